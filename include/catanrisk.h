@@ -1,0 +1,15 @@
+/**
+ * @file catanrisk.h
+ * @brief Umbrella header of libcatanrisk: includes every public header.
+ */
+#ifndef CATANRISK_H
+#define CATANRISK_H
+
+#include "catanrisk/common.h"
+#include "catanrisk/errors.h"
+#include "catanrisk/rules.h"
+#include "catanrisk/game.h"
+#include "catanrisk/view.h"
+#include "catanrisk/catan.h"
+
+#endif

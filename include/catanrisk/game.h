@@ -1,0 +1,200 @@
+/**
+ * @file game.h
+ * @brief Games: create, copy, query, list legal actions, check and apply them.
+ */
+#ifndef CATANRISK_GAME_H
+#define CATANRISK_GAME_H
+
+#include "common.h"
+#include "rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @defgroup game Games
+ * @brief One match of a set of rules.
+ *
+ * A game is mutable and must be used by one thread at a time; distinct games
+ * may be used from distinct threads at once.  A game keeps its rules alive.
+ * The game's state is one flat block, so crisk_game_copy() is a memcpy.
+ * @{
+ */
+
+/** Opaque game handle. */
+typedef struct crisk_game crisk_game;
+
+/** crisk_game_status(): the game goes on. */
+#define CRISK_STATUS_RUNNING 0
+/** crisk_game_status(): a seat has won. */
+#define CRISK_STATUS_WON 1
+/** crisk_game_status(): the game ended without a winner (turn limit). */
+#define CRISK_STATUS_ENDED 2
+
+/**
+ * Creates a game at its first decision point.
+ *
+ * @param[out] out Receives the game; NULL on failure.
+ * @param rules    Rules to play; the game takes its own reference.
+ * @return CRISK_OK, CRISK_EINVAL, CRISK_ENOMEM.
+ */
+CRISK_API int crisk_game_new(crisk_game **out, const crisk_rules *rules);
+
+/**
+ * Creates an independent copy of a game (state, RNG, event log).
+ *
+ * @param[out] out Receives the copy; NULL on failure.
+ * @param game     Game to copy.
+ * @return CRISK_OK, CRISK_EINVAL, CRISK_ENOMEM.
+ */
+CRISK_API int crisk_game_clone(crisk_game **out, const crisk_game *game);
+
+/**
+ * Copies the state of @p src into an existing game @p dst of the same rules
+ * object, without allocating: the state block, the RNG and the event sequence
+ * number.  The event log of @p dst is emptied (its capacity is kept).  This is
+ * the fast path for search and playouts.
+ *
+ * @param dst Destination game.
+ * @param src Source game.
+ * @return CRISK_OK, CRISK_EINVAL (NULL, or games of different rules objects).
+ */
+CRISK_API int crisk_game_copy(crisk_game *dst, const crisk_game *src);
+
+/**
+ * Frees a game.
+ *
+ * @param game Game handle; NULL is a no-op.
+ */
+CRISK_API void crisk_game_free(crisk_game *game);
+
+/**
+ * The rules the game plays.
+ *
+ * @param game Game handle.
+ * @return The rules (owned by the game), or NULL if @p game is NULL.
+ */
+CRISK_API const crisk_rules *crisk_game_rules(const crisk_game *game);
+
+/**
+ * Who must act now.
+ *
+ * @param game Game handle.
+ * @return A seat 0..n-1, CRISK_SEAT_CHANCE, CRISK_SEAT_NONE (game over), or
+ *         CRISK_EINVAL if @p game is NULL.
+ */
+CRISK_API int crisk_game_current_seat(const crisk_game *game);
+
+/**
+ * Whether the game goes on, was won, or ended without winner.
+ *
+ * @param game        Game handle.
+ * @param[out] winner Receives the winning seat, or -1; may be NULL.
+ * @return CRISK_STATUS_RUNNING, CRISK_STATUS_WON, CRISK_STATUS_ENDED, or CRISK_EINVAL.
+ */
+CRISK_API int crisk_game_status(const crisk_game *game, int *winner);
+
+/**
+ * The turn number: 0 during set-up, then 1, 2, ... (each own turn counts one).
+ *
+ * @param game Game handle.
+ * @return The turn number (>= 0) or CRISK_EINVAL.
+ */
+CRISK_API int64_t crisk_game_turn(const crisk_game *game);
+
+/**
+ * Victory points of @p seat as @p viewer may know them: a seat's own view and
+ * the omniscient view include hidden victory point cards; others see visible
+ * VP only.
+ *
+ * @param game    Game handle.
+ * @param seat    Seat 0..n-1.
+ * @param viewer  A seat, CRISK_VIEWER_SPECTATOR or CRISK_VIEWER_OMNISCIENT.
+ * @param[out] vp Receives the points.
+ * @return CRISK_OK or CRISK_EINVAL.
+ */
+CRISK_API int crisk_game_score(const crisk_game *game, int seat, int viewer, int *vp);
+
+/**
+ * Fills the legal actions of the current decision point in ascending order.
+ *
+ * Where the true set is combinatorial (domestic trade offers, multi-card
+ * discards) a documented bounded subset is listed; crisk_game_check() and
+ * crisk_game_apply() accept every legal action, listed or not.  No allocation.
+ *
+ * @param game       Game handle.
+ * @param buf        Caller buffer; may be NULL when @p cap is 0.
+ * @param cap        Capacity of @p buf in actions.
+ * @param[out] count Receives the number of legal actions (even when the buffer is too small).
+ * @return CRISK_OK, CRISK_EINVAL, or CRISK_EBUFSIZE if @p cap < *count.
+ */
+CRISK_API int crisk_game_legal_actions(const crisk_game *game, crisk_action *buf, size_t cap, size_t *count);
+
+/**
+ * Checks whether an action is legal now.  When it is not, crisk_error_last()
+ * says why in player terms ("not enough brick: need 1, have 0").
+ *
+ * @param game   Game handle.
+ * @param action Action code.
+ * @return CRISK_OK if legal, CRISK_EILLEGAL if not, CRISK_EINVAL for a NULL game.
+ */
+CRISK_API int crisk_game_check(const crisk_game *game, crisk_action action);
+
+/**
+ * Applies an action.  Validates exactly like crisk_game_check(); when it
+ * refuses, the game is unchanged.  In automatic chance mode the chance events
+ * the action causes (dice, draws, steals) are sampled from the game's RNG.
+ *
+ * @param game   Game handle.
+ * @param action Action code.
+ * @return CRISK_OK, CRISK_EILLEGAL, CRISK_EINVAL.
+ */
+CRISK_API int crisk_game_apply(crisk_game *game, crisk_action action);
+
+/**
+ * At a chance decision point (explicit chance mode), the possible outcomes and
+ * their exact probabilities, in the order of crisk_game_legal_actions().
+ *
+ * @param game       Game handle.
+ * @param actions    Caller buffer for the outcomes; may be NULL when @p cap is 0.
+ * @param probs      Caller buffer for the probabilities; may be NULL when @p cap is 0.
+ * @param cap        Capacity of both buffers.
+ * @param[out] count Receives the number of outcomes.
+ * @return CRISK_OK, CRISK_EINVAL, CRISK_EBUFSIZE, or CRISK_ESTATE when the
+ *         current decision point is not a chance point.
+ */
+CRISK_API int crisk_game_chance_probabilities(const crisk_game *game, crisk_action *actions, double *probs,
+					      size_t cap, size_t *count);
+
+/**
+ * Writes the text form of an action, e.g. "build_road 12" or
+ * "offer give=2wool want=1ore to=*".  The form is documented in docs/actions.md.
+ *
+ * @param game    Game handle (gives the module and board).
+ * @param action  Action code (need not be legal now, but must be well-formed).
+ * @param buf     Caller buffer; may be NULL when @p cap is 0.
+ * @param cap     Capacity of @p buf.
+ * @param[out] out_len Receives the length without the NUL; may be NULL.
+ * @return CRISK_OK, CRISK_EINVAL (NULL game or unknown action type), CRISK_EBUFSIZE.
+ */
+CRISK_API int crisk_game_action_to_string(const crisk_game *game, crisk_action action, char *buf, size_t cap,
+					  size_t *out_len);
+
+/**
+ * Parses the text form of an action.
+ *
+ * @param[out] out Receives the action code.
+ * @param game     Game handle.
+ * @param text     Text form, NUL-terminated.
+ * @return CRISK_OK, CRISK_EINVAL, CRISK_EFORMAT (message says what is wrong).
+ */
+CRISK_API int crisk_game_action_from_string(crisk_action *out, const crisk_game *game, const char *text);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,100 @@
+/* The board graph of the Catan kernel: hexes, intersections ("nodes"), paths
+ * and harbor slots with the canonical ids of base.md B-11..B-27, plus the
+ * layout (terrain, tokens, harbor types) generated per B-28..B-38.
+ *
+ * The graph is general: nothing here or in the rules code assumes 19 hexes.
+ * The standard boards are built by board_standard(); a later map-file loader
+ * (hawaii) fills the same structures. */
+#ifndef CRISK_CATAN_BOARD_H
+#define CRISK_CATAN_BOARD_H
+
+#include <stdint.h>
+#include "../core/rng.h"
+#include "../core/jsonw.h"
+
+#define BOARD_NONE 0xFFFFu   /* no element (uint16 ids) */
+#define BOARD_NO8 0xFFu      /* no element (uint8 fields) */
+#define BOARD_MAX_DEG 8      /* paths at one node */
+#define BOARD_MAX_NODE_HEXES 6
+
+enum terrain { TERR_HILLS, TERR_FOREST, TERR_PASTURE, TERR_FIELDS, TERR_MOUNTAINS, TERR_DESERT, TERR_SEA };
+/* Harbor types: 0 generic 3:1, 1 + r = 2:1 for resource r (B-5). */
+enum { HARBOR_GENERIC = 0 };
+enum board_kind { BOARD_BEGINNER, BOARD_RANDOM, BOARD_RANDOM_TOKENS, BOARD_CUSTOM };
+
+typedef struct bhex {
+	int16_t q, r;
+	uint8_t land;
+	char label[4];               /* "a1".."g3" for land hexes, "" for sea */
+	uint16_t node[6];            /* corners N NE SE S SW NW (BOARD_NONE if not an intersection) */
+	uint16_t path[6];            /* sides NE E SE SW W NW (BOARD_NONE if not a path) */
+} bhex;
+
+typedef struct bnode {
+	int16_t x, y;                /* corner lattice point (B-13) */
+	uint8_t deg;                 /* number of paths (= neighbours) */
+	uint8_t n_hex;               /* land hexes touched */
+	uint8_t harbor;              /* harbor slot, or BOARD_NO8 */
+	uint8_t coastal;             /* touches a sea hex */
+	uint16_t adj[BOARD_MAX_DEG];  /* neighbour nodes, ascending */
+	uint16_t path[BOARD_MAX_DEG]; /* path to adj[i] */
+	uint16_t hex[BOARD_MAX_NODE_HEXES]; /* land hexes touched, ascending */
+} bnode;
+
+typedef struct bpath {
+	uint16_t node[2];            /* end points, node[0] < node[1] */
+	uint8_t n_hex;               /* land hexes it borders: 1 (coastal) or 2 */
+	uint8_t harbor;              /* harbor slot, or BOARD_NO8 */
+	uint16_t hex[2];             /* land hexes, ascending; BOARD_NONE when n_hex == 1 */
+} bpath;
+
+typedef struct bharbor {
+	uint16_t hex;                /* land hex of the slot */
+	uint8_t side;                /* side of that hex, 0..5 = NE E SE SW W NW */
+	uint16_t path;
+	uint16_t node[2];            /* ascending */
+	uint16_t sea;                /* frame sea hex across the side */
+} bharbor;
+
+typedef struct board {
+	int n_land, n_sea, n_node, n_path, n_harbor;
+	bhex *hex;        /* n_land + n_sea; land first (B-20) */
+	bnode *node;      /* n_node (B-21) */
+	bpath *path;      /* n_path (B-22) */
+	bharbor *harbor;  /* n_harbor (B-23, B-27) */
+	/* Layout. */
+	uint8_t *terrain;      /* per land hex, enum terrain */
+	uint8_t *token;        /* per land hex, 2..12, 0 for none */
+	uint8_t *harbor_type;  /* per slot */
+	uint16_t robber_start; /* B-37 */
+	int big;               /* 1 for the 5-6 board */
+} board;
+
+/* Builds the topology of the base board (big = 0) or the 5-6 board (big = 1)
+ * with canonical ids; layout arrays are allocated and zeroed.
+ * CRISK_OK or CRISK_ENOMEM. */
+int board_standard(board *b, int big);
+void board_free(board *b);
+
+/* Generates the layout per B-28..B-38, drawing from r in the order of B-135.
+ * For BOARD_CUSTOM the three strings give the layout (docs/board.md):
+ * terrain letters h f p g m d per land hex, tokens as comma-separated numbers
+ * (0 for a desert), harbor letters 3 b l w g o per slot.  Invalid input gives
+ * CRISK_EPARAM with a message naming the parameter. */
+int board_generate(board *b, int kind, int no_identical_adjacent, rng *r, const char *terrain,
+		   const char *tokens, const char *harbors);
+
+/* Hex ids of spiral variant v (0..11) in walking order (B-34); n_land entries.
+ * CRISK_OK or CRISK_EINVAL. */
+int board_spiral(const board *b, int v, uint16_t *order);
+
+/* Static board description (docs/board.md). */
+void board_json(const board *b, jw *w);
+
+/* Longest trail of owner o's roads (B-86, B-87): path_owner[p] is 0 or
+ * owner + 1; node_owner[n] is 0 or (owner + 1) in the low 4 bits (bit 4 = city).
+ * A trail never passes through a node whose building belongs to another owner.
+ * No allocation; at most 15 roads per owner in the base game, but any count works. */
+int board_longest_road(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o);
+
+#endif

@@ -1,0 +1,20 @@
+/* Internal error machinery: a thread-local message behind crisk_error_last(). */
+#ifndef CRISK_CORE_ERROR_H
+#define CRISK_CORE_ERROR_H
+
+#include "catanrisk/errors.h"
+
+/* Formats the thread-local last-error message (printf-style, truncated to
+ * ERR_MSG_MAX - 1 bytes) and returns code, so callers can write
+ * `return err_set(CRISK_EINVAL, "seat %d out of range", s);`. */
+#define ERR_MSG_MAX 512
+int err_set(int code, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+/* The current message (never NULL). */
+const char *err_message(void);
+
+#endif
