@@ -63,6 +63,15 @@ CRISK_API int crisk_game_clone(crisk_game **out, const crisk_game *game);
 CRISK_API int crisk_game_copy(crisk_game *dst, const crisk_game *src);
 
 /**
+ * Size in bytes of the game's mutable state block: what crisk_game_copy()
+ * copies (the event log is not part of it).  For benchmarks and memory planning.
+ *
+ * @param game Game handle.
+ * @return The size, or 0 if @p game is NULL.
+ */
+CRISK_API size_t crisk_game_state_size(const crisk_game *game);
+
+/**
  * Frees a game.
  *
  * @param game Game handle; NULL is a no-op.

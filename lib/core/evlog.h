@@ -19,6 +19,7 @@ typedef struct evlog {
 	ev *ring;      /* cap entries, or NULL when cap == 0 */
 	uint32_t cap;
 	uint64_t next; /* sequence number of the next event; starts at 1 */
+	uint64_t base; /* no event older than this is stored (set when a log is emptied) */
 } evlog;
 
 /* Records an event (always advances `next`; stores only when cap > 0).
@@ -45,7 +46,8 @@ static inline uint64_t ev_first(const evlog *l)
 {
 	if (!l->cap)
 		return l->next;
-	return l->next > l->cap + 1 ? l->next - l->cap : 1;
+	uint64_t oldest = l->next > l->cap + 1 ? l->next - l->cap : 1;
+	return oldest > l->base ? oldest : l->base;
 }
 
 /* Copies event `seq` into *out as `viewer` may see it; 0 on success, -1 if not stored. */

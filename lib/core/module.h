@@ -1,4 +1,4 @@
-/* The internal rule-module vtable.  Every built-in module (lib/modules/*) fills
+/* The internal rule-module vtable.  Every built-in module (lib/modules) fills
  * one; the core (lib/core/game.c, rules.c) dispatches through it and does the
  * argument checking that is the same for all modules. */
 #ifndef CRISK_CORE_MODULE_H
@@ -57,5 +57,7 @@ typedef struct module {
 
 /* Built-in modules by name; NULL if unknown. */
 const module *module_find(const char *name);
+/* Comma-separated names of the built-in modules, for error messages. */
+void module_names(textbuf *t);
 
 #endif

@@ -1,0 +1,25 @@
+/* Reading the event log with per-viewer redaction of hidden arguments. */
+#include "evlog.h"
+
+static int may_see_hidden(const ev *e, int viewer)
+{
+	if (viewer == CRISK_VIEWER_OMNISCIENT)
+		return 1;
+	/* Spectators and every other negative viewer see public arguments only. */
+	return viewer >= 0 && viewer < 8 && ((e->see_mask >> viewer) & 1);
+}
+
+int ev_read(const evlog *l, uint64_t seq, int viewer, crisk_event *out)
+{
+	if (!l->cap || seq < ev_first(l) || seq >= l->next)
+		return -1;
+	const ev *e = &l->ring[seq % l->cap];
+	int see_all = may_see_hidden(e, viewer);
+	out->type = e->type;
+	out->seq = e->seq;
+	out->seat = e->seat;
+	out->target = e->target;
+	for (int i = 0; i < 6; i++)
+		out->args[i] = (!see_all && ((e->hidden >> i) & 1)) ? CRISK_HIDDEN : e->args[i];
+	return 0;
+}

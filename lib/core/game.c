@@ -1,0 +1,374 @@
+/* Public game handles: argument checks that are the same for every module,
+ * then dispatch to the module's vtable.  The event log lives here. */
+#include <stdlib.h>
+#include <string.h>
+#include "error.h"
+#include "rules_impl.h"
+
+#define DEFAULT_EVENT_CAPACITY 4096u
+#define MAX_EVENT_CAPACITY 1048576u
+
+#define NEED_GAME(g, fn)                                                       \
+	do {                                                                   \
+		if (!(g))                                                      \
+			return err_set(CRISK_EINVAL, fn ": game is NULL");     \
+	} while (0)
+
+static const module *mod_of(const crisk_game *g)
+{
+	return g->rules->mod;
+}
+
+static const void *data_of(const crisk_game *g)
+{
+	return g->rules->data;
+}
+
+static int check_buffer(const char *fn, const void *buf, size_t cap)
+{
+	if (!buf && cap)
+		return err_set(CRISK_EINVAL, "%s: buffer is NULL but capacity is %zu", fn, cap);
+	return CRISK_OK;
+}
+
+static int check_seat(const crisk_game *g, const char *fn, int seat)
+{
+	if (seat < 0 || seat >= g->rules->seats)
+		return err_set(CRISK_EINVAL, "%s: seat %d out of range (0..%d)", fn, seat, g->rules->seats - 1);
+	return CRISK_OK;
+}
+
+static int check_viewer(const crisk_game *g, const char *fn, int viewer)
+{
+	if (viewer == CRISK_VIEWER_SPECTATOR || viewer == CRISK_VIEWER_OMNISCIENT)
+		return CRISK_OK;
+	if (viewer < 0 || viewer >= g->rules->seats)
+		return err_set(CRISK_EINVAL,
+			       "%s: viewer %d is neither a seat (0..%d) nor CRISK_VIEWER_SPECTATOR (%d) nor "
+			       "CRISK_VIEWER_OMNISCIENT (%d)",
+			       fn, viewer, g->rules->seats - 1, CRISK_VIEWER_SPECTATOR, CRISK_VIEWER_OMNISCIENT);
+	return CRISK_OK;
+}
+
+static crisk_game *alloc_game(crisk_rules *r, uint32_t event_cap)
+{
+	crisk_game *g = calloc(1, sizeof *g + r->state_size);
+	if (!g)
+		return NULL;
+	if (event_cap) {
+		g->log.ring = malloc(event_cap * sizeof *g->log.ring);
+		if (!g->log.ring) {
+			free(g);
+			return NULL;
+		}
+	}
+	g->log.cap = event_cap;
+	g->log.next = 1;
+	g->log.base = 1;
+	g->rules = r;
+	g->state_size = r->state_size;
+	rules_retain(r);
+	return g;
+}
+
+CRISK_API int crisk_game_new(crisk_game **out, const crisk_rules *rules)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_game_new: out is NULL");
+	*out = NULL;
+	if (!rules)
+		return err_set(CRISK_EINVAL, "crisk_game_new: rules is NULL");
+	crisk_game *g = alloc_game((crisk_rules *)rules, DEFAULT_EVENT_CAPACITY);
+	if (!g)
+		return err_set(CRISK_ENOMEM, "out of memory creating a game");
+	rules->mod->state_init(rules->data, g->state, &g->log);
+	*out = g;
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_clone(crisk_game **out, const crisk_game *src)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_game_clone: out is NULL");
+	*out = NULL;
+	NEED_GAME(src, "crisk_game_clone");
+	crisk_game *g = alloc_game(src->rules, src->log.cap);
+	if (!g)
+		return err_set(CRISK_ENOMEM, "out of memory cloning a game");
+	memcpy(g->state, src->state, src->state_size);
+	if (src->log.cap)
+		memcpy(g->log.ring, src->log.ring, src->log.cap * sizeof *g->log.ring);
+	g->log.next = src->log.next;
+	g->log.base = src->log.base;
+	*out = g;
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_copy(crisk_game *dst, const crisk_game *src)
+{
+	if (!dst || !src)
+		return err_set(CRISK_EINVAL, "crisk_game_copy: %s is NULL", dst ? "src" : "dst");
+	if (dst->rules != src->rules)
+		return err_set(CRISK_EINVAL, "crisk_game_copy: the games were created from different rules objects");
+	memcpy(dst->state, src->state, src->state_size);
+	dst->log.next = src->log.next;
+	dst->log.base = src->log.next;
+	return CRISK_OK;
+}
+
+CRISK_API size_t crisk_game_state_size(const crisk_game *g)
+{
+	if (!g) {
+		err_set(CRISK_EINVAL, "crisk_game_state_size: game is NULL");
+		return 0;
+	}
+	return g->state_size;
+}
+
+CRISK_API void crisk_game_free(crisk_game *g)
+{
+	if (!g)
+		return;
+	crisk_rules_free(g->rules);
+	free(g->log.ring);
+	free(g);
+}
+
+CRISK_API const crisk_rules *crisk_game_rules(const crisk_game *g)
+{
+	if (!g) {
+		err_set(CRISK_EINVAL, "crisk_game_rules: game is NULL");
+		return NULL;
+	}
+	return g->rules;
+}
+
+CRISK_API int crisk_game_current_seat(const crisk_game *g)
+{
+	NEED_GAME(g, "crisk_game_current_seat");
+	return mod_of(g)->current_seat(data_of(g), g->state);
+}
+
+CRISK_API int crisk_game_status(const crisk_game *g, int *winner)
+{
+	int w = -1;
+	if (winner)
+		*winner = -1;
+	NEED_GAME(g, "crisk_game_status");
+	int st = mod_of(g)->status(data_of(g), g->state, &w);
+	if (winner)
+		*winner = w;
+	return st;
+}
+
+CRISK_API int64_t crisk_game_turn(const crisk_game *g)
+{
+	NEED_GAME(g, "crisk_game_turn");
+	return mod_of(g)->turn(data_of(g), g->state);
+}
+
+CRISK_API int crisk_game_score(const crisk_game *g, int seat, int viewer, int *vp)
+{
+	NEED_GAME(g, "crisk_game_score");
+	if (!vp)
+		return err_set(CRISK_EINVAL, "crisk_game_score: vp is NULL");
+	int rc = check_seat(g, "crisk_game_score", seat);
+	if (!rc)
+		rc = check_viewer(g, "crisk_game_score", viewer);
+	if (rc)
+		return rc;
+	*vp = mod_of(g)->score(data_of(g), g->state, seat, viewer);
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_legal_actions(const crisk_game *g, crisk_action *buf, size_t cap, size_t *count)
+{
+	if (count)
+		*count = 0;
+	NEED_GAME(g, "crisk_game_legal_actions");
+	if (!count)
+		return err_set(CRISK_EINVAL, "crisk_game_legal_actions: count is NULL");
+	int rc = check_buffer("crisk_game_legal_actions", buf, cap);
+	if (rc)
+		return rc;
+	size_t n = mod_of(g)->legal(data_of(g), g->state, buf, cap);
+	*count = n;
+	if (n > cap)
+		return err_set(CRISK_EBUFSIZE, "buffer too small: %zu legal actions, capacity %zu", n, cap);
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_check(const crisk_game *g, crisk_action a)
+{
+	NEED_GAME(g, "crisk_game_check");
+	return mod_of(g)->check(data_of(g), g->state, a);
+}
+
+CRISK_API int crisk_game_apply(crisk_game *g, crisk_action a)
+{
+	NEED_GAME(g, "crisk_game_apply");
+	return mod_of(g)->apply(data_of(g), g->state, a, &g->log);
+}
+
+CRISK_API int crisk_game_chance_probabilities(const crisk_game *g, crisk_action *actions, double *probs, size_t cap,
+					      size_t *count)
+{
+	if (count)
+		*count = 0;
+	NEED_GAME(g, "crisk_game_chance_probabilities");
+	if (!count)
+		return err_set(CRISK_EINVAL, "crisk_game_chance_probabilities: count is NULL");
+	if ((!actions || !probs) && cap)
+		return err_set(CRISK_EINVAL, "crisk_game_chance_probabilities: a buffer is NULL but capacity is %zu",
+			       cap);
+	return mod_of(g)->chance(data_of(g), g->state, actions, probs, cap, count);
+}
+
+CRISK_API int crisk_game_action_to_string(const crisk_game *g, crisk_action a, char *buf, size_t cap,
+					  size_t *out_len)
+{
+	NEED_GAME(g, "crisk_game_action_to_string");
+	int rc = check_buffer("crisk_game_action_to_string", buf, cap);
+	if (rc)
+		return rc;
+	textbuf t;
+	tb_init(&t, buf, cap);
+	rc = mod_of(g)->action_to_string(data_of(g), a, &t);
+	if (rc) {
+		if (buf && cap)
+			buf[0] = '\0';
+		return rc;
+	}
+	return tb_finish(&t, out_len);
+}
+
+CRISK_API int crisk_game_action_from_string(crisk_action *out, const crisk_game *g, const char *text)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_game_action_from_string: out is NULL");
+	*out = 0;
+	NEED_GAME(g, "crisk_game_action_from_string");
+	if (!text)
+		return err_set(CRISK_EINVAL, "crisk_game_action_from_string: text is NULL");
+	return mod_of(g)->action_from_string(data_of(g), text, out);
+}
+
+CRISK_API int crisk_event_init(crisk_event *e, uint32_t version)
+{
+	if (!e)
+		return err_set(CRISK_EINVAL, "crisk_event_init: event is NULL");
+	if (version != CRISK_EVENT_VERSION)
+		return err_set(CRISK_EINVAL, "crisk_event_init: unknown version %u (this library knows %d)", version,
+			       CRISK_EVENT_VERSION);
+	memset(e, 0, sizeof *e);
+	e->version = version;
+	e->seat = -1;
+	e->target = -1;
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_event_range(const crisk_game *g, uint64_t *first, uint64_t *next)
+{
+	NEED_GAME(g, "crisk_game_event_range");
+	if (first)
+		*first = ev_first(&g->log);
+	if (next)
+		*next = g->log.next;
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_event(crisk_event *e, const crisk_game *g, uint64_t seq, int viewer)
+{
+	if (!e)
+		return err_set(CRISK_EINVAL, "crisk_game_event: event is NULL");
+	NEED_GAME(g, "crisk_game_event");
+	if (e->version != CRISK_EVENT_VERSION)
+		return err_set(CRISK_EINVAL, "crisk_game_event: event->version is %u; call crisk_event_init first",
+			       e->version);
+	int rc = check_viewer(g, "crisk_game_event", viewer);
+	if (rc)
+		return rc;
+	if (ev_read(&g->log, seq, viewer, e) != 0)
+		return err_set(CRISK_ENOTFOUND, "event %llu is not in the log (it holds %llu..%llu)",
+			       (unsigned long long)seq, (unsigned long long)ev_first(&g->log),
+			       (unsigned long long)g->log.next - 1);
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_event_to_string(const crisk_game *g, const crisk_event *e, char *buf, size_t cap,
+				    size_t *out_len)
+{
+	NEED_GAME(g, "crisk_event_to_string");
+	if (!e)
+		return err_set(CRISK_EINVAL, "crisk_event_to_string: event is NULL");
+	int rc = check_buffer("crisk_event_to_string", buf, cap);
+	if (rc)
+		return rc;
+	textbuf t;
+	tb_init(&t, buf, cap);
+	mod_of(g)->event_to_string(data_of(g), e, &t);
+	return tb_finish(&t, out_len);
+}
+
+CRISK_API int crisk_game_events_json(const crisk_game *g, uint64_t since, int viewer, char *buf, size_t cap,
+				     size_t *out_len)
+{
+	NEED_GAME(g, "crisk_game_events_json");
+	int rc = check_buffer("crisk_game_events_json", buf, cap);
+	if (!rc)
+		rc = check_viewer(g, "crisk_game_events_json", viewer);
+	if (rc)
+		return rc;
+	jw w;
+	jw_init(&w, buf, cap);
+	jw_arr_begin(&w);
+	uint64_t seq = ev_first(&g->log);
+	if (since > seq)
+		seq = since;
+	for (; seq < g->log.next; seq++) {
+		crisk_event e = {.version = CRISK_EVENT_VERSION};
+		if (ev_read(&g->log, seq, viewer, &e) == 0)
+			mod_of(g)->event_json(data_of(g), &e, &w);
+	}
+	jw_arr_end(&w);
+	return jw_finish(&w, out_len);
+}
+
+CRISK_API int crisk_game_set_event_capacity(crisk_game *g, size_t capacity)
+{
+	NEED_GAME(g, "crisk_game_set_event_capacity");
+	if (capacity > MAX_EVENT_CAPACITY)
+		return err_set(CRISK_EINVAL, "crisk_game_set_event_capacity: %zu is above the limit %u", capacity,
+			       MAX_EVENT_CAPACITY);
+	ev *ring = NULL;
+	if (capacity) {
+		ring = malloc(capacity * sizeof *ring);
+		if (!ring)
+			return err_set(CRISK_ENOMEM, "out of memory for an event log of %zu events", capacity);
+	}
+	/* Keep the newest events that fit. */
+	uint64_t first = ev_first(&g->log);
+	if (g->log.next - first > capacity)
+		first = g->log.next - capacity;
+	for (uint64_t seq = first; seq < g->log.next; seq++)
+		ring[seq % capacity] = g->log.ring[seq % g->log.cap];
+	free(g->log.ring);
+	g->log.ring = ring;
+	g->log.cap = (uint32_t)capacity;
+	g->log.base = first;
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_to_json(const crisk_game *g, int viewer, char *buf, size_t cap, size_t *out_len)
+{
+	NEED_GAME(g, "crisk_game_to_json");
+	int rc = check_buffer("crisk_game_to_json", buf, cap);
+	if (!rc)
+		rc = check_viewer(g, "crisk_game_to_json", viewer);
+	if (rc)
+		return rc;
+	jw w;
+	jw_init(&w, buf, cap);
+	mod_of(g)->to_json(data_of(g), g->state, viewer, &w);
+	return jw_finish(&w, out_len);
+}

@@ -1,0 +1,26 @@
+/* Lookup of the built-in rule modules by name. */
+#include <string.h>
+#include "module.h"
+#include "../modules/modules.h"
+
+static const module *const builtin[] = {
+	&module_base,
+};
+
+const module *module_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
+		if (strcmp(builtin[i]->name, name) == 0)
+			return builtin[i];
+	return NULL;
+}
+
+/* Names of the built-in modules for error messages, e.g. "base". */
+void module_names(textbuf *t)
+{
+	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++) {
+		if (i)
+			tb_puts(t, ", ");
+		tb_puts(t, builtin[i]->name);
+	}
+}

@@ -1,0 +1,161 @@
+/* Public rules handles: creation from a module name and parameters, shared
+ * ownership, and the queries that do not need a game. */
+#include <stdlib.h>
+#include <string.h>
+#include "error.h"
+#include "rules_impl.h"
+
+static int find_module(const module **out, const char *name)
+{
+	*out = module_find(name);
+	if (*out)
+		return CRISK_OK;
+	char names[256];
+	textbuf t;
+	tb_init(&t, names, sizeof names);
+	module_names(&t);
+	tb_finish(&t, NULL);
+	return err_set(CRISK_ENOTFOUND, "unknown module '%s' (built-in modules: %s)", name, names);
+}
+
+CRISK_API int crisk_rules_new(crisk_rules **out, const char *module_name, const char *params)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_rules_new: out is NULL");
+	*out = NULL;
+	if (!module_name)
+		return err_set(CRISK_EINVAL, "crisk_rules_new: module name is NULL");
+	const module *mod;
+	int rc = find_module(&mod, module_name);
+	if (rc)
+		return rc;
+	crisk_rules *r = calloc(1, sizeof *r);
+	if (!r)
+		return err_set(CRISK_ENOMEM, "out of memory creating rules");
+	rc = params_parse(&r->params, mod->params, mod->n_params, params);
+	if (rc) {
+		free(r);
+		return rc;
+	}
+	rc = mod->rules_create(&r->data, &r->params);
+	if (rc) {
+		params_free(&r->params);
+		free(r);
+		return rc;
+	}
+	r->mod = mod;
+	r->seats = mod->num_seats(r->data);
+	r->state_size = mod->state_size(r->data);
+	atomic_init(&r->refs, 1);
+	*out = r;
+	return CRISK_OK;
+}
+
+void rules_retain(crisk_rules *r)
+{
+	atomic_fetch_add_explicit(&r->refs, 1, memory_order_relaxed);
+}
+
+CRISK_API void crisk_rules_free(crisk_rules *r)
+{
+	if (!r || atomic_fetch_sub_explicit(&r->refs, 1, memory_order_acq_rel) != 1)
+		return;
+	r->mod->rules_destroy(r->data);
+	params_free(&r->params);
+	free(r);
+}
+
+CRISK_API const char *crisk_rules_module(const crisk_rules *r)
+{
+	if (!r) {
+		err_set(CRISK_EINVAL, "crisk_rules_module: rules is NULL");
+		return NULL;
+	}
+	return r->mod->name;
+}
+
+CRISK_API int crisk_rules_num_seats(const crisk_rules *r)
+{
+	if (!r)
+		return err_set(CRISK_EINVAL, "crisk_rules_num_seats: rules is NULL");
+	return r->seats;
+}
+
+static int check_buffer(const char *fn, const void *buf, size_t cap)
+{
+	if (!buf && cap)
+		return err_set(CRISK_EINVAL, "%s: buffer is NULL but capacity is %zu", fn, cap);
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_rules_params(const crisk_rules *r, char *buf, size_t cap, size_t *out_len)
+{
+	if (!r)
+		return err_set(CRISK_EINVAL, "crisk_rules_params: rules is NULL");
+	int rc = check_buffer("crisk_rules_params", buf, cap);
+	if (rc)
+		return rc;
+	textbuf t;
+	tb_init(&t, buf, cap);
+	params_format(&r->params, r->mod->params, r->mod->n_params, &t);
+	return tb_finish(&t, out_len);
+}
+
+CRISK_API int crisk_rules_board_json(const crisk_rules *r, char *buf, size_t cap, size_t *out_len)
+{
+	if (!r)
+		return err_set(CRISK_EINVAL, "crisk_rules_board_json: rules is NULL");
+	int rc = check_buffer("crisk_rules_board_json", buf, cap);
+	if (rc)
+		return rc;
+	jw w;
+	jw_init(&w, buf, cap);
+	r->mod->board_json(r->data, &w);
+	return jw_finish(&w, out_len);
+}
+
+CRISK_API int crisk_param_info_init(crisk_param_info *info, uint32_t version)
+{
+	if (!info)
+		return err_set(CRISK_EINVAL, "crisk_param_info_init: info is NULL");
+	if (version != CRISK_PARAM_INFO_VERSION)
+		return err_set(CRISK_EINVAL, "crisk_param_info_init: unknown version %u (this library knows %d)",
+			       version, CRISK_PARAM_INFO_VERSION);
+	memset(info, 0, sizeof *info);
+	info->version = version;
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_module_param_count(const char *module_name)
+{
+	if (!module_name)
+		return err_set(CRISK_EINVAL, "crisk_module_param_count: module name is NULL");
+	const module *mod;
+	int rc = find_module(&mod, module_name);
+	return rc ? rc : mod->n_params;
+}
+
+static const char *const type_names[] = {"int", "uint64", "bool", "enum", "string"};
+
+CRISK_API int crisk_module_param_info(crisk_param_info *info, const char *module_name, int index)
+{
+	if (!info || !module_name)
+		return err_set(CRISK_EINVAL, "crisk_module_param_info: info or module name is NULL");
+	if (info->version != CRISK_PARAM_INFO_VERSION)
+		return err_set(CRISK_EINVAL, "crisk_module_param_info: info->version is %u; call crisk_param_info_init first",
+			       info->version);
+	const module *mod;
+	int rc = find_module(&mod, module_name);
+	if (rc)
+		return rc;
+	if (index < 0 || index >= mod->n_params)
+		return err_set(CRISK_ENOTFOUND, "module '%s' has %d parameters; index %d is out of range", mod->name,
+			       mod->n_params, index);
+	const param_desc *d = &mod->params[index];
+	info->name = d->name;
+	info->type = type_names[d->type];
+	info->default_value = d->def ? d->def : "";
+	info->accepted = d->accepted;
+	info->help = d->help;
+	return CRISK_OK;
+}

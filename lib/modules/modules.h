@@ -1,0 +1,9 @@
+/* The built-in rule modules. */
+#ifndef CRISK_MODULES_H
+#define CRISK_MODULES_H
+
+#include "../core/module.h"
+
+extern const module module_base;
+
+#endif
