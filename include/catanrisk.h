@@ -11,5 +11,7 @@
 #include "catanrisk/game.h"
 #include "catanrisk/view.h"
 #include "catanrisk/catan.h"
+#include "catanrisk/serialize.h"
+#include "catanrisk/record.h"
 
 #endif

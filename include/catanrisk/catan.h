@@ -80,7 +80,8 @@ extern "C" {
 #define CRISK_CATAN_CANCEL 27u /**< Cancel the open offer (B-97). */
 #define CRISK_CATAN_END_TURN 28u /**< End the turn (B-49). */
 #define CRISK_CATAN_PASS 29u /**< End a special build window (B-118). */
-#define CRISK_CATAN_END_PART 30u /**< End player 2's part of a paired turn (B-122). *//** @} */
+#define CRISK_CATAN_END_PART 30u /**< End player 2's part of a paired turn (B-122). */
+/** @} */
 
 /** @name Event types (crisk_event::type in Catan-family games) */
 /** @{ */
@@ -111,7 +112,8 @@ extern "C" {
 #define CRISK_CATAN_EV_END_TURN 25u /**< Seat ended its turn. */
 #define CRISK_CATAN_EV_REVEAL_VP 26u /**< Seat revealed arg[0] victory point cards. */
 #define CRISK_CATAN_EV_GAME_OVER 27u /**< The game ended; seat is the winner or -1. */
-#define CRISK_CATAN_EV_PASS 28u /**< Seat ended its special build window or paired part. *//** @} */
+#define CRISK_CATAN_EV_PASS 28u /**< Seat ended its special build window or paired part. */
+/** @} */
 
 /** Version of ::crisk_catan_action this header describes. */
 #define CRISK_CATAN_ACTION_VERSION 1

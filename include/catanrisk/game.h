@@ -42,7 +42,8 @@ typedef struct crisk_game crisk_game;
 CRISK_API int crisk_game_new(crisk_game **out, const crisk_rules *rules);
 
 /**
- * Creates an independent copy of a game (state, RNG, event log).
+ * Creates an independent copy of a game (state, RNG, event log, undo history
+ * and game record).
  *
  * @param[out] out Receives the copy; NULL on failure.
  * @param game     Game to copy.
@@ -53,8 +54,11 @@ CRISK_API int crisk_game_clone(crisk_game **out, const crisk_game *game);
 /**
  * Copies the state of @p src into an existing game @p dst of the same rules
  * object, without allocating: the state block, the RNG and the event sequence
- * number.  The event log of @p dst is emptied (its capacity is kept).  This is
- * the fast path for search and playouts.
+ * number.  The event log and the undo history of @p dst are emptied (their
+ * capacities are kept).  If @p dst is recording (record.h), it takes over
+ * @p src's record when that fits in @p dst's record capacity; otherwise no
+ * record can be written for @p dst afterwards.  This is the fast path for
+ * search and playouts.
  *
  * @param dst Destination game.
  * @param src Source game.
@@ -155,9 +159,15 @@ CRISK_API int crisk_game_check(const crisk_game *game, crisk_action action);
  * refuses, the game is unchanged.  In automatic chance mode the chance events
  * the action causes (dice, draws, steals) are sampled from the game's RNG.
  *
+ * Apply does not allocate, except when recording is on
+ * (crisk_game_set_recording()): then it may grow the game's action list, and
+ * if that fails it returns CRISK_ENOMEM without applying the action.  With an
+ * undo depth set (crisk_game_set_undo_depth()) a successful apply stores a
+ * snapshot in the preallocated undo ring.
+ *
  * @param game   Game handle.
  * @param action Action code.
- * @return CRISK_OK, CRISK_EILLEGAL, CRISK_EINVAL.
+ * @return CRISK_OK, CRISK_EILLEGAL, CRISK_EINVAL, CRISK_ENOMEM (recording only).
  */
 CRISK_API int crisk_game_apply(crisk_game *game, crisk_action action);
 
@@ -199,6 +209,49 @@ CRISK_API int crisk_game_action_to_string(const crisk_game *game, crisk_action a
  * @return CRISK_OK, CRISK_EINVAL, CRISK_EFORMAT (message says what is wrong).
  */
 CRISK_API int crisk_game_action_from_string(crisk_action *out, const crisk_game *game, const char *text);
+
+/** The largest undo depth crisk_game_set_undo_depth() accepts. */
+#define CRISK_MAX_UNDO_DEPTH 4096
+
+/**
+ * Sets how many actions can be undone, preallocating that many snapshots of
+ * the state block so that crisk_game_apply() never allocates for undo.  The
+ * default is 0 (undo off).  Any undo history the game had is discarded.
+ * Hosts that let people take moves back must restrict undo around hidden
+ * randomness: see @ref undo.
+ *
+ * @param game  Game handle.
+ * @param depth 0 .. CRISK_MAX_UNDO_DEPTH snapshots; 0 frees them.
+ * @return CRISK_OK, CRISK_EINVAL (NULL game, depth too large), CRISK_ENOMEM
+ *         (the previous depth and history are then kept).
+ */
+CRISK_API int crisk_game_set_undo_depth(crisk_game *game, size_t depth);
+
+/**
+ * Restores the game exactly as it was @p steps successful applies ago: the
+ * state block including the RNG, and the event log, from which the events
+ * newer than the restored point are dropped (their sequence numbers are given
+ * again to the events that follow).  Recorded actions (record.h) newer than
+ * the restored point are removed.  No allocation.
+ *
+ * @param game  Game handle.
+ * @param steps Number of actions to take back; 0 does nothing.
+ * @return CRISK_OK, CRISK_EINVAL, or CRISK_ESTATE (with a message) when fewer
+ *         than @p steps snapshots are available; the game is then unchanged.
+ */
+CRISK_API int crisk_game_undo(crisk_game *game, size_t steps);
+
+/**
+ * How many actions crisk_game_undo() can take back now: the number of
+ * successful applies since the undo depth was set, since the last
+ * crisk_game_copy() into this game, or since creation, minus the ones undone,
+ * at most the undo depth.
+ *
+ * @param game       Game handle.
+ * @param[out] steps Receives the count.
+ * @return CRISK_OK or CRISK_EINVAL.
+ */
+CRISK_API int crisk_game_undo_available(const crisk_game *game, size_t *steps);
 
 /** @} */
 

@@ -31,8 +31,8 @@ extern "C" {
 
 /**
  * One event.  Every action produces events numbered by a sequence number that
- * starts at 1 and never repeats within a game.  The meaning of @ref type and
- * @ref args per module family is in catan.h and docs/events.md.
+ * starts at 1 and never repeats within a game.  The meaning of the type and
+ * the arguments per module family is in catan.h and docs/events.md.
  */
 typedef struct crisk_event {
 	uint32_t version; /**< Set to CRISK_EVENT_VERSION by the caller. */

@@ -14,6 +14,9 @@ int ev_read(const evlog *l, uint64_t seq, int viewer, crisk_event *out)
 	if (!l->cap || seq < ev_first(l) || seq >= l->next)
 		return -1;
 	const ev *e = &l->ring[seq % l->cap];
+	/* After an undo the slot may hold a dropped, newer event. */
+	if (e->seq != seq)
+		return -1;
 	int see_all = may_see_hidden(e, viewer);
 	out->type = e->type;
 	out->seq = e->seq;

@@ -3,10 +3,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "error.h"
+#include "catanrisk/record.h"
 #include "rules_impl.h"
 
 #define DEFAULT_EVENT_CAPACITY 4096u
 #define MAX_EVENT_CAPACITY 1048576u
+#define MAX_UNDO_DEPTH 4096u
+/* Snapshot header size, rounded so the state copy after it stays aligned. */
+#define UNDO_HEAD_SIZE ((sizeof(undo_head) + 15u) & ~(size_t)15u)
+#define REC_FIRST_CAPACITY 256u
 
 #define NEED_GAME(g, fn)                                                       \
 	do {                                                                   \
@@ -65,10 +70,57 @@ static crisk_game *alloc_game(crisk_rules *r, uint32_t event_cap)
 	g->log.cap = event_cap;
 	g->log.next = 1;
 	g->log.base = 1;
+	g->moves = -1;
 	g->rules = r;
 	g->state_size = r->state_size;
 	rules_retain(r);
 	return g;
+}
+
+static void free_game(crisk_game *g)
+{
+	crisk_rules_free(g->rules);
+	free(g->log.ring);
+	free(g->undo.slots);
+	free(g->rec.acts);
+	free(g);
+}
+
+void game_state_replaced(crisk_game *g)
+{
+	g->moves = -1;
+	g->undo.head = 0;
+	g->undo.count = 0;
+	g->rec.len = 0;
+	g->rec.whole = 0;
+}
+
+/* Copies src's undo history and record into a fresh clone g. */
+static int clone_history(crisk_game *g, const crisk_game *src)
+{
+	if (src->undo.depth) {
+		size_t bytes = src->undo.depth * src->undo.slot_size;
+		g->undo.slots = malloc(bytes);
+		if (!g->undo.slots)
+			return CRISK_ENOMEM;
+		memcpy(g->undo.slots, src->undo.slots, bytes);
+		g->undo.slot_size = src->undo.slot_size;
+		g->undo.depth = src->undo.depth;
+		g->undo.head = src->undo.head;
+		g->undo.count = src->undo.count;
+	}
+	g->rec.on = src->rec.on;
+	g->rec.whole = src->rec.whole;
+	if (src->rec.cap) {
+		g->rec.acts = malloc(src->rec.cap * sizeof *g->rec.acts);
+		if (!g->rec.acts)
+			return CRISK_ENOMEM;
+		if (src->rec.len)
+			memcpy(g->rec.acts, src->rec.acts, src->rec.len * sizeof *g->rec.acts);
+		g->rec.cap = src->rec.cap;
+		g->rec.len = src->rec.len;
+	}
+	return CRISK_OK;
 }
 
 CRISK_API int crisk_game_new(crisk_game **out, const crisk_rules *rules)
@@ -82,6 +134,7 @@ CRISK_API int crisk_game_new(crisk_game **out, const crisk_rules *rules)
 	if (!g)
 		return err_set(CRISK_ENOMEM, "out of memory creating a game");
 	rules->mod->state_init(rules->data, g->state, &g->log);
+	g->moves = 0;
 	*out = g;
 	return CRISK_OK;
 }
@@ -100,6 +153,11 @@ CRISK_API int crisk_game_clone(crisk_game **out, const crisk_game *src)
 		memcpy(g->log.ring, src->log.ring, src->log.cap * sizeof *g->log.ring);
 	g->log.next = src->log.next;
 	g->log.base = src->log.base;
+	g->moves = src->moves;
+	if (clone_history(g, src) != CRISK_OK) {
+		free_game(g);
+		return err_set(CRISK_ENOMEM, "out of memory cloning a game's undo history or record");
+	}
 	*out = g;
 	return CRISK_OK;
 }
@@ -113,6 +171,16 @@ CRISK_API int crisk_game_copy(crisk_game *dst, const crisk_game *src)
 	memcpy(dst->state, src->state, src->state_size);
 	dst->log.next = src->log.next;
 	dst->log.base = src->log.next;
+	dst->moves = src->moves;
+	dst->undo.head = 0;
+	dst->undo.count = 0;
+	/* The record follows only when it fits without allocating. */
+	dst->rec.len = 0;
+	dst->rec.whole = dst->rec.on && src->rec.on && src->rec.whole && dst->rec.cap >= src->rec.len;
+	if (dst->rec.whole && src->rec.len) {
+		memcpy(dst->rec.acts, src->rec.acts, src->rec.len * sizeof *dst->rec.acts);
+		dst->rec.len = src->rec.len;
+	}
 	return CRISK_OK;
 }
 
@@ -129,9 +197,7 @@ CRISK_API void crisk_game_free(crisk_game *g)
 {
 	if (!g)
 		return;
-	crisk_rules_free(g->rules);
-	free(g->log.ring);
-	free(g);
+	free_game(g);
 }
 
 CRISK_API const crisk_rules *crisk_game_rules(const crisk_game *g)
@@ -204,10 +270,135 @@ CRISK_API int crisk_game_check(const crisk_game *g, crisk_action a)
 	return mod_of(g)->check(data_of(g), g->state, a);
 }
 
+/* Makes room for one more recorded action: the only allocation apply may do. */
+static int rec_reserve(action_rec *r)
+{
+	if (r->len < r->cap)
+		return CRISK_OK;
+	size_t cap = r->cap ? r->cap * 2 : REC_FIRST_CAPACITY;
+	crisk_action *acts = realloc(r->acts, cap * sizeof *acts);
+	if (!acts)
+		return err_set(CRISK_ENOMEM, "out of memory growing the game record to %zu actions; the action was not applied",
+			       cap);
+	r->acts = acts;
+	r->cap = cap;
+	return CRISK_OK;
+}
+
 CRISK_API int crisk_game_apply(crisk_game *g, crisk_action a)
 {
 	NEED_GAME(g, "crisk_game_apply");
-	return mod_of(g)->apply(data_of(g), g->state, a, &g->log);
+	int recording = g->rec.on && g->rec.whole;
+	if (recording) {
+		int rc = rec_reserve(&g->rec);
+		if (rc)
+			return rc;
+	}
+	/* Snapshot into the next ring slot first; it counts only on success. */
+	unsigned char *slot = NULL;
+	if (g->undo.depth) {
+		slot = g->undo.slots + g->undo.head * g->undo.slot_size;
+		undo_head h = {.ev_next = g->log.next, .moves = g->moves};
+		memcpy(slot, &h, sizeof h);
+		memcpy(slot + UNDO_HEAD_SIZE, g->state, g->state_size);
+	}
+	int rc = mod_of(g)->apply(data_of(g), g->state, a, &g->log);
+	if (rc)
+		return rc;
+	if (slot) {
+		g->undo.head = (g->undo.head + 1) % g->undo.depth;
+		if (g->undo.count < g->undo.depth)
+			g->undo.count++;
+	}
+	if (g->moves >= 0)
+		g->moves++;
+	if (recording)
+		g->rec.acts[g->rec.len++] = a;
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_set_undo_depth(crisk_game *g, size_t depth)
+{
+	NEED_GAME(g, "crisk_game_set_undo_depth");
+	if (depth > MAX_UNDO_DEPTH)
+		return err_set(CRISK_EINVAL, "crisk_game_set_undo_depth: %zu is above the limit %u", depth,
+			       MAX_UNDO_DEPTH);
+	size_t slot_size = UNDO_HEAD_SIZE + ((g->state_size + 15u) & ~(size_t)15u);
+	unsigned char *slots = NULL;
+	if (depth) {
+		slots = malloc(depth * slot_size);
+		if (!slots)
+			return err_set(CRISK_ENOMEM, "out of memory for %zu undo snapshots of %zu bytes", depth,
+				       slot_size);
+	}
+	free(g->undo.slots);
+	g->undo.slots = slots;
+	g->undo.slot_size = slot_size;
+	g->undo.depth = depth;
+	g->undo.head = 0;
+	g->undo.count = 0;
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_undo_available(const crisk_game *g, size_t *steps)
+{
+	if (steps)
+		*steps = 0;
+	NEED_GAME(g, "crisk_game_undo_available");
+	if (!steps)
+		return err_set(CRISK_EINVAL, "crisk_game_undo_available: steps is NULL");
+	*steps = g->undo.count;
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_undo(crisk_game *g, size_t steps)
+{
+	NEED_GAME(g, "crisk_game_undo");
+	if (steps > g->undo.count)
+		return err_set(CRISK_ESTATE, "cannot undo %zu actions: %zu available (undo depth %zu)", steps,
+			       g->undo.count, g->undo.depth);
+	if (!steps)
+		return CRISK_OK;
+	size_t idx = (g->undo.head + g->undo.depth - steps) % g->undo.depth;
+	const unsigned char *slot = g->undo.slots + idx * g->undo.slot_size;
+	undo_head h;
+	memcpy(&h, slot, sizeof h);
+	memcpy(g->state, slot + UNDO_HEAD_SIZE, g->state_size);
+	/* Events newer than the restored point are dropped; the ones still
+	 * stored that are older stay readable. */
+	uint64_t first = ev_first(&g->log);
+	g->log.base = first < h.ev_next ? first : h.ev_next;
+	g->log.next = h.ev_next;
+	g->undo.head = idx;
+	g->undo.count -= steps;
+	g->moves = h.moves;
+	if (g->rec.whole)
+		g->rec.len = h.moves >= 0 ? (size_t)h.moves : 0;
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_set_recording(crisk_game *g, int on)
+{
+	NEED_GAME(g, "crisk_game_set_recording");
+	if (!on) {
+		free(g->rec.acts);
+		g->rec = (action_rec){0};
+		return CRISK_OK;
+	}
+	if (g->rec.on && g->rec.whole)
+		return CRISK_OK;
+	if (g->moves != 0) {
+		if (g->moves < 0)
+			return err_set(CRISK_ESTATE, "crisk_game_set_recording: the game's history is unknown (it was "
+						     "loaded or copied in); recording must start at crisk_game_new");
+		return err_set(CRISK_ESTATE, "crisk_game_set_recording: %lld actions were applied already; recording "
+					     "must start at crisk_game_new",
+			       (long long)g->moves);
+	}
+	g->rec.on = 1;
+	g->rec.whole = 1;
+	g->rec.len = 0;
+	return CRISK_OK;
 }
 
 CRISK_API int crisk_game_chance_probabilities(const crisk_game *g, crisk_action *actions, double *probs, size_t cap,

@@ -12,6 +12,8 @@
 #include "jsonw.h"
 #include "params.h"
 
+struct jnode;
+
 enum module_family { FAMILY_CATAN = 1, FAMILY_MUHQ = 2 };
 
 typedef struct module {
@@ -53,6 +55,23 @@ typedef struct module {
 	void (*event_json)(const void *data, const crisk_event *e, jw *w);
 	void (*to_json)(const void *data, const void *state, int viewer, jw *w);
 	void (*board_json)(const void *data, jw *w);
+
+	/* Saving (docs/save-format.md); all NULL when the module cannot be saved.
+	 * The binary form of the state is module-defined and portable (no native
+	 * integers or padding): state_save writes exactly state_bytes(data)
+	 * bytes; state_load decodes them into a zeroed block and rebuilds derived
+	 * data, without judging the values; state_check then validates the whole
+	 * state, so that no later call can misbehave on it (CRISK_OK, or
+	 * CRISK_EFORMAT with "field: what is wrong", e.g. "seats[2].hand[1]: ...").
+	 * state_to_json writes the exact omniscient state; state_from_json decodes
+	 * it into a zeroed block (CRISK_EFORMAT naming the JSON path), and the
+	 * core runs state_check after it. */
+	size_t (*state_bytes)(const void *data);
+	void (*state_save)(const void *data, const void *state, uint8_t *out);
+	void (*state_load)(const void *data, const uint8_t *in, void *state);
+	int (*state_check)(const void *data, const void *state);
+	void (*state_to_json)(const void *data, const void *state, jw *w);
+	int (*state_from_json)(const void *data, const struct jnode *root, void *state);
 } module;
 
 /* Built-in modules by name; NULL if unknown. */

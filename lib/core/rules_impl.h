@@ -16,14 +16,48 @@ struct crisk_rules {
 	size_t state_size;
 };
 
+/* Undo history: a ring of `depth` preallocated snapshots, each an undo_head
+ * followed by a copy of the state block, so apply never allocates for it. */
+typedef struct undo_head {
+	uint64_t ev_next; /* log.next before the action */
+	int64_t moves;    /* crisk_game::moves before the action */
+} undo_head;
+
+typedef struct undo_ring {
+	unsigned char *slots; /* depth * slot_size bytes, NULL when off */
+	size_t slot_size;
+	size_t depth;
+	size_t head;  /* slot the next snapshot goes to */
+	size_t count; /* snapshots available, <= depth */
+} undo_ring;
+
+/* The actions applied since creation, while recording is on. */
+typedef struct action_rec {
+	crisk_action *acts;
+	size_t len, cap;
+	int on;    /* crisk_game_set_recording(game, 1) is in force */
+	int whole; /* acts holds every action since creation (else no record can be written) */
+} action_rec;
+
 struct crisk_game {
 	crisk_rules *rules;
 	evlog log;
+	/* Successful applies since crisk_game_new along the current line of
+	 * play (undo subtracts), or -1 when the history is unknown (a state
+	 * written from elsewhere, e.g. a loaded game). */
+	int64_t moves;
+	undo_ring undo;
+	action_rec rec;
 	size_t state_size;
 	_Alignas(16) unsigned char state[];
 };
 
 /* Takes one more reference (a game keeps its rules alive). */
 void rules_retain(crisk_rules *r);
+
+/* Call after writing a game's state block from anything but apply (loading a
+ * save, a host-supplied state): the history is unknown from here on, so the
+ * undo history is emptied and no record can be written.  No allocation. */
+void game_state_replaced(crisk_game *g);
 
 #endif

@@ -1,0 +1,46 @@
+-- LuaRocks build of the Lua binding.  libcatanrisk (headers and shared
+-- library) must be installed first, e.g. with `meson install`; point LuaRocks
+-- at a non-standard prefix with CATANRISK_DIR=/prefix.
+--   luarocks make catanrisk-0.1.0-1.rockspec   (from this folder)
+rockspec_format = "3.0"
+package = "catanrisk"
+version = "0.1.0-1"
+source = {
+   -- `luarocks make` builds the files of this folder and does not fetch.
+   url = "file://.",
+}
+description = {
+   summary = "Lua binding of libcatanrisk, a rules engine for Catan-family games",
+   detailed = [[
+Rules, games, legal actions with text forms and decoded fields, checks with
+reasons, chance outcomes, events and per-seat views of libcatanrisk.
+Expected failures return nil, message, code; misuse raises errors.
+]],
+   license = "MIT",
+}
+dependencies = {
+   "lua >= 5.4",
+}
+external_dependencies = {
+   CATANRISK = {
+      header = "catanrisk.h",
+      library = "catanrisk",
+   },
+}
+build = {
+   type = "builtin",
+   modules = {
+      catanrisk = {
+         sources = { "catanrisk.c" },
+         libraries = { "catanrisk" },
+         incdirs = { "$(CATANRISK_INCDIR)" },
+         libdirs = { "$(CATANRISK_LIBDIR)" },
+      },
+   },
+}
+test_dependencies = {
+   "busted",
+}
+test = {
+   type = "busted",
+}

@@ -1,0 +1,818 @@
+/* Lua 5.4 binding of libcatanrisk: `local catanrisk = require "catanrisk"`.
+ *
+ * Conventions (the usual ones of Lua libraries such as io):
+ * - a failure the library reports (illegal action, bad parameter, unreadable
+ *   text, seat out of range, ...) returns nil, message, code, where message is
+ *   crisk_error_last() and code the negative CRISK_E* value;
+ * - misuse of the binding itself (wrong argument types, a closed handle) raises
+ *   a Lua error.
+ * Rules and games are full userdata with __gc and __close, so
+ * `local game <close> = rules:new_game()` frees the game at the end of the
+ * block.  Action codes are Lua integers (the 64 bits reinterpreted).  Only
+ * the public API is used.
+ */
+#include <catanrisk.h>
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#define RULES_MT "catanrisk.rules"
+#define GAME_MT "catanrisk.game"
+
+/* Modules whose action codes follow the Catan-family layout of catan.h, so
+ * crisk_catan_action_decode() applies: the binding's only list of module names. */
+static const char *const catan_family[] = {"base", "two_player", "risk", "hawaii"};
+
+typedef struct lrules {
+	crisk_rules *rules;
+} lrules;
+
+typedef struct lgame {
+	crisk_game *game;
+} lgame;
+
+/* nil, message, code: the shape of every expected failure. */
+static int fail(lua_State *L, int rc)
+{
+	const char *msg = crisk_error_last();
+	lua_pushnil(L);
+	lua_pushstring(L, msg && *msg ? msg : crisk_strerror(rc));
+	lua_pushinteger(L, rc);
+	return 3;
+}
+
+/* Same shape for failures the binding detects before calling the library. */
+static int fail_msg(lua_State *L, int rc, const char *msg)
+{
+	lua_pushnil(L);
+	lua_pushstring(L, msg);
+	lua_pushinteger(L, rc);
+	return 3;
+}
+
+static int ok(lua_State *L)
+{
+	lua_pushboolean(L, 1);
+	return 1;
+}
+
+static crisk_rules *check_rules(lua_State *L, int idx)
+{
+	lrules *u = luaL_checkudata(L, idx, RULES_MT);
+	if (!u->rules)
+		luaL_error(L, "attempt to use closed rules");
+	return u->rules;
+}
+
+static crisk_game *check_game(lua_State *L, int idx)
+{
+	lgame *u = luaL_checkudata(L, idx, GAME_MT);
+	if (!u->game)
+		luaL_error(L, "attempt to use a closed game");
+	return u->game;
+}
+
+/* An integer argument that must fit a C int (seats, viewers); 0 when it does not. */
+static int int_arg(lua_State *L, int idx, lua_Integer dflt, int *out)
+{
+	lua_Integer v = luaL_optinteger(L, idx, dflt);
+	if (v < INT_MIN || v > INT_MAX)
+		return 0;
+	*out = (int)v;
+	return 1;
+}
+
+/* --------------------------------------------------------------- text buffers */
+
+/* A text-returning library call, bound to its leading arguments. */
+typedef struct text_call {
+	int kind;
+	const void *obj;
+	crisk_action action;
+	uint64_t since;
+	int viewer;
+} text_call;
+
+enum { T_PARAMS, T_BOARD, T_ACTION, T_VIEW, T_EVENTS };
+
+static int call_text(const text_call *c, char *buf, size_t cap, size_t *len)
+{
+	switch (c->kind) {
+	case T_PARAMS:
+		return crisk_rules_params(c->obj, buf, cap, len);
+	case T_BOARD:
+		return crisk_rules_board_json(c->obj, buf, cap, len);
+	case T_ACTION:
+		return crisk_game_action_to_string(c->obj, c->action, buf, cap, len);
+	case T_VIEW:
+		return crisk_game_to_json(c->obj, c->viewer, buf, cap, len);
+	default:
+		return crisk_game_events_json(c->obj, c->since, c->viewer, buf, cap, len);
+	}
+}
+
+/* Pushes the text, growing on CRISK_EBUFSIZE; returns 1 or the fail() count.
+ * The large buffer is a userdata so a Lua error cannot leak it. */
+static int push_text(lua_State *L, const text_call *c)
+{
+	char small[256];
+	size_t len = 0;
+	int rc = call_text(c, small, sizeof small, &len);
+	if (rc == CRISK_OK) {
+		lua_pushlstring(L, small, len);
+		return 1;
+	}
+	for (int round = 0; rc == CRISK_EBUFSIZE && round < 3; round++) {
+		size_t cap = len + 1;
+		char *big = lua_newuserdatauv(L, cap, 0);
+		rc = call_text(c, big, cap, &len);
+		if (rc == CRISK_OK) {
+			lua_pushlstring(L, big, len);
+			lua_remove(L, -2);
+			return 1;
+		}
+		lua_pop(L, 1);
+	}
+	return fail(L, rc);
+}
+
+/* ----------------------------------------------------------------- module */
+
+static int l_version(lua_State *L)
+{
+	int major, minor, patch;
+	lua_pushstring(L, crisk_version(&major, &minor, &patch));
+	lua_pushinteger(L, major);
+	lua_pushinteger(L, minor);
+	lua_pushinteger(L, patch);
+	return 4;
+}
+
+static int l_strerror(lua_State *L)
+{
+	lua_Integer code = luaL_checkinteger(L, 1);
+	lua_pushstring(L, crisk_strerror(code < INT_MIN || code > INT_MAX ? INT_MIN : (int)code));
+	return 1;
+}
+
+static int cmp_strings(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Builds "k=v k=v" from a table, keys sorted so errors and canonical forms
+ * do not depend on table order.  Returns NULL (message pushed) when a value
+ * cannot be written as a single word; raises for non-string keys or values
+ * of the wrong type. */
+static const char *params_from_table(lua_State *L, int idx)
+{
+	size_t n = 0;
+	lua_pushnil(L);
+	while (lua_next(L, idx)) {
+		if (lua_type(L, -2) != LUA_TSTRING)
+			luaL_error(L, "parameter names must be strings, got %s", luaL_typename(L, -2));
+		n++;
+		lua_pop(L, 1);
+	}
+	const char **keys = lua_newuserdatauv(L, (n ? n : 1) * sizeof *keys, 0);
+	size_t i = 0;
+	lua_pushnil(L);
+	while (lua_next(L, idx)) {
+		keys[i++] = lua_tostring(L, -2); /* anchored by the table */
+		lua_pop(L, 1);
+	}
+	qsort(keys, n, sizeof *keys, cmp_strings);
+
+	/* One "key=value" string per parameter on the stack, then one concat. */
+	luaL_checkstack(L, (int)n + 4, "too many parameters");
+	for (i = 0; i < n; i++) {
+		const char *v;
+		size_t len = 1;
+		lua_getfield(L, idx, keys[i]);
+		switch (lua_type(L, -1)) {
+		case LUA_TBOOLEAN:
+			v = lua_toboolean(L, -1) ? "1" : "0";
+			break;
+		case LUA_TNUMBER:
+		case LUA_TSTRING:
+			v = lua_tolstring(L, -1, &len);
+			break;
+		default:
+			luaL_error(L, "parameter '%s': expected a string, number or boolean, got %s", keys[i],
+				   luaL_typename(L, -1));
+			return NULL;
+		}
+		/* The library splits on spaces and ';': such a value would be misread as another key. */
+		if (strlen(v) != len || strpbrk(v, " \t\r\n;=")) {
+			lua_pushfstring(L, "parameter %s: value '%s' may not contain spaces, ';', '=' or NUL", keys[i], v);
+			return NULL;
+		}
+		lua_pushfstring(L, "%s%s=%s", i ? " " : "", keys[i], v);
+		lua_remove(L, -2);
+	}
+	lua_concat(L, (int)n);
+	return lua_tostring(L, -1);
+}
+
+/* catanrisk.rules(module [, params]) -> rules | nil, msg, code
+ * params: nil, a string "players=4 seed=7", or a table {players = 4, seed = 7}. */
+static int l_rules(lua_State *L)
+{
+	const char *module = luaL_checkstring(L, 1);
+	const char *params = "";
+	int t = lua_type(L, 2);
+	if (t == LUA_TTABLE) {
+		params = params_from_table(L, 2);
+		if (!params)
+			return fail_msg(L, CRISK_EPARAM, lua_tostring(L, -1));
+	} else if (t != LUA_TNONE && t != LUA_TNIL) {
+		params = luaL_checkstring(L, 2);
+	}
+	lrules *u = lua_newuserdatauv(L, sizeof *u, 0);
+	u->rules = NULL;
+	luaL_setmetatable(L, RULES_MT);
+	int rc = crisk_rules_new(&u->rules, module, params);
+	if (rc)
+		return fail(L, rc);
+	return 1;
+}
+
+/* catanrisk.params(module) -> { {name=, type=, default=, accepted=, help=}, ... } | nil, msg, code */
+static int l_params(lua_State *L)
+{
+	const char *module = luaL_checkstring(L, 1);
+	int n = crisk_module_param_count(module);
+	if (n < 0)
+		return fail(L, n);
+	lua_createtable(L, n, 0);
+	for (int i = 0; i < n; i++) {
+		crisk_param_info info;
+		int rc = crisk_param_info_init(&info, CRISK_PARAM_INFO_VERSION);
+		if (!rc)
+			rc = crisk_module_param_info(&info, module, i);
+		if (rc)
+			return fail(L, rc);
+		lua_createtable(L, 0, 5);
+		lua_pushstring(L, info.name);
+		lua_setfield(L, -2, "name");
+		lua_pushstring(L, info.type);
+		lua_setfield(L, -2, "type");
+		lua_pushstring(L, info.default_value);
+		lua_setfield(L, -2, "default");
+		lua_pushstring(L, info.accepted);
+		lua_setfield(L, -2, "accepted");
+		lua_pushstring(L, info.help);
+		lua_setfield(L, -2, "help");
+		lua_rawseti(L, -2, i + 1);
+	}
+	return 1;
+}
+
+static lgame *new_game_udata(lua_State *L)
+{
+	lgame *u = lua_newuserdatauv(L, sizeof *u, 0);
+	u->game = NULL;
+	luaL_setmetatable(L, GAME_MT);
+	return u;
+}
+
+/* catanrisk.game(rules) or rules:new_game() -> game | nil, msg, code */
+static int l_game(lua_State *L)
+{
+	crisk_rules *r = check_rules(L, 1);
+	lgame *u = new_game_udata(L);
+	int rc = crisk_game_new(&u->game, r);
+	if (rc)
+		return fail(L, rc);
+	return 1;
+}
+
+/* ------------------------------------------------------------------ rules */
+
+static int r_module(lua_State *L)
+{
+	lua_pushstring(L, crisk_rules_module(check_rules(L, 1)));
+	return 1;
+}
+
+static int r_seats(lua_State *L)
+{
+	lua_pushinteger(L, crisk_rules_num_seats(check_rules(L, 1)));
+	return 1;
+}
+
+static int r_params(lua_State *L)
+{
+	text_call c = {.kind = T_PARAMS, .obj = check_rules(L, 1)};
+	return push_text(L, &c);
+}
+
+static int r_board_json(lua_State *L)
+{
+	text_call c = {.kind = T_BOARD, .obj = check_rules(L, 1)};
+	return push_text(L, &c);
+}
+
+static int r_close(lua_State *L)
+{
+	lrules *u = luaL_checkudata(L, 1, RULES_MT);
+	crisk_rules_free(u->rules);
+	u->rules = NULL;
+	return 0;
+}
+
+static int r_tostring(lua_State *L)
+{
+	lrules *u = luaL_checkudata(L, 1, RULES_MT);
+	if (u->rules)
+		lua_pushfstring(L, "catanrisk.rules(%s, %d seats)", crisk_rules_module(u->rules),
+				crisk_rules_num_seats(u->rules));
+	else
+		lua_pushliteral(L, "catanrisk.rules (closed)");
+	return 1;
+}
+
+/* ------------------------------------------------------------------- game */
+
+static int is_catan(const crisk_game *g)
+{
+	const char *name = crisk_rules_module(crisk_game_rules(g));
+	for (size_t i = 0; i < sizeof catan_family / sizeof catan_family[0]; i++)
+		if (name && strcmp(name, catan_family[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* An action argument: an integer code or a text form.  Returns CRISK_OK or
+ * the library's code for unreadable text; raises for other types. */
+static int action_arg(lua_State *L, crisk_game *g, int idx, crisk_action *out)
+{
+	switch (lua_type(L, idx)) {
+	case LUA_TNUMBER:
+		*out = (crisk_action)luaL_checkinteger(L, idx);
+		return CRISK_OK;
+	case LUA_TSTRING: {
+		size_t len;
+		const char *text = lua_tolstring(L, idx, &len);
+		if (strlen(text) != len) {
+			lua_pushliteral(L, "action text contains a NUL character");
+			return CRISK_EFORMAT;
+		}
+		return crisk_game_action_from_string(out, g, text);
+	}
+	default:
+		return luaL_typeerror(L, idx, "action code (integer) or text");
+	}
+}
+
+/* fail() for action_arg(), which pushed its own message for the NUL case. */
+static int fail_action(lua_State *L, int rc, int pushed)
+{
+	return pushed ? fail_msg(L, rc, lua_tostring(L, -1)) : fail(L, rc);
+}
+
+static int g_apply_or_check(lua_State *L, int apply)
+{
+	crisk_game *g = check_game(L, 1);
+	crisk_action a;
+	int top = lua_gettop(L);
+	int rc = action_arg(L, g, 2, &a);
+	if (rc)
+		return fail_action(L, rc, lua_gettop(L) > top);
+	rc = apply ? crisk_game_apply(g, a) : crisk_game_check(g, a);
+	return rc ? fail(L, rc) : ok(L);
+}
+
+/* game:apply(action) -> true | nil, msg, code */
+static int g_apply(lua_State *L)
+{
+	return g_apply_or_check(L, 1);
+}
+
+/* game:check(action) -> true | nil, msg, code (the reason in player terms) */
+static int g_check(lua_State *L)
+{
+	return g_apply_or_check(L, 0);
+}
+
+/* game:parse(text) -> code | nil, msg, code */
+static int g_parse(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	luaL_checktype(L, 2, LUA_TSTRING);
+	crisk_action a;
+	int top = lua_gettop(L);
+	int rc = action_arg(L, g, 2, &a);
+	if (rc)
+		return fail_action(L, rc, lua_gettop(L) > top);
+	lua_pushinteger(L, (lua_Integer)a);
+	return 1;
+}
+
+/* game:action_text(code) -> text | nil, msg, code */
+static int g_action_text(lua_State *L)
+{
+	text_call c = {.kind = T_ACTION, .obj = check_game(L, 1), .action = (crisk_action)luaL_checkinteger(L, 2)};
+	return push_text(L, &c);
+}
+
+static void set_int_array(lua_State *L, const char *name, const int32_t *v, int n)
+{
+	lua_createtable(L, n, 0);
+	for (int i = 0; i < n; i++) {
+		lua_pushinteger(L, v[i]);
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, name);
+}
+
+/* game:decode(code) -> {type=, name=, arg={3}, to=, give={6}, want={6}} | nil, msg, code
+ * (only type and name outside the Catan family). */
+static int g_decode(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	crisk_action code = (crisk_action)luaL_checkinteger(L, 2);
+	text_call c = {.kind = T_ACTION, .obj = g, .action = code};
+	if (push_text(L, &c) != 1)
+		return 3;
+	size_t len;
+	const char *text = lua_tolstring(L, -1, &len);
+	const char *space = memchr(text, ' ', len);
+	lua_pushlstring(L, text, space ? (size_t)(space - text) : len);
+
+	lua_createtable(L, 0, 6);
+	lua_insert(L, -2);
+	lua_setfield(L, -2, "name");
+	if (is_catan(g)) {
+		crisk_catan_action f;
+		int rc = crisk_catan_action_init(&f, CRISK_CATAN_ACTION_VERSION);
+		if (!rc)
+			rc = crisk_catan_action_decode(&f, code);
+		if (rc)
+			return fail(L, rc);
+		lua_pushinteger(L, f.type);
+		lua_setfield(L, -2, "type");
+		set_int_array(L, "arg", f.arg, 3);
+		lua_pushinteger(L, f.to);
+		lua_setfield(L, -2, "to");
+		set_int_array(L, "give", f.give, 6);
+		set_int_array(L, "want", f.want, 6);
+	} else {
+		lua_pushinteger(L, (lua_Integer)(code >> 56));
+		lua_setfield(L, -2, "type");
+	}
+	return 1;
+}
+
+/* game:legal_actions() -> { code, ... } in ascending order */
+static int g_legal_actions(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	crisk_action small[256];
+	crisk_action *buf = small;
+	size_t count = 0;
+	int rc = crisk_game_legal_actions(g, small, 256, &count);
+	if (rc == CRISK_EBUFSIZE) {
+		buf = lua_newuserdatauv(L, count * sizeof *buf, 0);
+		rc = crisk_game_legal_actions(g, buf, count, &count);
+	}
+	if (rc)
+		return fail(L, rc);
+	lua_createtable(L, (int)count, 0);
+	for (size_t i = 0; i < count; i++) {
+		lua_pushinteger(L, (lua_Integer)buf[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	return 1;
+}
+
+/* game:chance() -> { code, ... }, { probability, ... } | nil, msg, code */
+static int g_chance(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	size_t count = 0;
+	int rc = crisk_game_chance_probabilities(g, NULL, NULL, 0, &count);
+	if (rc && rc != CRISK_EBUFSIZE)
+		return fail(L, rc);
+	size_t cap = count ? count : 1;
+	crisk_action *actions = lua_newuserdatauv(L, cap * sizeof *actions, 0);
+	double *probs = lua_newuserdatauv(L, cap * sizeof *probs, 0);
+	rc = crisk_game_chance_probabilities(g, actions, probs, count, &count);
+	if (rc)
+		return fail(L, rc);
+	lua_createtable(L, (int)count, 0);
+	lua_createtable(L, (int)count, 0);
+	for (size_t i = 0; i < count; i++) {
+		lua_pushinteger(L, (lua_Integer)actions[i]);
+		lua_rawseti(L, -3, (lua_Integer)i + 1);
+		lua_pushnumber(L, probs[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	return 2;
+}
+
+static int g_current_seat(lua_State *L)
+{
+	lua_pushinteger(L, crisk_game_current_seat(check_game(L, 1)));
+	return 1;
+}
+
+/* game:status() -> "running" | "won" | "ended", winner seat or nil */
+static int g_status(lua_State *L)
+{
+	int winner;
+	int st = crisk_game_status(check_game(L, 1), &winner);
+	if (st < 0)
+		return fail(L, st);
+	lua_pushstring(L, st == CRISK_STATUS_RUNNING ? "running" : st == CRISK_STATUS_WON ? "won" : "ended");
+	if (winner >= 0)
+		lua_pushinteger(L, winner);
+	else
+		lua_pushnil(L);
+	return 2;
+}
+
+static int g_is_over(lua_State *L)
+{
+	lua_pushboolean(L, crisk_game_status(check_game(L, 1), NULL) != CRISK_STATUS_RUNNING);
+	return 1;
+}
+
+static int g_turn(lua_State *L)
+{
+	lua_pushinteger(L, (lua_Integer)crisk_game_turn(check_game(L, 1)));
+	return 1;
+}
+
+static int g_seats(lua_State *L)
+{
+	lua_pushinteger(L, crisk_rules_num_seats(crisk_game_rules(check_game(L, 1))));
+	return 1;
+}
+
+static int g_module(lua_State *L)
+{
+	lua_pushstring(L, crisk_rules_module(crisk_game_rules(check_game(L, 1))));
+	return 1;
+}
+
+static int g_state_size(lua_State *L)
+{
+	lua_pushinteger(L, (lua_Integer)crisk_game_state_size(check_game(L, 1)));
+	return 1;
+}
+
+/* game:score(seat [, viewer = OMNISCIENT]) -> points | nil, msg, code */
+static int g_score(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	int seat, viewer, vp;
+	luaL_checkinteger(L, 2);
+	if (!int_arg(L, 2, 0, &seat) || !int_arg(L, 3, CRISK_VIEWER_OMNISCIENT, &viewer))
+		return fail_msg(L, CRISK_EINVAL, "seat or viewer out of range");
+	int rc = crisk_game_score(g, seat, viewer, &vp);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, vp);
+	return 1;
+}
+
+/* game:view_json(viewer) -> JSON text | nil, msg, code */
+static int g_view_json(lua_State *L)
+{
+	text_call c = {.kind = T_VIEW, .obj = check_game(L, 1)};
+	luaL_checkinteger(L, 2);
+	if (!int_arg(L, 2, 0, &c.viewer))
+		return fail_msg(L, CRISK_EINVAL, "viewer out of range");
+	return push_text(L, &c);
+}
+
+static lua_Integer since_arg(lua_State *L, int idx)
+{
+	lua_Integer since = luaL_optinteger(L, idx, 0);
+	luaL_argcheck(L, since >= 0, idx, "sequence numbers are not negative");
+	return since;
+}
+
+/* game:events_json([since = 0 [, viewer = SPECTATOR]]) -> JSON text | nil, msg, code */
+static int g_events_json(lua_State *L)
+{
+	text_call c = {.kind = T_EVENTS, .obj = check_game(L, 1), .since = (uint64_t)since_arg(L, 2)};
+	if (!int_arg(L, 3, CRISK_VIEWER_SPECTATOR, &c.viewer))
+		return fail_msg(L, CRISK_EINVAL, "viewer out of range");
+	return push_text(L, &c);
+}
+
+/* game:events([since = 0 [, viewer = SPECTATOR]]) -> { {seq=, type=, seat=, target=, args={6}, text=}, ... }
+ * Arguments the viewer may not know are catanrisk.HIDDEN. */
+static int g_events(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	uint64_t since = (uint64_t)since_arg(L, 2), first, next;
+	int viewer;
+	if (!int_arg(L, 3, CRISK_VIEWER_SPECTATOR, &viewer))
+		return fail_msg(L, CRISK_EINVAL, "viewer out of range");
+	crisk_game_event_range(g, &first, &next);
+	if (since < first)
+		since = first;
+	lua_newtable(L);
+	lua_Integer n = 0;
+	for (uint64_t seq = since; seq < next; seq++) {
+		crisk_event e;
+		char text[512];
+		int rc = crisk_event_init(&e, CRISK_EVENT_VERSION);
+		if (!rc)
+			rc = crisk_game_event(&e, g, seq, viewer);
+		if (!rc)
+			rc = crisk_event_to_string(g, &e, text, sizeof text, NULL);
+		/* A text longer than the buffer comes back cut, which a log line tolerates. */
+		if (rc && rc != CRISK_EBUFSIZE)
+			return fail(L, rc);
+		lua_createtable(L, 0, 6);
+		lua_pushinteger(L, (lua_Integer)e.seq);
+		lua_setfield(L, -2, "seq");
+		lua_pushinteger(L, e.type);
+		lua_setfield(L, -2, "type");
+		lua_pushinteger(L, e.seat);
+		lua_setfield(L, -2, "seat");
+		lua_pushinteger(L, e.target);
+		lua_setfield(L, -2, "target");
+		set_int_array(L, "args", e.args, 6);
+		lua_pushstring(L, text);
+		lua_setfield(L, -2, "text");
+		lua_rawseti(L, -2, ++n);
+	}
+	return 1;
+}
+
+/* game:event_range() -> first kept sequence number, next sequence number */
+static int g_event_range(lua_State *L)
+{
+	uint64_t first, next;
+	crisk_game_event_range(check_game(L, 1), &first, &next);
+	lua_pushinteger(L, (lua_Integer)first);
+	lua_pushinteger(L, (lua_Integer)next);
+	return 2;
+}
+
+static int g_set_event_capacity(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	lua_Integer cap = luaL_checkinteger(L, 2);
+	luaL_argcheck(L, cap >= 0, 2, "capacity is not negative");
+	int rc = crisk_game_set_event_capacity(g, (size_t)cap);
+	return rc ? fail(L, rc) : ok(L);
+}
+
+/* game:clone() -> independent game | nil, msg, code */
+static int g_clone(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	lgame *u = new_game_udata(L);
+	int rc = crisk_game_clone(&u->game, g);
+	if (rc)
+		return fail(L, rc);
+	return 1;
+}
+
+/* game:copy_from(src) -> true | nil, msg, code (same rules object required) */
+static int g_copy_from(lua_State *L)
+{
+	int rc = crisk_game_copy(check_game(L, 1), check_game(L, 2));
+	return rc ? fail(L, rc) : ok(L);
+}
+
+static int g_close(lua_State *L)
+{
+	lgame *u = luaL_checkudata(L, 1, GAME_MT);
+	crisk_game_free(u->game);
+	u->game = NULL;
+	return 0;
+}
+
+static int g_tostring(lua_State *L)
+{
+	lgame *u = luaL_checkudata(L, 1, GAME_MT);
+	if (!u->game) {
+		lua_pushliteral(L, "catanrisk.game (closed)");
+		return 1;
+	}
+	int winner;
+	int st = crisk_game_status(u->game, &winner);
+	const char *module = crisk_rules_module(crisk_game_rules(u->game));
+	long long turn = (long long)crisk_game_turn(u->game);
+	if (st == CRISK_STATUS_RUNNING)
+		lua_pushfstring(L, "catanrisk.game(%s, turn %I, seat %d to act)", module, (lua_Integer)turn,
+				crisk_game_current_seat(u->game));
+	else if (st == CRISK_STATUS_WON)
+		lua_pushfstring(L, "catanrisk.game(%s, turn %I, won by seat %d)", module, (lua_Integer)turn, winner);
+	else
+		lua_pushfstring(L, "catanrisk.game(%s, turn %I, ended)", module, (lua_Integer)turn);
+	return 1;
+}
+
+/* ------------------------------------------------------------------- open */
+
+static const luaL_Reg rules_methods[] = {
+	{"module", r_module},
+	{"seats", r_seats},
+	{"params", r_params},
+	{"board_json", r_board_json},
+	{"new_game", l_game},
+	{"close", r_close},
+	{NULL, NULL},
+};
+
+static const luaL_Reg game_methods[] = {
+	{"module", g_module},
+	{"seats", g_seats},
+	{"current_seat", g_current_seat},
+	{"status", g_status},
+	{"is_over", g_is_over},
+	{"turn", g_turn},
+	{"score", g_score},
+	{"state_size", g_state_size},
+	{"legal_actions", g_legal_actions},
+	{"check", g_check},
+	{"apply", g_apply},
+	{"parse", g_parse},
+	{"action_text", g_action_text},
+	{"decode", g_decode},
+	{"chance", g_chance},
+	{"view_json", g_view_json},
+	{"events", g_events},
+	{"events_json", g_events_json},
+	{"event_range", g_event_range},
+	{"set_event_capacity", g_set_event_capacity},
+	{"clone", g_clone},
+	{"copy_from", g_copy_from},
+	{"close", g_close},
+	{NULL, NULL},
+};
+
+static const luaL_Reg functions[] = {
+	{"version", l_version},
+	{"strerror", l_strerror},
+	{"rules", l_rules},
+	{"params", l_params},
+	{"game", l_game},
+	{NULL, NULL},
+};
+
+static void new_class(lua_State *L, const char *name, const luaL_Reg *methods, lua_CFunction close,
+		      lua_CFunction tostring)
+{
+	luaL_newmetatable(L, name);
+	lua_newtable(L);
+	luaL_setfuncs(L, methods, 0);
+	lua_setfield(L, -2, "__index");
+	lua_pushcfunction(L, close);
+	lua_setfield(L, -2, "__gc");
+	lua_pushcfunction(L, close);
+	lua_setfield(L, -2, "__close");
+	lua_pushcfunction(L, tostring);
+	lua_setfield(L, -2, "__tostring");
+	lua_pushstring(L, name);
+	lua_setfield(L, -2, "__name");
+	lua_pop(L, 1);
+}
+
+static void set_int(lua_State *L, const char *name, lua_Integer v)
+{
+	lua_pushinteger(L, v);
+	lua_setfield(L, -2, name);
+}
+
+int luaopen_catanrisk(lua_State *L);
+
+int luaopen_catanrisk(lua_State *L)
+{
+	new_class(L, RULES_MT, rules_methods, r_close, r_tostring);
+	new_class(L, GAME_MT, game_methods, g_close, g_tostring);
+	luaL_newlib(L, functions);
+	set_int(L, "SEAT_CHANCE", CRISK_SEAT_CHANCE);
+	set_int(L, "SEAT_NONE", CRISK_SEAT_NONE);
+	set_int(L, "SPECTATOR", CRISK_VIEWER_SPECTATOR);
+	set_int(L, "OMNISCIENT", CRISK_VIEWER_OMNISCIENT);
+	set_int(L, "HIDDEN", CRISK_HIDDEN);
+	set_int(L, "OK", CRISK_OK);
+	set_int(L, "EINVAL", CRISK_EINVAL);
+	set_int(L, "ENOMEM", CRISK_ENOMEM);
+	set_int(L, "EBUFSIZE", CRISK_EBUFSIZE);
+	set_int(L, "EILLEGAL", CRISK_EILLEGAL);
+	set_int(L, "ENOTFOUND", CRISK_ENOTFOUND);
+	set_int(L, "EPARAM", CRISK_EPARAM);
+	set_int(L, "EFORMAT", CRISK_EFORMAT);
+	set_int(L, "ESTATE", CRISK_ESTATE);
+	set_int(L, "EUNSUPPORTED", CRISK_EUNSUPPORTED);
+	set_int(L, "EHIDDEN", CRISK_EHIDDEN);
+	lua_pushstring(L, crisk_version(NULL, NULL, NULL));
+	lua_setfield(L, -2, "_LIBVERSION");
+	lua_pushliteral(L, "0.1.0");
+	lua_setfield(L, -2, "_VERSION");
+	return 1;
+}

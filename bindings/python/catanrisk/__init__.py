@@ -1,0 +1,75 @@
+"""Python binding of libcatanrisk, a rules engine for Catan-family games.
+
+Quick start::
+
+    import random
+    import catanrisk
+
+    with catanrisk.Game(catanrisk.Rules("base", players=4, seed=7)) as game:
+        while not game.is_over:
+            action = random.choice(game.legal_actions())
+            game.apply(action)
+        print(game.status, game.winner, game.scores())
+
+The library is found through the environment variable ``CATANRISK_LIBRARY``,
+then a ``libcatanrisk.so*`` next to the package, then the system (see
+:mod:`catanrisk._lib`).  Saving and loading games is not offered yet: the C
+library has no save API so far.
+"""
+
+from . import _lib
+from .errors import (
+    CatanriskError,
+    FormatError,
+    HiddenInformationError,
+    IllegalActionError,
+    InvalidArgumentError,
+    NotFoundError,
+    OutOfMemoryError,
+    ParameterError,
+    StateError,
+    UnsupportedError,
+)
+from .game import OMNISCIENT, SEAT_CHANCE, SEAT_NONE, SPECTATOR, Action, Game, ParamInfo, Rules, Status
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Rules",
+    "Game",
+    "Action",
+    "ParamInfo",
+    "Status",
+    "SEAT_CHANCE",
+    "SEAT_NONE",
+    "SPECTATOR",
+    "OMNISCIENT",
+    "CatanriskError",
+    "InvalidArgumentError",
+    "OutOfMemoryError",
+    "IllegalActionError",
+    "NotFoundError",
+    "ParameterError",
+    "FormatError",
+    "StateError",
+    "UnsupportedError",
+    "HiddenInformationError",
+    "library_version",
+    "strerror",
+]
+
+
+def library_version() -> str:
+    """The version of the loaded libcatanrisk, e.g. ``"0.1.0"``."""
+    return _lib.version()[0]
+
+
+def strerror(code: int) -> str:
+    """The library's static text for an error code."""
+    return _lib.strerror(code)
+
+
+if _lib.version()[1] != _lib.ABI_MAJOR:
+    raise ImportError(
+        f"libcatanrisk {library_version()} is not compatible with this binding (major {_lib.ABI_MAJOR})"
+    )

@@ -1,0 +1,418 @@
+"""The only module of the package that uses ctypes.
+
+It finds and loads libcatanrisk, declares the C prototypes, applies the
+caller-buffer convention (try, and on CRISK_EBUFSIZE grow to the size the
+library reported, then retry) and turns negative return codes into the
+exceptions of :mod:`catanrisk.errors`.  Handles cross this boundary as
+opaque objects that the rest of the package only stores and passes back, so
+it is ordinary Python.
+
+The library is looked up, in this order:
+
+1. the path in the environment variable ``CATANRISK_LIBRARY`` (if set, it is
+   the only candidate: an explicit choice must not be silently replaced);
+2. a ``libcatanrisk.so*`` inside the package folder, then next to it;
+3. the system: ``ctypes.util.find_library("catanrisk")``, then the soname
+   ``libcatanrisk.so.0``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+from ctypes import POINTER, byref, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+
+from .errors import CatanriskError, InvalidArgumentError, error_for
+
+ENV_VAR = "CATANRISK_LIBRARY"
+SONAME = "libcatanrisk.so.0"
+#: Major version this binding was written for; the soname changes with it.
+ABI_MAJOR = 0
+
+#: Rule modules whose action codes follow the Catan-family layout of catan.h,
+#: so that crisk_catan_action_decode() applies.  The binding's only list of
+#: module names: every other module is handled without module-specific code.
+CATAN_FAMILY = frozenset({"base", "two_player", "risk", "hawaii"})
+
+EBUFSIZE = -3
+EILLEGAL = -4
+UINT64_MAX = (1 << 64) - 1
+INT32_MIN = -(1 << 31)
+INT32_MAX = (1 << 31) - 1
+
+#: An opaque library handle (crisk_rules * or crisk_game *).
+Handle = c_void_p
+
+
+def _candidates() -> Iterator[str]:
+    env = os.environ.get(ENV_VAR)
+    if env:
+        yield env
+        return
+    here = Path(__file__).resolve().parent
+    for folder in (here, here.parent):
+        yield from sorted(str(p) for p in folder.glob("libcatanrisk.so*"))
+    found = ctypes.util.find_library("catanrisk")
+    if found:
+        yield found
+    yield SONAME
+
+
+def _load() -> ctypes.CDLL:
+    tried = []
+    for path in _candidates():
+        try:
+            return ctypes.CDLL(path)
+        except OSError as exc:
+            tried.append(f"{path}: {exc}")
+    raise ImportError(
+        f"libcatanrisk could not be loaded; set {ENV_VAR} to the path of libcatanrisk.so. Tried:\n  "
+        + "\n  ".join(tried)
+    )
+
+
+class _ParamInfo(ctypes.Structure):
+    _fields_ = [
+        ("version", c_uint32),
+        ("name", c_char_p),
+        ("type", c_char_p),
+        ("default_value", c_char_p),
+        ("accepted", c_char_p),
+        ("help", c_char_p),
+    ]
+
+
+class _CatanAction(ctypes.Structure):
+    _fields_ = [
+        ("version", c_uint32),
+        ("type", c_uint32),
+        ("arg", c_int32 * 3),
+        ("to", c_int32),
+        ("give", c_int32 * 6),
+        ("want", c_int32 * 6),
+    ]
+
+
+PARAM_INFO_VERSION = 1
+CATAN_ACTION_VERSION = 1
+
+_size_p = POINTER(c_size_t)
+_TEXT = [c_char_p, c_size_t, _size_p]  # the tail of every text-returning call
+
+_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
+    "crisk_version": (c_char_p, [POINTER(c_int)] * 3),
+    "crisk_error_last": (c_char_p, []),
+    "crisk_strerror": (c_char_p, [c_int]),
+    "crisk_rules_new": (c_int, [POINTER(c_void_p), c_char_p, c_char_p]),
+    "crisk_rules_free": (None, [c_void_p]),
+    "crisk_rules_module": (c_char_p, [c_void_p]),
+    "crisk_rules_num_seats": (c_int, [c_void_p]),
+    "crisk_rules_params": (c_int, [c_void_p] + _TEXT),
+    "crisk_rules_board_json": (c_int, [c_void_p] + _TEXT),
+    "crisk_param_info_init": (c_int, [POINTER(_ParamInfo), c_uint32]),
+    "crisk_module_param_count": (c_int, [c_char_p]),
+    "crisk_module_param_info": (c_int, [POINTER(_ParamInfo), c_char_p, c_int]),
+    "crisk_game_new": (c_int, [POINTER(c_void_p), c_void_p]),
+    "crisk_game_clone": (c_int, [POINTER(c_void_p), c_void_p]),
+    "crisk_game_copy": (c_int, [c_void_p, c_void_p]),
+    "crisk_game_state_size": (c_size_t, [c_void_p]),
+    "crisk_game_free": (None, [c_void_p]),
+    "crisk_game_current_seat": (c_int, [c_void_p]),
+    "crisk_game_status": (c_int, [c_void_p, POINTER(c_int)]),
+    "crisk_game_turn": (c_int64, [c_void_p]),
+    "crisk_game_score": (c_int, [c_void_p, c_int, c_int, POINTER(c_int)]),
+    "crisk_game_legal_actions": (c_int, [c_void_p, POINTER(c_uint64), c_size_t, _size_p]),
+    "crisk_game_check": (c_int, [c_void_p, c_uint64]),
+    "crisk_game_apply": (c_int, [c_void_p, c_uint64]),
+    "crisk_game_chance_probabilities": (
+        c_int,
+        [c_void_p, POINTER(c_uint64), POINTER(c_double), c_size_t, _size_p],
+    ),
+    "crisk_game_action_to_string": (c_int, [c_void_p, c_uint64] + _TEXT),
+    "crisk_game_action_from_string": (c_int, [POINTER(c_uint64), c_void_p, c_char_p]),
+    "crisk_game_event_range": (c_int, [c_void_p, POINTER(c_uint64), POINTER(c_uint64)]),
+    "crisk_game_events_json": (c_int, [c_void_p, c_uint64, c_int] + _TEXT),
+    "crisk_game_set_event_capacity": (c_int, [c_void_p, c_size_t]),
+    "crisk_game_to_json": (c_int, [c_void_p, c_int] + _TEXT),
+    "crisk_catan_action_init": (c_int, [POINTER(_CatanAction), c_uint32]),
+    "crisk_catan_action_decode": (c_int, [POINTER(_CatanAction), c_uint64]),
+}
+
+_L = _load()
+for _name, (_restype, _argtypes) in _PROTOTYPES.items():
+    _fn = getattr(_L, _name)
+    _fn.restype = _restype
+    _fn.argtypes = _argtypes
+
+
+def _error(rc: int) -> CatanriskError:
+    """The exception for return code rc, with the library's message."""
+    raw = _L.crisk_error_last()
+    message = raw.decode("utf-8", "replace") if raw else ""
+    if not message:
+        message = (_L.crisk_strerror(rc) or b"unknown error").decode("utf-8", "replace")
+    return error_for(rc, message)
+
+
+def _check(rc: int) -> int:
+    if rc < 0:
+        raise _error(rc)
+    return rc
+
+
+def cstr(text: str, what: str) -> bytes:
+    """UTF-8 bytes for a C string argument; refuses what C would silently cut."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be a str, not {type(text).__name__}")
+    if "\0" in text:
+        raise ValueError(f"{what} contains a NUL character")
+    return text.encode("utf-8")
+
+
+def c_int_arg(value: Any, what: str) -> int:
+    """A Python int that fits a C int, or TypeError / InvalidArgumentError."""
+    if not isinstance(value, int):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    if not INT32_MIN <= value <= INT32_MAX:
+        raise InvalidArgumentError(f"{what} {value} is out of range", -1)
+    return value
+
+
+def _text(fn: Callable[..., int], *args: Any, initial: int = 128) -> str:
+    """Calls a text-returning function with the buffer-size convention."""
+    length = c_size_t(0)
+    cap = initial
+    buf = ctypes.create_string_buffer(cap) if cap else None
+    rc = fn(*args, buf, cap, byref(length))
+    # The needed size can only grow between two calls if the object changed,
+    # which a single-threaded caller cannot do; a few rounds are plenty.
+    for _ in range(3):
+        if rc != EBUFSIZE:
+            break
+        cap = length.value + 1
+        buf = ctypes.create_string_buffer(cap)
+        rc = fn(*args, buf, cap, byref(length))
+    _check(rc)
+    return buf.raw[: length.value].decode("utf-8", "replace") if buf is not None else ""
+
+
+# ---------------------------------------------------------------- library
+
+
+def version() -> Tuple[str, int, int, int]:
+    major, minor, patch = c_int(), c_int(), c_int()
+    text = _L.crisk_version(byref(major), byref(minor), byref(patch))
+    return text.decode(), major.value, minor.value, patch.value
+
+
+def strerror(code: int) -> str:
+    return _L.crisk_strerror(c_int_arg(code, "code")).decode("utf-8", "replace")
+
+
+# ---------------------------------------------------------------- rules
+
+
+def rules_new(module: str, params: str) -> Handle:
+    out = c_void_p()
+    _check(_L.crisk_rules_new(byref(out), cstr(module, "module"), cstr(params, "params")))
+    return out
+
+
+def rules_free(handle: Handle) -> None:
+    _L.crisk_rules_free(handle)
+
+
+def rules_module(handle: Handle) -> str:
+    return _L.crisk_rules_module(handle).decode()
+
+
+def rules_num_seats(handle: Handle) -> int:
+    return _check(_L.crisk_rules_num_seats(handle))
+
+
+def rules_params(handle: Handle) -> str:
+    return _text(_L.crisk_rules_params, handle)
+
+
+def rules_board_json(handle: Handle) -> str:
+    return _text(_L.crisk_rules_board_json, handle, initial=0)
+
+
+def module_params(module: str) -> List[Tuple[str, str, str, str, str]]:
+    """(name, type, default, accepted, help) of each parameter of a built-in module."""
+    name = cstr(module, "module")
+    count = _check(_L.crisk_module_param_count(name))
+    result = []
+    for index in range(count):
+        info = _ParamInfo()
+        _check(_L.crisk_param_info_init(byref(info), PARAM_INFO_VERSION))
+        _check(_L.crisk_module_param_info(byref(info), name, index))
+        result.append(
+            tuple(
+                (getattr(info, f) or b"").decode("utf-8", "replace")
+                for f in ("name", "type", "default_value", "accepted", "help")
+            )
+        )
+    return result  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------- games
+
+
+def game_new(rules: Handle) -> Handle:
+    out = c_void_p()
+    _check(_L.crisk_game_new(byref(out), rules))
+    return out
+
+
+def game_clone(game: Handle) -> Handle:
+    out = c_void_p()
+    _check(_L.crisk_game_clone(byref(out), game))
+    return out
+
+
+def game_copy(dst: Handle, src: Handle) -> None:
+    _check(_L.crisk_game_copy(dst, src))
+
+
+def game_free(game: Handle) -> None:
+    _L.crisk_game_free(game)
+
+
+def game_state_size(game: Handle) -> int:
+    return _L.crisk_game_state_size(game)
+
+
+def game_current_seat(game: Handle) -> int:
+    # No error check: CRISK_EINVAL (-1) only comes for a NULL handle, which the
+    # callers rule out, and -1 is also the valid CRISK_SEAT_CHANCE.
+    return _L.crisk_game_current_seat(game)
+
+
+def game_status(game: Handle) -> Tuple[int, int]:
+    winner = c_int(-1)
+    status = _check(_L.crisk_game_status(game, byref(winner)))
+    return status, winner.value
+
+
+_status = _L.crisk_game_status
+
+
+def game_running(game: Handle) -> bool:
+    """The hot-loop form of game_status(): no winner, no allocation."""
+    return _status(game, None) == 0
+
+
+def game_turn(game: Handle) -> int:
+    return _check(_L.crisk_game_turn(game))
+
+
+def game_score(game: Handle, seat: int, viewer: int) -> int:
+    vp = c_int()
+    _check(_L.crisk_game_score(game, c_int_arg(seat, "seat"), c_int_arg(viewer, "viewer"), byref(vp)))
+    return vp.value
+
+
+_apply = _L.crisk_game_apply
+_check_action = _L.crisk_game_check
+
+
+def game_apply(game: Handle, code: int) -> None:
+    rc = _apply(game, code)
+    if rc:
+        raise _error(rc)
+
+
+def game_check(game: Handle, code: int) -> None:
+    rc = _check_action(game, code)
+    if rc:
+        raise _error(rc)
+
+
+def game_check_reason(game: Handle, code: int) -> Optional[str]:
+    """None when the action is legal, else the library's reason."""
+    rc = _check_action(game, code)
+    if rc == EILLEGAL:
+        return _error(rc).message
+    _check(rc)
+    return None
+
+
+class ActionBuffer:
+    """A reusable action array for crisk_game_legal_actions (no allocation per call)."""
+
+    __slots__ = ("_buf", "_cap", "_count", "_count_p")
+
+    def __init__(self, cap: int = 256) -> None:
+        self._resize(cap)
+        self._count = c_size_t(0)
+        self._count_p = ctypes.pointer(self._count)
+
+    def _resize(self, cap: int) -> None:
+        self._cap = cap
+        self._buf = (c_uint64 * cap)()
+
+    def legal(self, game: Handle) -> List[int]:
+        rc = _L.crisk_game_legal_actions(game, self._buf, self._cap, self._count_p)
+        if rc == EBUFSIZE:
+            self._resize(self._count.value)
+            rc = _L.crisk_game_legal_actions(game, self._buf, self._cap, self._count_p)
+        if rc:
+            raise _error(rc)
+        return self._buf[: self._count.value]
+
+
+def game_chance(game: Handle) -> List[Tuple[int, float]]:
+    count = c_size_t(0)
+    rc = _L.crisk_game_chance_probabilities(game, None, None, 0, byref(count))
+    if rc not in (0, EBUFSIZE):
+        raise _error(rc)
+    cap = count.value
+    actions = (c_uint64 * max(cap, 1))()
+    probs = (c_double * max(cap, 1))()
+    _check(_L.crisk_game_chance_probabilities(game, actions, probs, cap, byref(count)))
+    return list(zip(actions[: count.value], probs[: count.value]))
+
+
+def action_to_string(game: Handle, code: int) -> str:
+    return _text(_L.crisk_game_action_to_string, game, code, initial=64)
+
+
+def action_from_string(game: Handle, text: str) -> int:
+    out = c_uint64(0)
+    _check(_L.crisk_game_action_from_string(byref(out), game, cstr(text, "action text")))
+    return out.value
+
+
+def catan_decode(code: int) -> Dict[str, Any]:
+    fields = _CatanAction()
+    _check(_L.crisk_catan_action_init(byref(fields), CATAN_ACTION_VERSION))
+    _check(_L.crisk_catan_action_decode(byref(fields), code))
+    return {
+        "type": fields.type,
+        "arg": tuple(fields.arg),
+        "to": fields.to,
+        "give": tuple(fields.give),
+        "want": tuple(fields.want),
+    }
+
+
+def game_event_range(game: Handle) -> Tuple[int, int]:
+    first, nxt = c_uint64(0), c_uint64(0)
+    _check(_L.crisk_game_event_range(game, byref(first), byref(nxt)))
+    return first.value, nxt.value
+
+
+def game_events_json(game: Handle, since: int, viewer: int) -> str:
+    return _text(_L.crisk_game_events_json, game, since, c_int_arg(viewer, "viewer"), initial=4096)
+
+
+def game_set_event_capacity(game: Handle, capacity: int) -> None:
+    _check(_L.crisk_game_set_event_capacity(game, capacity))
+
+
+def game_to_json(game: Handle, viewer: int) -> str:
+    return _text(_L.crisk_game_to_json, game, c_int_arg(viewer, "viewer"), initial=4096)

@@ -1,0 +1,372 @@
+/* crisk-bench: complete random games on one core, timed.  A step is
+ * crisk_game_legal_actions + a uniform pick + crisk_game_apply.  Prints the
+ * figures of the performance budget in ARCHITECTURE.md beside the exact rules
+ * string they were measured with.  Uses only the public API. */
+/* clock_gettime and CLOCK_MONOTONIC are POSIX, not C11. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <catanrisk.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* A game that has not ended after this many steps means a rules bug. */
+#define STEP_LIMIT 10000000u
+/* Copies timed for the clone figure. */
+#define CLONE_REPS 1000000u
+
+typedef struct options {
+	uint64_t games;   /* 0 = no limit (then --seconds decides) */
+	double seconds;   /* 0 = no limit */
+	int players;
+	uint64_t seed;
+	const char *rules;
+	int no_offers;
+	int events;
+} options;
+
+/* The bots' generator (splitmix64), separate from the game's RNG. */
+typedef struct bot_rng {
+	uint64_t s;
+} bot_rng;
+
+static uint64_t bot_next(bot_rng *r)
+{
+	uint64_t z = (r->s += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
+/* Uniform in 0..n-1 (Lemire's multiply-shift with rejection: exact, rarely divides). */
+static size_t bot_uniform(bot_rng *r, size_t n)
+{
+	uint64_t x = bot_next(r) >> 32;
+	uint64_t m = x * (uint64_t)n;
+	uint32_t low = (uint32_t)m;
+	if (low < (uint32_t)n) {
+		uint32_t threshold = (uint32_t)(-(uint32_t)n) % (uint32_t)n;
+		while (low < threshold) {
+			x = bot_next(r) >> 32;
+			m = x * (uint64_t)n;
+			low = (uint32_t)m;
+		}
+	}
+	return (size_t)(m >> 32);
+}
+
+static double bot_unit(bot_rng *r)
+{
+	return (double)(bot_next(r) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: crisk-bench [--games N] [--seconds S] [--players N] [--seed N]\n"
+		   "                   [--rules \"key=value ...\"] [--no-offers] [--events]\n"
+		   "Plays complete random games of module base on one core and prints\n"
+		   "games/s, ns/step, steps/game, turns/game, state bytes and clone ns.\n"
+		   "  --games N     games to play (default 1000; 0 = until --seconds)\n"
+		   "  --seconds S   stop starting new games after S seconds (default: no limit)\n"
+		   "  --players N   seats (default 4)\n"
+		   "  --seed N      seed of the rules and the bots (default 1)\n"
+		   "  --rules S     more parameters, e.g. \"max_turns=500\"\n"
+		   "  --no-offers   the random policy never picks OFFER_TRADE\n"
+		   "  --events      keep the event log on (off by default)\n");
+}
+
+static int parse_u64(const char *text, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	if (!text || !*text || *text == '-')
+		return -1;
+	unsigned long long v = strtoull(text, &end, 0);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int takes_value(const char *option)
+{
+	static const char *const with_value[] = { "--games", "--seconds", "--players", "--seed", "--rules" };
+	for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
+		if (!strcmp(option, with_value[i]))
+			return 1;
+	return 0;
+}
+
+static int parse_options(options *o, int argc, char **argv)
+{
+	*o = (options){ .games = 1000, .players = 4, .seed = 1 };
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		uint64_t n;
+		char *end;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			exit(0);
+		} else if (!strcmp(a, "--no-offers")) {
+			o->no_offers = 1;
+		} else if (!strcmp(a, "--events")) {
+			o->events = 1;
+		} else if (!takes_value(a)) {
+			fprintf(stderr, "crisk-bench: unknown option '%s'\n", a);
+			usage(stderr);
+			return -1;
+		} else if (!v) {
+			fprintf(stderr, "crisk-bench: %s needs a value\n", a);
+			return -1;
+		} else if (!strcmp(a, "--games")) {
+			if (parse_u64(v, &o->games)) {
+				fprintf(stderr, "crisk-bench: --games wants a count, got '%s'\n", v);
+				return -1;
+			}
+			i++;
+		} else if (!strcmp(a, "--seconds")) {
+			errno = 0;
+			o->seconds = strtod(v, &end);
+			if (errno || *end || !(o->seconds > 0)) {
+				fprintf(stderr, "crisk-bench: --seconds wants a positive number, got '%s'\n", v);
+				return -1;
+			}
+			i++;
+		} else if (!strcmp(a, "--players")) {
+			if (parse_u64(v, &n) || n < 1 || n > CRISK_MAX_SEATS) {
+				fprintf(stderr, "crisk-bench: --players wants 1..%d, got '%s'\n", CRISK_MAX_SEATS, v);
+				return -1;
+			}
+			o->players = (int)n;
+			i++;
+		} else if (!strcmp(a, "--seed")) {
+			if (parse_u64(v, &o->seed)) {
+				fprintf(stderr, "crisk-bench: --seed wants an unsigned 64-bit number, got '%s'\n", v);
+				return -1;
+			}
+			i++;
+		} else if (!strcmp(a, "--rules")) {
+			o->rules = v;
+			i++;
+		}
+	}
+	if (o->games == 0 && o->seconds == 0) {
+		fprintf(stderr, "crisk-bench: --games 0 needs --seconds\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether the parameter string already sets `key` (a key may appear once). */
+static int has_key(const char *params, const char *key)
+{
+	size_t n = strlen(key);
+	for (const char *p = params; p && *p; p++) {
+		int at_start = p == params || p[-1] == ' ' || p[-1] == ';' || p[-1] == '\t';
+		if (at_start && !strncmp(p, key, n) && p[n] == '=')
+			return 1;
+	}
+	return 0;
+}
+
+static void build_params(char *buf, size_t cap, const options *o)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	if (!has_key(o->rules, "players"))
+		len += (size_t)snprintf(buf + len, cap - len, "players=%d ", o->players);
+	if (len < cap && !has_key(o->rules, "seed"))
+		len += (size_t)snprintf(buf + len, cap - len, "seed=%" PRIu64 " ", o->seed);
+	if (len < cap && o->rules)
+		snprintf(buf + len, cap - len, "%s", o->rules);
+}
+
+static int fail(const char *what, int code)
+{
+	fprintf(stderr, "crisk-bench: %s: %s (%s)\n", what, crisk_error_last(), crisk_strerror(code));
+	return 1;
+}
+
+/* Buffers sized once up front, so the timed loop never allocates. */
+typedef struct workspace {
+	crisk_action *items;
+	double *probs;
+	size_t cap;
+} workspace;
+
+typedef struct totals {
+	uint64_t games, steps, turns, won, ended;
+	uint64_t ns;
+} totals;
+
+static int is_offer(crisk_action a)
+{
+	return (a >> 56) == CRISK_CATAN_OFFER_TRADE;
+}
+
+/* One step: legal actions (or chance outcomes), a pick, apply. */
+static int step(crisk_game *g, workspace *w, const options *o, bot_rng *r)
+{
+	size_t count = 0;
+	crisk_action a;
+	if (crisk_game_current_seat(g) == CRISK_SEAT_CHANCE) {
+		int rc = crisk_game_chance_probabilities(g, w->items, w->probs, w->cap, &count);
+		if (rc)
+			return rc;
+		double u = bot_unit(r), acc = 0;
+		size_t i = 0;
+		for (; i + 1 < count; i++) {
+			acc += w->probs[i];
+			if (u < acc)
+				break;
+		}
+		a = w->items[i];
+	} else {
+		int rc = crisk_game_legal_actions(g, w->items, w->cap, &count);
+		if (rc)
+			return rc;
+		if (o->no_offers) {
+			size_t kept = 0;
+			for (size_t i = 0; i < count; i++)
+				if (!is_offer(w->items[i]))
+					w->items[kept++] = w->items[i];
+			/* Offers are never the only choice; keep them if they were. */
+			count = kept ? kept : count;
+		}
+		if (count == 0)
+			return CRISK_ESTATE;
+		a = w->items[bot_uniform(r, count)];
+	}
+	return crisk_game_apply(g, a);
+}
+
+static int play_games(crisk_game *work, const crisk_game *fresh, workspace *w, const options *o, totals *t)
+{
+	bot_rng bots = { o->seed ^ 0xBB67AE8584CAA73Bu };
+	uint64_t start = now_ns();
+	uint64_t deadline = o->seconds > 0 ? start + (uint64_t)(o->seconds * 1e9) : UINT64_MAX;
+	while ((o->games == 0 || t->games < o->games) && now_ns() < deadline) {
+		int rc = crisk_game_copy(work, fresh);
+		if (rc)
+			return rc;
+		uint64_t steps = 0;
+		int status;
+		while ((status = crisk_game_status(work, NULL)) == CRISK_STATUS_RUNNING) {
+			rc = step(work, w, o, &bots);
+			if (rc)
+				return rc;
+			if (++steps >= STEP_LIMIT) {
+				fprintf(stderr, "crisk-bench: game %" PRIu64 " did not end within %u steps\n",
+					t->games, STEP_LIMIT);
+				return CRISK_ESTATE;
+			}
+		}
+		t->games++;
+		t->steps += steps;
+		t->turns += (uint64_t)crisk_game_turn(work);
+		t->won += status == CRISK_STATUS_WON;
+		t->ended += status == CRISK_STATUS_ENDED;
+	}
+	t->ns = now_ns() - start;
+	return CRISK_OK;
+}
+
+/* Average ns of crisk_game_copy into an existing game, from a mid-game state. */
+static int time_clone(crisk_game *dst, const crisk_game *fresh, workspace *w, const options *o, double *ns)
+{
+	bot_rng bots = { o->seed };
+	crisk_game *src = NULL;
+	int rc = crisk_game_clone(&src, fresh);
+	for (int i = 0; !rc && i < 200 && crisk_game_status(src, NULL) == CRISK_STATUS_RUNNING; i++)
+		rc = step(src, w, o, &bots);
+	if (!rc) {
+		uint64_t start = now_ns();
+		for (unsigned i = 0; !rc && i < CLONE_REPS; i++)
+			rc = crisk_game_copy(dst, src);
+		*ns = (double)(now_ns() - start) / CLONE_REPS;
+	}
+	crisk_game_free(src);
+	return rc;
+}
+
+static int run(const options *o, crisk_rules *rules)
+{
+	crisk_game *fresh = NULL, *work = NULL;
+	workspace w = { 0 };
+	totals t = { 0 };
+	double clone_ns = 0;
+	int rc = crisk_game_new(&fresh, rules);
+	if (!rc)
+		rc = crisk_game_clone(&work, fresh);
+	if (!rc && !o->events) {
+		rc = crisk_game_set_event_capacity(fresh, 0);
+		if (!rc)
+			rc = crisk_game_set_event_capacity(work, 0);
+	}
+	/* No Catan decision point lists more than a few hundred actions; a larger
+	 * set fails with CRISK_EBUFSIZE rather than allocating in the timed loop. */
+	w.cap = 4096;
+	w.items = malloc(w.cap * sizeof *w.items);
+	w.probs = malloc(w.cap * sizeof *w.probs);
+	if (!rc && (!w.items || !w.probs))
+		rc = CRISK_ENOMEM;
+	if (!rc)
+		rc = play_games(work, fresh, &w, o, &t);
+	if (!rc)
+		rc = time_clone(work, fresh, &w, o, &clone_ns);
+	if (rc) {
+		fail("bench", rc);
+	} else if (t.games == 0) {
+		printf("no game finished\n");
+	} else {
+		double secs = (double)t.ns / 1e9;
+		printf("games        %" PRIu64 " (%" PRIu64 " won, %" PRIu64 " ended by max_turns) in %.3f s\n",
+		       t.games, t.won, t.ended, secs);
+		printf("games/s      %.1f\n", (double)t.games / secs);
+		printf("ns/step      %.1f\n", (double)t.ns / (double)t.steps);
+		printf("steps/game   %.1f\n", (double)t.steps / (double)t.games);
+		printf("turns/game   %.1f\n", (double)t.turns / (double)t.games);
+		printf("state bytes  %zu\n", crisk_game_state_size(work));
+		printf("clone ns     %.1f (crisk_game_copy into an existing game, mean of %u)\n", clone_ns,
+		       CLONE_REPS);
+		printf("policy       uniform over legal actions%s; event log %s\n",
+		       o->no_offers ? " except OFFER_TRADE" : "", o->events ? "on" : "off");
+	}
+	free(w.items);
+	free(w.probs);
+	crisk_game_free(work);
+	crisk_game_free(fresh);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	options o;
+	char params[1024], canonical[1024];
+	crisk_rules *rules = NULL;
+
+	if (parse_options(&o, argc, argv))
+		return 2;
+	build_params(params, sizeof params, &o);
+	int rc = crisk_rules_new(&rules, "base", params);
+	if (rc)
+		return fail("rules", rc);
+	rc = crisk_rules_params(rules, canonical, sizeof canonical, NULL);
+	printf("libcatanrisk %s, module base\nrules        %s\n", crisk_version(NULL, NULL, NULL),
+	       rc == CRISK_OK ? canonical : params);
+	rc = run(&o, rules);
+	crisk_rules_free(rules);
+	return rc ? 1 : 0;
+}

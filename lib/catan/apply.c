@@ -1,0 +1,559 @@
+/* Applying a validated action, and resolving chance events (B-132..B-135):
+ * in auto mode they are sampled here from the state's RNG, in explicit mode
+ * they arrive as DICE / STEAL_RESULT / DEV_RESULT actions. */
+#include "../core/error.h"
+#include "kernel.h"
+
+static void pay(kstate *h, kseat *p, const uint8_t *cost)
+{
+	for (int r = 0; r < NUM_RES; r++) {
+		p->hand[r] = (uint8_t)(p->hand[r] - cost[r]);
+		p->cards = (uint8_t)(p->cards - cost[r]);
+		h->bank[r] = (uint8_t)(h->bank[r] + cost[r]);
+	}
+}
+
+static void move_card(kseat *from, kseat *to, int r, int n)
+{
+	from->hand[r] = (uint8_t)(from->hand[r] - n);
+	from->cards = (uint8_t)(from->cards - n);
+	to->hand[r] = (uint8_t)(to->hand[r] + n);
+	to->cards = (uint8_t)(to->cards + n);
+}
+
+static void bank_to(kstate *h, kseat *p, int r, int n)
+{
+	h->bank[r] = (uint8_t)(h->bank[r] - n);
+	p->hand[r] = (uint8_t)(p->hand[r] + n);
+	p->cards = (uint8_t)(p->cards + n);
+}
+
+static void to_bank(kstate *h, kseat *p, int r, int n)
+{
+	h->bank[r] = (uint8_t)(h->bank[r] + n);
+	p->hand[r] = (uint8_t)(p->hand[r] - n);
+	p->cards = (uint8_t)(p->cards - n);
+}
+
+static void back_to_active(kstate *h, int dp)
+{
+	h->dp = (uint8_t)dp;
+	h->cur = (int8_t)h->active;
+}
+
+/* B-53..B-56: production of sum s for everyone at once, with the shortage rule. */
+static void produce(const kern *k, void *st, int sum, evlog *log)
+{
+	kstate *h = ks(st);
+	const uint8_t *nodes = knodes(k, st);
+	uint8_t owed[CRISK_MAX_SEATS][NUM_RES] = {{0}};
+	for (int i = k->tok_first[sum]; i < k->tok_first[sum + 1]; i++) {
+		int hex = k->tok_hex[i];
+		if (hex == h->robber)
+			continue;
+		int r = k->hex_res[hex];
+		for (int c = 0; c < 6; c++) {
+			int n = k->b.hex[hex].node[c];
+			if (n == BOARD_NONE || !nodes[n])
+				continue;
+			int o = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
+			if (o < k->seats)
+				owed[o][r] = (uint8_t)(owed[o][r] + ((nodes[n] & NODE_CITY) ? 2 : 1));
+		}
+	}
+	for (int r = 0; r < NUM_RES; r++) {
+		int total = 0, owners = 0, last = 0;
+		for (int s = 0; s < k->seats; s++) {
+			if (owed[s][r]) {
+				total += owed[s][r];
+				owners++;
+				last = s;
+			}
+		}
+		if (total <= h->bank[r])
+			continue;
+		if (owners == 1) {
+			owed[last][r] = h->bank[r];
+		} else {
+			for (int s = 0; s < k->seats; s++)
+				owed[s][r] = 0;
+			ev *e = ev_push(log, CRISK_CATAN_EV_SHORTAGE, -1, -1);
+			if (e)
+				e->args[0] = r;
+		}
+	}
+	for (int s = 0; s < k->seats; s++) {
+		int got = 0;
+		kseat *p = kseat_of(k, st, s);
+		for (int r = 0; r < NUM_RES; r++) {
+			bank_to(h, p, r, owed[s][r]);
+			got |= owed[s][r];
+		}
+		if (!got)
+			continue;
+		ev *e = ev_push(log, CRISK_CATAN_EV_PRODUCTION, s, -1);
+		if (e) {
+			for (int r = 0; r < NUM_RES; r++)
+				e->args[r] = owed[s][r];
+		}
+	}
+}
+
+/* The next seat owing discards, in seat order from the roller (B-59). */
+static void next_discarder(const kern *k, kstate *h, void *st)
+{
+	for (int i = 0; i < k->seats; i++) {
+		int s = (h->active + i) % k->seats;
+		if (kseat_of(k, st, s)->owe) {
+			h->dp = DP_DISCARD;
+			h->cur = (int8_t)s;
+			return;
+		}
+	}
+	h->ret = DP_MAIN;
+	back_to_active(h, DP_MOVE_ROBBER);
+}
+
+static void resolve_dice(const kern *k, void *st, int sum, int d1, int d2, evlog *log)
+{
+	kstate *h = ks(st);
+	h->dice[0] = (uint8_t)d1;
+	h->dice[1] = (uint8_t)d2;
+	ev *e = ev_push(log, CRISK_CATAN_EV_DICE, h->active, -1);
+	if (e) {
+		e->args[0] = sum;
+		e->args[1] = d1;
+		e->args[2] = d2;
+	}
+	if (sum != 7) {
+		produce(k, st, sum, log);
+		back_to_active(h, DP_MAIN);
+		return;
+	}
+	for (int s = 0; s < k->seats; s++) {
+		kseat *p = kseat_of(k, st, s);
+		p->owe = (uint8_t)(p->cards > k->cfg.discard_limit ? p->cards / 2 : 0); /* B-58 */
+	}
+	next_discarder(k, h, st);
+}
+
+static void resolve_steal(const kern *k, void *st, int r, evlog *log)
+{
+	kstate *h = ks(st);
+	int v = h->victim;
+	move_card(kseat_of(k, st, v), kseat_of(k, st, h->active), r, 1);
+	ev *e = ev_push(log, CRISK_CATAN_EV_STEAL, h->active, v);
+	if (e) {
+		e->args[0] = r;
+		e->hidden = 1;
+		e->see_mask = (uint8_t)((1u << h->active) | (1u << v));
+	}
+	h->victim = NO_SEAT;
+	flow_robber_done(k, st, log);
+}
+
+static void resolve_dev(const kern *k, void *st, int c, evlog *log)
+{
+	kstate *h = ks(st);
+	kseat *p = kseat_of(k, st, h->active);
+	h->deck[c]--;
+	p->dev[c]++;
+	p->dev_new[c]++;
+	ev *e = ev_push(log, CRISK_CATAN_EV_BUY_DEV, h->active, -1);
+	if (e) {
+		e->args[0] = c;
+		e->hidden = 1;
+		e->see_mask = (uint8_t)(1u << h->active);
+	}
+	back_to_active(h, DP_MAIN);
+}
+
+/* Walks counts in canonical order to the k-th item (B-135). */
+static int pick_by_count(const uint8_t *counts, int n, uint32_t k)
+{
+	for (int i = 0; i < n; i++) {
+		if (k < counts[i])
+			return i;
+		k -= counts[i];
+	}
+	return n - 1;
+}
+
+/* Auto chance mode: samples the pending chance event with the draw order of B-135. */
+static void sample_chance(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	switch (h->dp) {
+	case DP_DICE: {
+		int d1 = 1 + (int)rng_uniform(&h->rng, 6);
+		int d2 = 1 + (int)rng_uniform(&h->rng, 6);
+		resolve_dice(k, st, d1 + d2, d1, d2, log);
+		break;
+	}
+	case DP_STEAL: {
+		const kseat *v = kseat_of(k, st, h->victim);
+		int r = pick_by_count(v->hand, MAX_GOODS, rng_uniform(&h->rng, v->cards));
+		resolve_steal(k, st, r, log);
+		break;
+	}
+	default: { /* DP_DEV_DRAW */
+		uint32_t size = 0;
+		for (int c = 0; c < NUM_DEV; c++)
+			size += h->deck[c];
+		resolve_dev(k, st, pick_by_count(h->deck, NUM_DEV, rng_uniform(&h->rng, size)), log);
+		break;
+	}
+	}
+}
+
+static void setup_settlement(const kern *k, void *st, int n, evlog *log)
+{
+	kstate *h = ks(st);
+	int s = h->active;
+	flow_place_building(k, st, s, n);
+	h->setup_node = (uint16_t)n;
+	ev *e = ev_push(log, CRISK_CATAN_EV_SETUP_SETTLEMENT, s, -1);
+	if (e)
+		e->args[0] = n;
+	if (h->step >= k->seats) { /* B-44: the second settlement yields */
+		kseat *p = kseat_of(k, st, s);
+		int got[NUM_RES] = {0};
+		const bnode *bn = &k->b.node[n];
+		for (int i = 0; i < bn->n_hex; i++) {
+			int r = k->hex_res[bn->hex[i]];
+			if (r != 0xFF && h->bank[r] > 0) {
+				bank_to(h, p, r, 1);
+				got[r]++;
+			}
+		}
+		e = ev_push(log, CRISK_CATAN_EV_STARTING_RESOURCES, s, -1);
+		if (e) {
+			for (int r = 0; r < NUM_RES; r++)
+				e->args[r] = got[r];
+		}
+	}
+	flow_update_longest_road(k, st, s, n, log);
+	h->dp = DP_SETUP_ROAD;
+}
+
+static void setup_road(const kern *k, void *st, int p, evlog *log)
+{
+	kstate *h = ks(st);
+	flow_add_road(k, st, h->active, p);
+	ev *e = ev_push(log, CRISK_CATAN_EV_SETUP_ROAD, h->active, -1);
+	if (e)
+		e->args[0] = p;
+	flow_update_longest_road(k, st, h->active, -1, log);
+	h->step++;
+	int n = k->seats;
+	if (h->step >= 2 * n) { /* B-45: seat 0 starts turn 1 */
+		h->active = 0;
+		flow_start_turn(k, st, log);
+		return;
+	}
+	h->active = (uint8_t)(h->step < n ? h->step : 2 * n - 1 - h->step); /* B-41 snake */
+	back_to_active(h, DP_SETUP_SETTLEMENT);
+}
+
+static void discard(const kern *k, void *st, const int *counts, evlog *log)
+{
+	kstate *h = ks(st);
+	kseat *p = kseat_of(k, st, h->cur);
+	ev *e = ev_push(log, CRISK_CATAN_EV_DISCARD, h->cur, -1);
+	for (int r = 0; r < NUM_RES; r++) {
+		to_bank(h, p, r, counts[r]);
+		p->owe = (uint8_t)(p->owe - counts[r]);
+		if (e)
+			e->args[r] = counts[r];
+	}
+	if (!p->owe)
+		next_discarder(k, h, st);
+}
+
+static void play_card(const kern *k, void *st, int c, int next_dp, evlog *log)
+{
+	kstate *h = ks(st);
+	kseat *p = kseat_of(k, st, h->active);
+	p->dev[c]--;
+	h->card_played = 1;
+	h->ret = h->dp;
+	ev *e = ev_push(log, CRISK_CATAN_EV_PLAY_DEV, h->active, -1);
+	if (e)
+		e->args[0] = c;
+	h->dp = (uint8_t)next_dp;
+}
+
+static void free_road(const kern *k, void *st, int path, evlog *log)
+{
+	kstate *h = ks(st);
+	int s = h->active;
+	flow_add_road(k, st, s, path);
+	ev *e = ev_push(log, CRISK_CATAN_EV_BUILD_ROAD, s, -1);
+	if (e) {
+		e->args[0] = path;
+		e->args[1] = 1;
+	}
+	flow_update_longest_road(k, st, s, -1, log);
+	h->free_roads--;
+	/* B-81: the second road is skipped when none is left or no path is legal. */
+	if (h->free_roads && kseat_of(k, st, s)->supply[PIECE_ROAD] && kern_any_road(k, st, s))
+		return;
+	h->free_roads = 0;
+	back_to_active(h, h->ret);
+}
+
+static void monopoly(const kern *k, void *st, int r, evlog *log)
+{
+	kstate *h = ks(st);
+	kseat *me = kseat_of(k, st, h->active);
+	for (int i = 1; i < k->seats; i++) {
+		int s = (h->active + i) % k->seats;
+		kseat *p = kseat_of(k, st, s);
+		int n = p->hand[r];
+		move_card(p, me, r, n);
+		ev *e = ev_push(log, CRISK_CATAN_EV_MONOPOLY, h->active, s);
+		if (e) {
+			e->args[0] = r;
+			e->args[1] = n;
+		}
+	}
+	back_to_active(h, h->ret);
+}
+
+static void offer(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	kstate *h = ks(st);
+	h->offer = a;
+	h->offers_made++;
+	h->answered = 0;
+	h->accepted = 0;
+	ev *e = ev_push(log, CRISK_CATAN_EV_OFFER, h->active, -1);
+	if (e) {
+		e->args[0] = (int32_t)(a & 0xFFFFFF);
+		e->args[1] = (int32_t)((a >> 24) & 0xFFFFFF);
+		e->args[2] = (int32_t)((a >> 48) & 0xF);
+	}
+	h->dp = DP_TRADE_RESPONSE;
+	flow_next_responder(k, st, log);
+}
+
+static void answer(const kern *k, void *st, int yes, evlog *log)
+{
+	kstate *h = ks(st);
+	int s = h->cur;
+	h->answered |= (uint8_t)(1u << s);
+	if (yes)
+		h->accepted |= (uint8_t)(1u << s);
+	ev *e = ev_push(log, CRISK_CATAN_EV_ANSWER, s, h->active);
+	if (e)
+		e->args[0] = yes;
+	flow_next_responder(k, st, log);
+}
+
+static void confirm(const kern *k, void *st, int partner, evlog *log)
+{
+	kstate *h = ks(st);
+	kseat *me = kseat_of(k, st, h->active), *other = kseat_of(k, st, partner);
+	for (int g = 0; g < MAX_GOODS; g++) {
+		move_card(me, other, g, offer_count(h->offer, g, 0));
+		move_card(other, me, g, offer_count(h->offer, g, 1));
+	}
+	ev *e = ev_push(log, CRISK_CATAN_EV_TRADE, h->active, partner);
+	if (e) {
+		e->args[0] = (int32_t)(h->offer & 0xFFFFFF);
+		e->args[1] = (int32_t)((h->offer >> 24) & 0xFFFFFF);
+	}
+	h->offer = 0;
+	back_to_active(h, DP_MAIN);
+}
+
+static void maritime(const kern *k, void *st, int give, int take, evlog *log)
+{
+	kstate *h = ks(st);
+	kseat *p = kseat_of(k, st, h->active);
+	int rate = kern_trade_rate(p, give);
+	to_bank(h, p, give, rate);
+	bank_to(h, p, take, 1);
+	ev *e = ev_push(log, CRISK_CATAN_EV_MARITIME, h->active, -1);
+	if (e) {
+		e->args[0] = give;
+		e->args[1] = rate;
+		e->args[2] = take;
+	}
+}
+
+static void build(const kern *k, void *st, unsigned type, int id, evlog *log)
+{
+	kstate *h = ks(st);
+	int s = h->active;
+	kseat *p = kseat_of(k, st, s);
+	ev *e;
+	switch (type) {
+	case CRISK_CATAN_BUILD_ROAD:
+		pay(h, p, kern_costs[COST_ROAD]);
+		flow_add_road(k, st, s, id);
+		e = ev_push(log, CRISK_CATAN_EV_BUILD_ROAD, s, -1);
+		flow_update_longest_road(k, st, s, -1, log);
+		break;
+	case CRISK_CATAN_BUILD_SETTLEMENT:
+		pay(h, p, kern_costs[COST_SETTLEMENT]);
+		flow_place_building(k, st, s, id);
+		e = ev_push(log, CRISK_CATAN_EV_BUILD_SETTLEMENT, s, -1);
+		flow_update_longest_road(k, st, s, id, log);
+		break;
+	default: /* BUILD_CITY, B-72 */
+		pay(h, p, kern_costs[COST_CITY]);
+		knodes(k, st)[id] |= NODE_CITY;
+		p->supply[PIECE_CITY]--;
+		p->supply[PIECE_SETTLEMENT]++;
+		e = ev_push(log, CRISK_CATAN_EV_BUILD_CITY, s, -1);
+		break;
+	}
+	if (e)
+		e->args[0] = id;
+}
+
+static void execute(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	kstate *h = ks(st);
+	unsigned type = ACT_TYPE(a);
+	int id = ACT_ID(a);
+	int counts[NUM_RES] = {0};
+	switch (type) {
+	case CRISK_CATAN_PLACE_SETTLEMENT:
+		setup_settlement(k, st, id, log);
+		break;
+	case CRISK_CATAN_PLACE_ROAD:
+		setup_road(k, st, id, log);
+		break;
+	case CRISK_CATAN_ROLL:
+		h->dp = DP_DICE;
+		h->cur = CRISK_SEAT_CHANCE;
+		break;
+	case CRISK_CATAN_DICE:
+		resolve_dice(k, st, id & 0xFF, (id >> 8) & 0xF, (id >> 12) & 0xF, log);
+		break;
+	case CRISK_CATAN_DISCARD:
+		counts[id] = 1;
+		discard(k, st, counts, log);
+		break;
+	case CRISK_CATAN_DISCARD_CARDS:
+		for (int r = 0; r < NUM_RES; r++)
+			counts[r] = (int)((a >> (8 * r)) & 0xFF);
+		discard(k, st, counts, log);
+		break;
+	case CRISK_CATAN_MOVE_ROBBER: {
+		h->robber = (uint16_t)id;
+		ev *e = ev_push(log, CRISK_CATAN_EV_ROBBER, h->active, -1);
+		if (e)
+			e->args[0] = id;
+		flow_after_robber(k, st, id, log);
+		break;
+	}
+	case CRISK_CATAN_STEAL_FROM:
+		h->victim = (int8_t)id;
+		h->dp = DP_STEAL;
+		h->cur = CRISK_SEAT_CHANCE;
+		break;
+	case CRISK_CATAN_STEAL_RESULT:
+		resolve_steal(k, st, id, log);
+		break;
+	case CRISK_CATAN_BUILD_ROAD:
+	case CRISK_CATAN_BUILD_SETTLEMENT:
+	case CRISK_CATAN_BUILD_CITY:
+		build(k, st, type, id, log);
+		break;
+	case CRISK_CATAN_BUY_DEV:
+		pay(h, kseat_of(k, st, h->active), kern_costs[COST_DEV]);
+		h->dp = DP_DEV_DRAW;
+		h->cur = CRISK_SEAT_CHANCE;
+		break;
+	case CRISK_CATAN_DEV_RESULT:
+		resolve_dev(k, st, id, log);
+		break;
+	case CRISK_CATAN_PLAY_KNIGHT:
+		play_card(k, st, CRISK_CATAN_KNIGHT, DP_MOVE_ROBBER, log);
+		kseat_of(k, st, h->active)->knights++;
+		h->knight = 1;
+		flow_largest_army(k, st, log);
+		break;
+	case CRISK_CATAN_PLAY_ROAD_BUILDING: {
+		int left = kseat_of(k, st, h->active)->supply[PIECE_ROAD];
+		play_card(k, st, CRISK_CATAN_ROAD_BUILDING, DP_FREE_ROAD, log);
+		h->free_roads = (uint8_t)(left < 2 ? left : 2);
+		break;
+	}
+	case CRISK_CATAN_PLAY_YEAR_OF_PLENTY: {
+		int total = 0;
+		for (int r = 0; r < NUM_RES; r++)
+			total += h->bank[r];
+		play_card(k, st, CRISK_CATAN_YEAR_OF_PLENTY, DP_YOP_PICK, log);
+		h->picks = (uint8_t)(total < 2 ? total : 2); /* B-82 */
+		if (!h->picks)
+			h->dp = h->ret;
+		break;
+	}
+	case CRISK_CATAN_PLAY_MONOPOLY:
+		play_card(k, st, CRISK_CATAN_MONOPOLY, DP_MONOPOLY_PICK, log);
+		break;
+	case CRISK_CATAN_PLACE_FREE_ROAD:
+		free_road(k, st, id, log);
+		break;
+	case CRISK_CATAN_PICK: {
+		bank_to(h, kseat_of(k, st, h->active), id, 1);
+		ev *e = ev_push(log, CRISK_CATAN_EV_PICK, h->active, -1);
+		if (e)
+			e->args[0] = id;
+		if (!--h->picks)
+			h->dp = h->ret;
+		break;
+	}
+	case CRISK_CATAN_NAME:
+		monopoly(k, st, id, log);
+		break;
+	case CRISK_CATAN_MARITIME_TRADE:
+		maritime(k, st, id & 0xFF, id >> 8, log);
+		break;
+	case CRISK_CATAN_OFFER_TRADE:
+		offer(k, st, a, log);
+		break;
+	case CRISK_CATAN_ACCEPT:
+		answer(k, st, 1, log);
+		break;
+	case CRISK_CATAN_DECLINE:
+		answer(k, st, 0, log);
+		break;
+	case CRISK_CATAN_CONFIRM:
+		confirm(k, st, id, log);
+		break;
+	case CRISK_CATAN_CANCEL:
+		ev_push(log, CRISK_CATAN_EV_TRADE_CANCEL, h->active, -1);
+		h->offer = 0;
+		back_to_active(h, DP_MAIN);
+		break;
+	default: /* END_TURN */
+		flow_end_turn(k, st, log);
+		return;
+	}
+	flow_check_victory(k, st, log);
+}
+
+static int is_chance(int dp)
+{
+	return dp == DP_DICE || dp == DP_STEAL || dp == DP_DEV_DRAW;
+}
+
+int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	int rc = kern_check(k, st, a);
+	if (rc)
+		return rc;
+	execute(k, st, a, log);
+	if (!k->cfg.explicit_chance) {
+		while (is_chance(ks(st)->dp)) {
+			sample_chance(k, st, log);
+			flow_check_victory(k, st, log);
+		}
+	}
+	return CRISK_OK;
+}

@@ -1,0 +1,209 @@
+/* Transitions between decision points shared by several actions: placing
+ * pieces, Longest Road, the robber's victims, trade answers, turn start and
+ * end, and victory (B-46..B-52, B-64, B-86..B-91, B-97, B-103..B-110). */
+#include "catanrisk/game.h"
+#include "kernel.h"
+
+static void game_over(kstate *h, int winner, evlog *log)
+{
+	h->status = winner >= 0 ? CRISK_STATUS_WON : CRISK_STATUS_ENDED;
+	h->winner = (int8_t)winner;
+	h->dp = DP_GAME_OVER;
+	h->cur = CRISK_SEAT_NONE;
+	ev_push(log, CRISK_CATAN_EV_GAME_OVER, winner, -1);
+}
+
+/* B-105, B-106, B-110: only the active seat wins, at once, hidden VP included. */
+void flow_check_victory(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	/* A knight counts once its robber move is done (B-80), so a win by
+	 * Largest Army comes after that move. */
+	if (h->status != CRISK_STATUS_RUNNING || h->turn == 0 || h->knight)
+		return;
+	int s = h->active;
+	if (kern_total_vp(k, st, s) < k->cfg.vp_target)
+		return;
+	int vp_cards = kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
+	if (vp_cards) {
+		ev *e = ev_push(log, CRISK_CATAN_EV_REVEAL_VP, s, -1);
+		if (e)
+			e->args[0] = vp_cards;
+	}
+	game_over(h, s, log);
+}
+
+void flow_start_turn(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	h->turn++;
+	h->card_played = 0;
+	h->offers_made = 0;
+	h->dp = DP_PRE_ROLL;
+	h->cur = (int8_t)h->active;
+	ev *e = ev_push(log, CRISK_CATAN_EV_TURN_START, h->active, -1);
+	if (e)
+		e->args[0] = h->turn;
+	flow_check_victory(k, st, log);
+}
+
+void flow_end_turn(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	kseat *p = kseat_of(k, st, h->active);
+	for (int c = 0; c < NUM_DEV; c++)
+		p->dev_new[c] = 0;
+	ev_push(log, CRISK_CATAN_EV_END_TURN, h->active, -1);
+	if (k->cfg.max_turns > 0 && h->turn >= k->cfg.max_turns) {
+		game_over(h, -1, log); /* B-52 */
+		return;
+	}
+	h->active = (uint8_t)((h->active + 1) % k->seats);
+	flow_start_turn(k, st, log);
+}
+
+/* B-64: eligible victims of the mover on the robber's new hex. */
+void flow_after_robber(const kern *k, void *st, int hex, evlog *log)
+{
+	kstate *h = ks(st);
+	const uint8_t *nodes = knodes(k, st);
+	unsigned victims = 0;
+	for (int c = 0; c < 6; c++) {
+		int n = k->b.hex[hex].node[c];
+		if (n == BOARD_NONE)
+			continue;
+		int o = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
+		if (o >= 0 && o < k->seats && o != h->active && kseat_of(k, st, o)->cards > 0)
+			victims |= 1u << o;
+	}
+	if (!victims) {
+		flow_robber_done(k, st, log);
+	} else if (!(victims & (victims - 1))) {
+		int v = 0;
+		while (!(victims & (1u << v)))
+			v++;
+		h->victim = (int8_t)v;
+		h->dp = DP_STEAL;
+		h->cur = CRISK_SEAT_CHANCE;
+	} else {
+		h->dp = DP_CHOOSE_VICTIM;
+		h->cur = (int8_t)h->active;
+	}
+}
+
+/* B-93: after each knight, Largest Army for strictly more than the holder. */
+void flow_largest_army(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	kseat *p = kseat_of(k, st, h->active);
+	if (p->knights >= 3 && h->la != h->active &&
+	    (h->la < 0 || p->knights > kseat_of(k, st, h->la)->knights)) {
+		h->la = (int8_t)h->active;
+		ev *e = ev_push(log, CRISK_CATAN_EV_LARGEST_ARMY, h->active, -1);
+		if (e)
+			e->args[0] = p->knights;
+	}
+}
+
+/* The robber sequence is over: a knight's play is complete (B-80), and play
+ * returns where it came from (B-130). */
+void flow_robber_done(const kern *k, void *st, evlog *log)
+{
+	(void)k;
+	(void)log;
+	kstate *h = ks(st);
+	h->dp = h->ret;
+	h->cur = (int8_t)h->active;
+	h->knight = 0;
+}
+
+void flow_place_building(const kern *k, void *st, int s, int node)
+{
+	uint8_t *nodes = knodes(k, st);
+	uint64_t *blocked = kblocked(k, st);
+	kseat *p = kseat_of(k, st, s);
+	const bnode *bn = &k->b.node[node];
+	nodes[node] = (uint8_t)(s + 1);
+	p->supply[PIECE_SETTLEMENT]--;
+	p->harbors |= k->node_harbor[node];
+	bit_set(blocked, node);
+	for (int i = 0; i < bn->deg; i++)
+		bit_set(blocked, bn->adj[i]);
+}
+
+void flow_add_road(const kern *k, void *st, int s, int path)
+{
+	uint64_t *reach = kreach(k, st, s);
+	kpaths(k, st)[path] = (uint8_t)(s + 1);
+	kseat_of(k, st, s)->supply[PIECE_ROAD]--;
+	bit_set(reach, k->b.path[path].node[0]);
+	bit_set(reach, k->b.path[path].node[1]);
+}
+
+/* B-88, B-89.  A road changes only its builder's length; a settlement only
+ * the lengths of other seats with roads at that intersection. */
+void flow_update_longest_road(const kern *k, void *st, int builder, int node_built, evlog *log)
+{
+	kstate *h = ks(st);
+	const uint8_t *paths = kpaths(k, st);
+	const uint8_t *nodes = knodes(k, st);
+	for (int s = 0; s < k->seats; s++) {
+		int affected = node_built < 0 ? s == builder : s != builder && bit_get(kreach(k, st, s), node_built);
+		if (affected)
+			kseat_of(k, st, s)->road_len = (uint8_t)board_longest_road(&k->b, paths, nodes, s);
+	}
+	int best = 0, n_best = 0, top = NO_SEAT;
+	for (int s = 0; s < k->seats; s++) {
+		int len = kseat_of(k, st, s)->road_len;
+		if (len > best) {
+			best = len;
+			n_best = 1;
+			top = s;
+		} else if (len == best) {
+			n_best++;
+		}
+	}
+	int holder = h->lr;
+	if (best < 5)
+		holder = NO_SEAT;
+	else if (holder >= 0 && kseat_of(k, st, holder)->road_len == best)
+		;
+	else if (n_best == 1)
+		holder = top;
+	else
+		holder = NO_SEAT; /* set aside */
+	if (holder != h->lr) {
+		h->lr = (int8_t)holder;
+		ev *e = ev_push(log, CRISK_CATAN_EV_LONGEST_ROAD, holder, -1);
+		if (e)
+			e->args[0] = best;
+	}
+}
+
+static int addressed(const kstate *h, int s)
+{
+	int to = (int)((h->offer >> 48) & 0xFu);
+	return s != h->active && (to == CRISK_CATAN_TO_ALL || to == s);
+}
+
+/* B-97: the next addressed seat, in seat order from the active seat's left;
+ * when all answered, confirmation or the end of the offer. */
+void flow_next_responder(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	for (int i = 1; i < k->seats; i++) {
+		int s = (h->active + i) % k->seats;
+		if (addressed(h, s) && !(h->answered & (1u << s))) {
+			h->cur = (int8_t)s;
+			return;
+		}
+	}
+	h->cur = (int8_t)h->active;
+	if (h->accepted) {
+		h->dp = DP_TRADE_CONFIRM;
+		return;
+	}
+	ev_push(log, CRISK_CATAN_EV_TRADE_CANCEL, h->active, -1);
+	h->offer = 0;
+	h->dp = DP_MAIN;
+}

@@ -1,0 +1,233 @@
+/* The Catan rules kernel: immutable tables built from the board and the
+ * options (struct kern), the flat mutable state block, and the functions the
+ * Catan-family modules put into their vtables.
+ *
+ * A module's rules data must start with a struct kern, so the kernel can be
+ * handed the module's data pointer directly. */
+#ifndef CRISK_CATAN_KERNEL_H
+#define CRISK_CATAN_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "catanrisk/catan.h"
+#include "../core/evlog.h"
+#include "../core/jsonw.h"
+#include "../core/rng.h"
+#include "board.h"
+
+#define NUM_RES CRISK_CATAN_NUM_RESOURCES
+#define NUM_DEV CRISK_CATAN_NUM_DEV_TYPES
+#define MAX_GOODS 6          /* five resources, then fish (hawaii) */
+#define MAX_OFFERS_LISTED 120 /* canonical offer family (B-100) */
+#define NO_SEAT (-1)
+
+/* Decision points (B-129). */
+enum dp {
+	DP_SETUP_SETTLEMENT,
+	DP_SETUP_ROAD,
+	DP_PRE_ROLL,
+	DP_DICE,
+	DP_DISCARD,
+	DP_MOVE_ROBBER,
+	DP_CHOOSE_VICTIM,
+	DP_STEAL,
+	DP_MAIN,
+	DP_DEV_DRAW,
+	DP_TRADE_RESPONSE,
+	DP_TRADE_CONFIRM,
+	DP_FREE_ROAD,
+	DP_YOP_PICK,
+	DP_MONOPOLY_PICK,
+	DP_SPECIAL_BUILD,
+	DP_PAIRED_PART,
+	DP_GAME_OVER,
+	DP_COUNT
+};
+
+/* Node byte: 0 empty, else owner + 1 in the low 4 bits, NODE_CITY for a city. */
+#define NODE_OWNER_MASK 0x0Fu
+#define NODE_CITY 0x10u
+
+/* Options and component counts a module hands to kern_init. */
+typedef struct kern_config {
+	const char *module_name; /* static text, shown in views */
+	int seats;
+	int vp_target;
+	int discard_limit;
+	int friendly_robber;
+	int max_offers;      /* per turn, 0 = unlimited (B-99) */
+	int64_t max_turns;   /* 0 = unlimited (B-52) */
+	int explicit_chance; /* B-132 */
+	int n_goods;         /* tradeable goods: 5 in base */
+	uint8_t bank_per_type;
+	uint8_t deck[NUM_DEV];
+	uint8_t pieces[3];   /* settlements, cities, roads per seat */
+} kern_config;
+
+/* The immutable kernel part of a Catan-family rules object. */
+typedef struct kern {
+	board b;
+	rng rng0;            /* RNG state after board generation; seeds each game */
+	kern_config cfg;
+	int seats;
+	/* Tables. */
+	uint8_t *hex_res;    /* per land hex: resource, or 0xFF for none */
+	uint16_t tok_first[14]; /* hexes with token t: tok_hex[tok_first[t] .. tok_first[t + 1]) */
+	uint16_t *tok_hex;
+	uint8_t *node_harbor; /* per node: 0, or bit 0 generic / bit 1 + r special */
+	int n_offers;
+	uint64_t offer_code[MAX_OFFERS_LISTED]; /* canonical offers, ascending */
+	/* Listed offers per hand shape: key = (types held >= 1) | (types held >= 2) << 5,
+	 * value = bits of offer_code indices whose give side such a hand covers. */
+	uint64_t (*offer_sets)[2];
+	/* State layout. */
+	int nw;              /* 64-bit words per node bitset */
+	size_t off_seat, off_node, off_path, off_blocked, off_reach, size;
+} kern;
+
+/* Fixed header of the state block. */
+typedef struct kstate {
+	rng rng;
+	uint64_t offer;       /* the open domestic offer (its action code) */
+	int32_t turn;         /* 0 in set-up, then 1, 2, ... (B-52) */
+	uint16_t robber;
+	uint16_t setup_node;  /* set-up: the settlement just placed */
+	uint16_t offers_made; /* this turn (B-99) */
+	uint8_t dp;           /* enum dp */
+	uint8_t ret;          /* decision point to return to after a robber move or card */
+	int8_t cur;           /* seat to act, CRISK_SEAT_CHANCE or CRISK_SEAT_NONE */
+	uint8_t active;       /* whose turn it is (set-up: the placing seat) */
+	uint8_t status;       /* CRISK_STATUS_* */
+	int8_t winner;
+	uint8_t dice[2];
+	uint8_t step;         /* set-up step 0 .. 2n-1 */
+	uint8_t card_played;  /* a development card was played this turn (B-78) */
+	uint8_t free_roads;   /* road building roads left (B-81) */
+	uint8_t picks;        /* year of plenty picks left (B-82) */
+	int8_t victim;        /* fixed steal victim, or -1 */
+	int8_t lr, la;        /* Longest Road / Largest Army holders, or -1 */
+	uint8_t knight;       /* a knight's robber move is under way (B-80) */
+	uint8_t answered;     /* trade: seats that answered (bit s) */
+	uint8_t accepted;     /* trade: seats that accepted */
+	uint8_t bank[MAX_GOODS];
+	uint8_t deck[NUM_DEV];
+} kstate;
+
+/* Per-seat record. */
+typedef struct kseat {
+	uint8_t hand[MAX_GOODS];
+	uint8_t cards;        /* hand total */
+	uint8_t owe;          /* discards still owed (B-58) */
+	uint8_t dev[NUM_DEV]; /* unplayed development cards, VP cards included */
+	uint8_t dev_new[NUM_DEV]; /* of those, bought this turn (B-79) */
+	uint8_t knights;      /* played knights */
+	uint8_t supply[3];    /* settlements, cities, roads not on the board */
+	uint8_t road_len;
+	uint8_t harbors;      /* bit 0 generic, bit 1 + r special harbor of r */
+} kseat;
+
+enum { PIECE_SETTLEMENT, PIECE_CITY, PIECE_ROAD };
+
+/* State accessors (the block is plain bytes at offsets fixed by kern_init). */
+static inline kstate *ks(const void *st)
+{
+	return (kstate *)(uintptr_t)st;
+}
+static inline kseat *kseat_of(const kern *k, const void *st, int s)
+{
+	return (kseat *)((uintptr_t)st + k->off_seat) + s;
+}
+static inline uint8_t *knodes(const kern *k, const void *st)
+{
+	return (uint8_t *)((uintptr_t)st + k->off_node);
+}
+static inline uint8_t *kpaths(const kern *k, const void *st)
+{
+	return (uint8_t *)((uintptr_t)st + k->off_path);
+}
+/* Nodes where no settlement may go: occupied or next to a building (B-75). */
+static inline uint64_t *kblocked(const kern *k, const void *st)
+{
+	return (uint64_t *)((uintptr_t)st + k->off_blocked);
+}
+/* Nodes touched by a road of seat s. */
+static inline uint64_t *kreach(const kern *k, const void *st, int s)
+{
+	return (uint64_t *)((uintptr_t)st + k->off_reach) + (size_t)s * (size_t)k->nw;
+}
+static inline int bit_get(const uint64_t *set, int i)
+{
+	return (int)((set[i >> 6] >> (i & 63)) & 1u);
+}
+static inline void bit_set(uint64_t *set, int i)
+{
+	set[i >> 6] |= UINT64_C(1) << (i & 63);
+}
+
+/* Action code fields. */
+#define ACT_TYPE(a) ((unsigned)((a) >> 56))
+#define ACT_ID(a) ((int)((a) & 0xFFFFu))
+static inline crisk_action act_make(unsigned type, uint64_t fields)
+{
+	return ((crisk_action)type << 56) | fields;
+}
+static inline int offer_count(uint64_t a, int good, int want)
+{
+	return (int)((a >> ((want ? 24 : 0) + 4 * good)) & 0xFu);
+}
+/* Bits an action type may use below the type byte; 0 for an unknown type. */
+uint64_t act_field_mask(unsigned type, int *known);
+
+/* kernel.c: tables and state layout. */
+int kern_init(kern *k, const kern_config *cfg);
+void kern_free(kern *k);
+void kern_state_init(const kern *k, void *st, evlog *log);
+int kern_visible_vp(const kern *k, const void *st, int s);
+int kern_total_vp(const kern *k, const void *st, int s);
+int kern_may_see(const kern *k, const void *st, int seat, int viewer);
+int kern_road_ok(const kern *k, const void *st, int s, int path);
+int kern_any_road(const kern *k, const void *st, int s);
+int kern_trade_rate(const kseat *p, int r);
+int kern_can_accept(const kern *k, const void *st);
+int kern_hand_key(const kseat *p);
+int kern_robber_ok(const kern *k, const void *st, int hex);
+/* Costs (B-10) indexed by enum cost. */
+enum cost { COST_ROAD, COST_SETTLEMENT, COST_CITY, COST_DEV };
+extern const uint8_t *const kern_costs[4];
+const char *kern_dp_name(int dp);
+
+/* flow.c: transitions shared by the actions. */
+void flow_check_victory(const kern *k, void *st, evlog *log);
+void flow_start_turn(const kern *k, void *st, evlog *log);
+void flow_end_turn(const kern *k, void *st, evlog *log);
+void flow_after_robber(const kern *k, void *st, int hex, evlog *log);
+void flow_robber_done(const kern *k, void *st, evlog *log);
+void flow_largest_army(const kern *k, void *st, evlog *log);
+void flow_update_longest_road(const kern *k, void *st, int builder, int node_built, evlog *log);
+void flow_next_responder(const kern *k, void *st, evlog *log);
+void flow_place_building(const kern *k, void *st, int s, int node);
+void flow_add_road(const kern *k, void *st, int s, int path);
+
+/* validate.c / apply.c / legal.c: the vtable hot path. */
+int kern_check(const kern *k, const void *st, crisk_action a);
+int kern_apply(const kern *k, void *st, crisk_action a, evlog *log);
+size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap);
+int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
+
+/* Queries. */
+int kern_current_seat(const kern *k, const void *st);
+int kern_status(const kern *k, const void *st, int *winner);
+int64_t kern_turn(const kern *k, const void *st);
+int kern_score(const kern *k, const void *st, int seat, int viewer);
+
+/* action_text.c, event_text.c, view_json.c. */
+extern const char *const kern_res_names[MAX_GOODS];
+extern const char *const kern_dev_names[NUM_DEV];
+int kern_action_to_string(const kern *k, crisk_action a, textbuf *t);
+int kern_action_from_string(const kern *k, const char *text, crisk_action *out);
+void kern_event_to_string(const kern *k, const crisk_event *e, textbuf *t);
+void kern_event_json(const kern *k, const crisk_event *e, jw *w);
+void kern_to_json(const kern *k, const void *st, int viewer, jw *w);
+void kern_board_json(const kern *k, jw *w);
+
+#endif

@@ -1,0 +1,296 @@
+/* Enumeration of the legal actions of the current decision point, strictly
+ * ascending by code, and the outcomes of chance points with their exact
+ * probabilities (B-128..B-133).  No allocation. */
+#include "../core/error.h"
+#include "kernel.h"
+
+typedef struct out {
+	crisk_action *buf;
+	size_t cap, n;
+} out;
+
+static void put(out *o, crisk_action a)
+{
+	if (o->n < o->cap)
+		o->buf[o->n] = a;
+	o->n++;
+}
+
+static int can_pay(const kseat *p, int cost)
+{
+	const uint8_t *c = kern_costs[cost];
+	for (int r = 0; r < NUM_RES; r++) {
+		if (p->hand[r] < c[r])
+			return 0;
+	}
+	return 1;
+}
+
+#define SPOT_WORDS 16 /* fast path for boards up to 1024 paths */
+
+/* Paths where seat s may build a road (B-69, B-70), in ascending order.  Only
+ * the ends of the seat's roads can qualify: after set-up every building of a
+ * seat touches one of its roads (B-43, B-71). */
+static void list_roads(const kern *k, const void *st, int s, unsigned type, out *o)
+{
+	if (k->b.n_path > 64 * SPOT_WORDS) {
+		for (int p = 0; p < k->b.n_path; p++) {
+			if (kern_road_ok(k, st, s, p))
+				put(o, act_make(type, (uint64_t)p));
+		}
+		return;
+	}
+	uint64_t spots[SPOT_WORDS] = {0};
+	const uint64_t *reach = kreach(k, st, s);
+	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
+	for (int w = 0; w < k->nw; w++) {
+		for (uint64_t m = reach[w]; m; m &= m - 1) {
+			int n = w * 64 + __builtin_ctzll(m);
+			if (nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) != s + 1)
+				continue; /* an opponent's building blocks (B-70) */
+			const bnode *bn = &k->b.node[n];
+			for (int i = 0; i < bn->deg; i++) {
+				if (!paths[bn->path[i]])
+					bit_set(spots, bn->path[i]);
+			}
+		}
+	}
+	int words = (k->b.n_path + 63) / 64;
+	for (int w = 0; w < words; w++) {
+		for (uint64_t m = spots[w]; m; m &= m - 1)
+			put(o, act_make(type, (uint64_t)(w * 64 + __builtin_ctzll(m))));
+	}
+}
+
+/* Settlement sites: reachable (or anywhere in set-up) and not blocked. */
+static void list_sites(const kern *k, const void *st, const uint64_t *reach, unsigned type, out *o)
+{
+	const uint64_t *blocked = kblocked(k, st);
+	for (int w = 0; w < k->nw; w++) {
+		uint64_t m = ~blocked[w] & (reach ? reach[w] : ~UINT64_C(0));
+		while (m) {
+			int n = w * 64 + __builtin_ctzll(m);
+			m &= m - 1;
+			if (n >= k->b.n_node)
+				return;
+			put(o, act_make(type, (uint64_t)n));
+		}
+	}
+}
+
+static int card_playable(const kern *k, const void *st, const kseat *p, int c)
+{
+	if (p->dev[c] <= p->dev_new[c])
+		return 0;
+	if (c == CRISK_CATAN_ROAD_BUILDING)
+		return p->supply[PIECE_ROAD] && kern_any_road(k, st, ks(st)->active);
+	return 1;
+}
+
+static void list_cards(const kern *k, const void *st, out *o)
+{
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
+	static const struct {
+		int card;
+		unsigned type;
+	} plays[] = {{CRISK_CATAN_KNIGHT, CRISK_CATAN_PLAY_KNIGHT},
+		     {CRISK_CATAN_ROAD_BUILDING, CRISK_CATAN_PLAY_ROAD_BUILDING},
+		     {CRISK_CATAN_YEAR_OF_PLENTY, CRISK_CATAN_PLAY_YEAR_OF_PLENTY},
+		     {CRISK_CATAN_MONOPOLY, CRISK_CATAN_PLAY_MONOPOLY}};
+	if (h->card_played)
+		return;
+	for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++) {
+		if (card_playable(k, st, p, plays[i].card))
+			put(o, act_make(plays[i].type, 0));
+	}
+}
+
+static void list_main(const kern *k, const void *st, out *o)
+{
+	const kstate *h = ks(st);
+	int s = h->active;
+	const kseat *p = kseat_of(k, st, s);
+	if (p->supply[PIECE_ROAD] && can_pay(p, COST_ROAD))
+		list_roads(k, st, s, CRISK_CATAN_BUILD_ROAD, o);
+	if (p->supply[PIECE_SETTLEMENT] && can_pay(p, COST_SETTLEMENT))
+		list_sites(k, st, kreach(k, st, s), CRISK_CATAN_BUILD_SETTLEMENT, o);
+	if (p->supply[PIECE_CITY] && can_pay(p, COST_CITY)) {
+		const uint8_t *nodes = knodes(k, st);
+		for (int n = 0; n < k->b.n_node; n++) {
+			if (nodes[n] == (uint8_t)(s + 1))
+				put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)n));
+		}
+	}
+	if (can_pay(p, COST_DEV) && (h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]))
+		put(o, act_make(CRISK_CATAN_BUY_DEV, 0));
+	list_cards(k, st, o);
+	/* MARITIME_TRADE: code = give | take << 8, so ascending means take-major. */
+	int rate[NUM_RES], any = 0;
+	for (int x = 0; x < NUM_RES; x++) {
+		rate[x] = kern_trade_rate(p, x);
+		any |= p->hand[x] >= rate[x];
+	}
+	if (any) {
+		for (int y = 0; y < NUM_RES; y++) {
+			if (!h->bank[y])
+				continue;
+			for (int x = 0; x < NUM_RES; x++) {
+				if (x != y && p->hand[x] >= rate[x])
+					put(o, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(x | y << 8)));
+			}
+		}
+	}
+	/* B-100: the canonical offers whose give side the proposer holds. */
+	if (p->cards && (k->cfg.max_offers == 0 || h->offers_made < k->cfg.max_offers)) {
+		const uint64_t *set = k->offer_sets[kern_hand_key(p)];
+		for (int w = 0; w < 2; w++) {
+			for (uint64_t m = set[w]; m; m &= m - 1)
+				put(o, k->offer_code[w * 64 + __builtin_ctzll(m)]);
+		}
+	}
+	put(o, act_make(CRISK_CATAN_END_TURN, 0));
+}
+
+static void list_robber(const kern *k, const void *st, out *o)
+{
+	for (int x = 0; x < k->b.n_land; x++) {
+		if (x != ks(st)->robber && kern_robber_ok(k, st, x) == CRISK_OK)
+			put(o, act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x));
+	}
+}
+
+size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
+{
+	const kstate *h = ks(st);
+	out o = {buf, cap, 0};
+	const kseat *p;
+	switch (h->dp) {
+	case DP_SETUP_SETTLEMENT:
+		list_sites(k, st, NULL, CRISK_CATAN_PLACE_SETTLEMENT, &o);
+		break;
+	case DP_SETUP_ROAD: {
+		const bnode *bn = &k->b.node[h->setup_node];
+		/* Paths in ascending order: a node has at most BOARD_MAX_DEG of them. */
+		int ids[BOARD_MAX_DEG], n = 0;
+		for (int i = 0; i < bn->deg; i++) {
+			int pid = bn->path[i], j = n++;
+			for (; j > 0 && ids[j - 1] > pid; j--)
+				ids[j] = ids[j - 1];
+			ids[j] = pid;
+		}
+		for (int i = 0; i < n; i++) {
+			if (!kpaths(k, st)[ids[i]])
+				put(&o, act_make(CRISK_CATAN_PLACE_ROAD, (uint64_t)ids[i]));
+		}
+		break;
+	}
+	case DP_PRE_ROLL:
+		put(&o, act_make(CRISK_CATAN_ROLL, 0));
+		list_cards(k, st, &o);
+		break;
+	case DP_DICE:
+		for (int s = 2; s <= 12; s++)
+			put(&o, act_make(CRISK_CATAN_DICE, (uint64_t)s));
+		break;
+	case DP_DISCARD:
+		p = kseat_of(k, st, h->cur);
+		for (int r = 0; r < NUM_RES; r++) {
+			if (p->hand[r])
+				put(&o, act_make(CRISK_CATAN_DISCARD, (uint64_t)r));
+		}
+		break;
+	case DP_MOVE_ROBBER:
+		list_robber(k, st, &o);
+		break;
+	case DP_CHOOSE_VICTIM: {
+		const uint8_t *nodes = knodes(k, st);
+		unsigned victims = 0;
+		for (int c = 0; c < 6; c++) {
+			int n = k->b.hex[h->robber].node[c];
+			if (n == BOARD_NONE)
+				continue;
+			int v = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
+			if (v >= 0 && v < k->seats && v != h->active && kseat_of(k, st, v)->cards)
+				victims |= 1u << v;
+		}
+		for (int v = 0; v < k->seats; v++) {
+			if (victims & (1u << v))
+				put(&o, act_make(CRISK_CATAN_STEAL_FROM, (uint64_t)v));
+		}
+		break;
+	}
+	case DP_STEAL:
+		p = kseat_of(k, st, h->victim);
+		for (int r = 0; r < NUM_RES; r++) {
+			if (p->hand[r])
+				put(&o, act_make(CRISK_CATAN_STEAL_RESULT, (uint64_t)r));
+		}
+		break;
+	case DP_MAIN:
+		list_main(k, st, &o);
+		break;
+	case DP_DEV_DRAW:
+		for (int c = 0; c < NUM_DEV; c++) {
+			if (h->deck[c])
+				put(&o, act_make(CRISK_CATAN_DEV_RESULT, (uint64_t)c));
+		}
+		break;
+	case DP_TRADE_RESPONSE:
+		if (kern_can_accept(k, st))
+			put(&o, act_make(CRISK_CATAN_ACCEPT, 0));
+		put(&o, act_make(CRISK_CATAN_DECLINE, 0));
+		break;
+	case DP_TRADE_CONFIRM:
+		for (int s = 0; s < k->seats; s++) {
+			if (h->accepted & (1u << s))
+				put(&o, act_make(CRISK_CATAN_CONFIRM, (uint64_t)s));
+		}
+		put(&o, act_make(CRISK_CATAN_CANCEL, 0));
+		break;
+	case DP_FREE_ROAD:
+		list_roads(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, &o);
+		break;
+	case DP_YOP_PICK:
+	case DP_MONOPOLY_PICK:
+		for (int r = 0; r < NUM_RES; r++) {
+			if (h->dp == DP_MONOPOLY_PICK || h->bank[r])
+				put(&o, act_make(h->dp == DP_YOP_PICK ? CRISK_CATAN_PICK : CRISK_CATAN_NAME, (uint64_t)r));
+		}
+		break;
+	default:
+		break;
+	}
+	return o.n;
+}
+
+int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)
+{
+	const kstate *h = ks(st);
+	if (h->dp != DP_DICE && h->dp != DP_STEAL && h->dp != DP_DEV_DRAW)
+		return err_set(CRISK_ESTATE, "the current decision point (%s) is not a chance point", kern_dp_name(h->dp));
+	crisk_action tmp[16];
+	size_t n = kern_legal(k, st, tmp, 16);
+	*count = n;
+	if (cap < n)
+		return err_set(CRISK_EBUFSIZE, "%zu chance outcomes do not fit a buffer of %zu", n, cap);
+	double total = 0;
+	const uint8_t *counts = NULL;
+	if (h->dp == DP_STEAL) {
+		counts = kseat_of(k, st, h->victim)->hand;
+		total = kseat_of(k, st, h->victim)->cards;
+	} else if (h->dp == DP_DEV_DRAW) {
+		counts = h->deck;
+		for (int c = 0; c < NUM_DEV; c++)
+			total += h->deck[c];
+	}
+	for (size_t i = 0; i < n; i++) {
+		int id = ACT_ID(tmp[i]);
+		acts[i] = tmp[i];
+		if (h->dp == DP_DICE)
+			probs[i] = (6 - (id > 7 ? id - 7 : 7 - id)) / 36.0; /* B-133 */
+		else
+			probs[i] = counts[id] / total;
+	}
+	return CRISK_OK;
+}

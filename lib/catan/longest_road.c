@@ -1,0 +1,451 @@
+/* Longest Road (base.md B-86, B-87): the longest trail over one owner's roads
+ * that never passes through an intersection holding another owner's building.
+ *
+ * Where a longest trail can start: if its first intersection s is unblocked
+ * and has an unused road of the owner, the trail could be extended, so every
+ * road at s is used.  If s has an odd number of the owner's roads, or is
+ * blocked, s is a start we try.  Otherwise the trail is closed; a longest
+ * closed trail uses every road at each of its intersections (else rotate it to
+ * that intersection and append the unused road), so it is an Euler circuit of
+ * a whole component without odd or blocked intersections, and starting
+ * anywhere in that component finds it.  So the search starts at odd or blocked
+ * intersections first, then once in each component not reached yet.
+ *
+ * Up to 64 roads (every real game) the network is first contracted: runs of
+ * roads without a choice become weighted chains between junctions.  A
+ * component without cycles is then solved in one pass as a tree; a component
+ * with cycles gets the search above, where a chain into a dead end (a leaf or
+ * a blocked junction) ends the trail, so only the longest such chain is worth
+ * trying.  More than 64 roads fall back to the search on the board itself.
+ * Nothing is allocated. */
+#include <stdint.h>
+#include <string.h>
+#include "board.h"
+#include "../core/error.h"
+
+#define LR_MAX_ELEMENTS 8192 /* paths and intersections covered by the bitsets */
+#define LR_WORDS (LR_MAX_ELEMENTS / 64)
+#define LR_LOCAL_MAX 64      /* roads in the contracted representation */
+#define LR_LOCAL_MAX_NODES (2 * LR_LOCAL_MAX)
+
+typedef struct lr_search {
+	const board *b;
+	const uint8_t *path_owner;
+	const uint8_t *node_owner;
+	uint8_t mine;               /* owner + 1 */
+	int total;                  /* the owner's road count: no trail is longer */
+	int words;                  /* bitset words in use */
+	uint64_t used[LR_WORDS];    /* fallback: roads on the current trail */
+	uint64_t reached[LR_WORDS]; /* fallback: intersections any search visited */
+} lr_search;
+
+/* The contracted network (up to LR_LOCAL_MAX roads).  A run of roads through
+ * unblocked intersections with exactly two of the owner's roads offers no
+ * choice, so it becomes one weighted "chain" between two "junctions" (every
+ * other intersection touched by the owner's roads).  Intersections get local
+ * ids 0..n_node-1; junction data is indexed by them too. */
+typedef struct lr_local {
+	int n_road, n_node, n_chain;
+	int longest_cycle;                  /* components that are a bare cycle */
+	uint8_t road_end[LR_LOCAL_MAX][2];  /* local intersection at each end */
+	uint8_t chain_len[LR_LOCAL_MAX];
+	uint64_t roads_at[LR_LOCAL_MAX_NODES]; /* bit i: road i touches it */
+	uint8_t blocked[LR_LOCAL_MAX_NODES];
+	uint8_t junction[LR_LOCAL_MAX_NODES];
+	/* Junction j: deg[j] chain ends; end a leads over chain[j][a] to far[j][a].
+	 * A trail arriving at a leaf or blocked junction stops there. */
+	uint8_t deg[LR_LOCAL_MAX_NODES], reached[LR_LOCAL_MAX_NODES];
+	/* Union-find over junctions; cyclic[] is valid at the set roots until
+	 * contract() copies it to every junction. */
+	uint8_t parent[LR_LOCAL_MAX_NODES], cyclic[LR_LOCAL_MAX_NODES];
+	uint8_t chain[LR_LOCAL_MAX_NODES][BOARD_MAX_DEG];
+	uint8_t far[LR_LOCAL_MAX_NODES][BOARD_MAX_DEG];
+} lr_local;
+
+#define LR_NONE 0xFFu
+
+/* Whether exactly two bits are set. */
+static int two_bits(uint64_t x)
+{
+	uint64_t rest = x & (x - 1);
+	return rest != 0 && (rest & (rest - 1)) == 0;
+}
+
+static int lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+	return __builtin_ctzll(x);
+#else
+	int n = 0;
+	for (; !(x & 1u); x >>= 1)
+		n++;
+	return n;
+#endif
+}
+
+static int bit_test(const uint64_t *set, unsigned i)
+{
+	return (int)((set[i >> 6] >> (i & 63)) & 1u);
+}
+
+static void bit_set(uint64_t *set, unsigned i)
+{
+	set[i >> 6] |= (uint64_t)1 << (i & 63);
+}
+
+static void bit_clear(uint64_t *set, unsigned i)
+{
+	set[i >> 6] &= ~((uint64_t)1 << (i & 63));
+}
+
+static int blocked(const lr_search *s, unsigned v)
+{
+	unsigned who = s->node_owner[v] & 15u;
+	return who != 0 && who != s->mine;
+}
+
+/* ---- search on the contracted network ---- */
+
+/* Bytes 0..7 of path_owner from p, byte k in bits 8k..8k+7 on any platform. */
+static uint64_t load8(const uint8_t *at)
+{
+	/* Written out so that compilers merge it into one load on little-endian machines. */
+	return (uint64_t)at[0] | (uint64_t)at[1] << 8 | (uint64_t)at[2] << 16 | (uint64_t)at[3] << 24 |
+	       (uint64_t)at[4] << 32 | (uint64_t)at[5] << 40 | (uint64_t)at[6] << 48 | (uint64_t)at[7] << 56;
+}
+
+/* The top bit of each byte of w that equals mine (exact, no carries between bytes). */
+static uint64_t bytes_equal(uint64_t w, uint8_t mine)
+{
+	const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+	uint64_t x = w ^ (0x0101010101010101ull * mine);
+	return ~(((x & low7) + low7) | x) & 0x8080808080808080ull;
+}
+
+/* Scratch for giving intersections local ids: local_id[v] is valid only when
+ * bit v of seen is set, so only `words` words need clearing. */
+typedef struct lr_ids {
+	uint64_t seen[LR_WORDS];
+	uint8_t local_id[LR_MAX_ELEMENTS];
+} lr_ids;
+
+static int add_road(const lr_search *s, lr_local *g, lr_ids *ids, int p)
+{
+	int i = g->n_road;
+	if (i == LR_LOCAL_MAX)
+		return 0;
+	for (int k = 0; k < 2; k++) {
+		unsigned v = s->b->path[p].node[k];
+		if (!bit_test(ids->seen, v)) {
+			int u = g->n_node++;
+			bit_set(ids->seen, v);
+			ids->local_id[v] = (uint8_t)u;
+			g->roads_at[u] = 0;
+			g->blocked[u] = (uint8_t)blocked(s, v);
+			g->deg[u] = 0;
+			g->reached[u] = 0;
+			g->parent[u] = (uint8_t)u;
+			g->cyclic[u] = 0;
+		}
+		g->road_end[i][k] = ids->local_id[v];
+		g->roads_at[ids->local_id[v]] |= (uint64_t)1 << i;
+	}
+	g->n_road++;
+	return 1;
+}
+
+/* Collects the owner's roads and their intersections.  Returns 0 when the
+ * owner has more than LR_LOCAL_MAX roads. */
+static int collect(const lr_search *s, lr_local *g, lr_ids *ids)
+{
+	const board *b = s->b;
+	int p = 0;
+
+	g->n_road = g->n_node = 0;
+	memset(ids->seen, 0, (size_t)s->words * sizeof ids->seen[0]);
+	/* Eight paths at a time: most paths are not the owner's. */
+	for (; p + 8 <= b->n_path; p += 8)
+		for (uint64_t m = bytes_equal(load8(s->path_owner + p), s->mine); m; m &= m - 1)
+			if (!add_road(s, g, ids, p + lowest_bit(m) / 8))
+				return 0;
+	for (; p < b->n_path; p++)
+		if (s->path_owner[p] == s->mine && !add_road(s, g, ids, p))
+			return 0;
+	for (int u = 0; u < g->n_node; u++)
+		g->junction[u] = (uint8_t)(g->blocked[u] || !two_bits(g->roads_at[u]));
+	return 1;
+}
+
+static int is_junction(const lr_local *g, int u)
+{
+	return g->junction[u];
+}
+
+/* The road after road r at its end f (an intersection with two roads), and
+ * the end of that road leading on. */
+static int next_road(const lr_local *g, int r, unsigned *f)
+{
+	int u = g->road_end[r][*f];
+	int next = lowest_bit(g->roads_at[u] & ~((uint64_t)1 << r));
+	*f = g->road_end[next][0] == u ? 1u : 0u;
+	return next;
+}
+
+static int set_root(lr_local *g, int j)
+{
+	while (g->parent[j] != j) {
+		g->parent[j] = g->parent[g->parent[j]];
+		j = g->parent[j];
+	}
+	return j;
+}
+
+/* Joins the components of a and b; a chain inside one component closes a cycle. */
+static void join(lr_local *g, int a, int b)
+{
+	int ra = set_root(g, a), rb = set_root(g, b);
+	if (ra == rb) {
+		g->cyclic[ra] = 1;
+		return;
+	}
+	g->parent[rb] = (uint8_t)ra;
+	g->cyclic[ra] |= g->cyclic[rb];
+}
+
+static void add_chain_end(lr_local *g, int j, int c, int k)
+{
+	g->chain[j][g->deg[j]] = (uint8_t)c;
+	g->far[j][g->deg[j]] = (uint8_t)k;
+	g->deg[j]++;
+}
+
+static void contract(lr_local *g)
+{
+	uint64_t done = 0;
+
+	g->n_chain = 0;
+	g->longest_cycle = 0;
+	for (int i = 0; i < g->n_road; i++) {
+		for (int k = 0; k < 2; k++) {
+			int r = i, len = 1, c, from = g->road_end[i][k];
+			unsigned f = 1u - (unsigned)k;
+			if (!is_junction(g, from) || (done >> i & 1u))
+				continue;
+			done |= (uint64_t)1 << i;
+			while (!is_junction(g, g->road_end[r][f])) {
+				r = next_road(g, r, &f);
+				done |= (uint64_t)1 << r;
+				len++;
+			}
+			c = g->n_chain++;
+			g->chain_len[c] = (uint8_t)len;
+			add_chain_end(g, from, c, g->road_end[r][f]);
+			add_chain_end(g, g->road_end[r][f], c, from);
+			join(g, from, g->road_end[r][f]);
+		}
+	}
+	for (int u = 0; u < g->n_node; u++)
+		g->cyclic[u] = g->cyclic[set_root(g, u)];
+	/* Roads left over are bare cycles: a closed trail uses all of them. */
+	for (int i = 0; i < g->n_road; i++) {
+		int r = i, len = 0;
+		unsigned f = 1;
+		while (!(done >> r & 1u)) {
+			done |= (uint64_t)1 << r;
+			len++;
+			r = next_road(g, r, &f);
+		}
+		if (len > g->longest_cycle)
+			g->longest_cycle = len;
+	}
+}
+
+/* Longest continuation from junction j over unused chains.  A terminal chain
+ * ends the trail, so only the longest unused one is worth taking. */
+static int extend_chains(lr_local *g, uint64_t *used, int j, int depth)
+{
+	int best = 0, best_terminal = 0;
+
+	g->reached[j] = 1;
+	for (int a = 0; a < g->deg[j]; a++) {
+		int c = g->chain[j][a], len = g->chain_len[c], k = g->far[j][a];
+		if (*used >> c & 1u)
+			continue;
+		if (g->blocked[k] || g->deg[k] == 1) {
+			if (len > best_terminal)
+				best_terminal = len;
+			continue;
+		}
+		*used |= (uint64_t)1 << c;
+		len += extend_chains(g, used, k, depth + len);
+		*used &= ~((uint64_t)1 << c);
+		if (len > best)
+			best = len;
+		if (depth + best == g->n_road)
+			break; /* every road is on this trail */
+	}
+	return best > best_terminal ? best : best_terminal;
+}
+
+/* A component without cycles: the longest trail is the longest path, found in
+ * one pass (tree diameter).  Returns the longest trail from j down its
+ * subtree that a trail from the parent may continue; a blocked j stops that
+ * trail and can only be an end of trails in its subtree. */
+static int tree_longest(lr_local *g, int j, int from_chain, int *best)
+{
+	int top1 = 0, top2 = 0, here;
+
+	g->reached[j] = 1;
+	for (int a = 0; a < g->deg[j]; a++) {
+		int c = g->chain[j][a], down;
+		if (c == from_chain)
+			continue;
+		down = g->chain_len[c] + tree_longest(g, g->far[j][a], c, best);
+		if (down > top1) {
+			top2 = top1;
+			top1 = down;
+		} else if (down > top2) {
+			top2 = down;
+		}
+	}
+	here = g->blocked[j] ? top1 : top1 + top2;
+	if (here > *best)
+		*best = here;
+	return g->blocked[j] ? 0 : top1;
+}
+
+/* The longest trail, or -1 when the owner has too many roads for lr_local. */
+static int search_local(const lr_search *s)
+{
+	lr_local g;
+	lr_ids ids;
+	uint64_t used = 0;
+	int best;
+
+	if (!collect(s, &g, &ids))
+		return -1;
+	if (g.n_road <= 1)
+		return g.n_road;
+	contract(&g);
+	best = g.longest_cycle;
+	for (int j = 0; j < g.n_node; j++)
+		if (is_junction(&g, j) && !g.reached[j] && !g.cyclic[j])
+			tree_longest(&g, j, -1, &best);
+	/* Components with cycles: pass 0 starts at odd or blocked junctions;
+	 * pass 1 once in each component not reached (only even, unblocked
+	 * junctions; impossible on hex boards). */
+	for (int pass = 0; pass < 2 && best < g.n_road; pass++) {
+		for (int j = 0; j < g.n_node && best < g.n_road; j++) {
+			int len, start = g.blocked[j] || g.deg[j] % 2 == 1;
+			if (!is_junction(&g, j) || !g.cyclic[j] || (pass == 0 ? !start : (start || g.reached[j])))
+				continue;
+			len = extend_chains(&g, &used, j, 0);
+			if (len > best)
+				best = len;
+		}
+	}
+	return best;
+}
+
+/* ---- search on the board itself (more than LR_LOCAL_MAX roads) ---- */
+
+static int own_degree(const lr_search *s, unsigned v)
+{
+	const bnode *n = &s->b->node[v];
+	int deg = 0;
+	for (int i = 0; i < n->deg; i++)
+		deg += s->path_owner[n->path[i]] == s->mine;
+	return deg;
+}
+
+/* Whether p is the lowest-id road of the owner at v (one search per start). */
+static int lowest_own_path(const lr_search *s, unsigned v, unsigned p)
+{
+	const bnode *n = &s->b->node[v];
+	for (int i = 0; i < n->deg; i++)
+		if (s->path_owner[n->path[i]] == s->mine && n->path[i] < p)
+			return 0;
+	return 1;
+}
+
+/* Longest continuation from v over unused roads; v itself may be blocked only
+ * as the trail's first intersection (the caller stops at blocked arrivals). */
+static int extend_roads(lr_search *s, unsigned v, int depth)
+{
+	const bnode *n = &s->b->node[v];
+	int best = 0;
+
+	bit_set(s->reached, v);
+	for (int i = 0; i < n->deg; i++) {
+		unsigned p = n->path[i], u = n->adj[i];
+		int len;
+		if (s->path_owner[p] != s->mine || bit_test(s->used, p))
+			continue;
+		bit_set(s->used, p);
+		if (blocked(s, u)) {
+			bit_set(s->reached, u);
+			len = 1;
+		} else {
+			len = 1 + extend_roads(s, u, depth + 1);
+		}
+		bit_clear(s->used, p);
+		if (len > best)
+			best = len;
+		if (depth + best == s->total)
+			break;
+	}
+	return best;
+}
+
+static int search_roads(lr_search *s)
+{
+	const board *b = s->b;
+	int best = 0;
+
+	memset(s->used, 0, (size_t)s->words * sizeof s->used[0]);
+	memset(s->reached, 0, (size_t)s->words * sizeof s->reached[0]);
+	for (int pass = 0; pass < 2 && best < s->total; pass++) {
+		for (int p = 0; p < b->n_path && best < s->total; p++) {
+			if (s->path_owner[p] != s->mine)
+				continue;
+			for (int k = 0; k < 2; k++) {
+				unsigned v = b->path[p].node[k];
+				int len;
+				if (pass == 0 ? !(blocked(s, v) || own_degree(s, v) % 2 == 1) : bit_test(s->reached, v))
+					continue;
+				if (pass == 0 && !lowest_own_path(s, v, (unsigned)p))
+					continue;
+				len = extend_roads(s, v, 0);
+				if (len > best)
+					best = len;
+			}
+		}
+	}
+	return best;
+}
+
+int board_longest_road(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o)
+{
+	lr_search s;
+	int len;
+
+	if (!b || !path_owner || !node_owner)
+		return err_set(CRISK_EINVAL, "board_longest_road: NULL argument");
+	if (o < 0 || o > 14)
+		return err_set(CRISK_EINVAL, "board_longest_road: owner %d out of range 0..14", o);
+	if (b->n_path > LR_MAX_ELEMENTS || b->n_node > LR_MAX_ELEMENTS)
+		return err_set(CRISK_EINVAL, "board_longest_road: board larger than %d paths or intersections",
+			       LR_MAX_ELEMENTS);
+	s.b = b;
+	s.path_owner = path_owner;
+	s.node_owner = node_owner;
+	s.mine = (uint8_t)(o + 1);
+	s.words = (b->n_node > b->n_path ? b->n_node : b->n_path) / 64 + 1;
+	len = search_local(&s);
+	if (len >= 0)
+		return len;
+	s.total = 0;
+	for (int p = 0; p < b->n_path; p++)
+		s.total += path_owner[p] == s.mine;
+	return search_roads(&s);
+}

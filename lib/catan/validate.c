@@ -1,0 +1,425 @@
+/* Validation of any action code against the current decision point: the one
+ * path shared by check and apply.  Refusals explain themselves in player
+ * terms through err_set(CRISK_EILLEGAL, ...). */
+#include <inttypes.h>
+
+#include "../core/error.h"
+#include "kernel.h"
+
+static const uint8_t cost_road[NUM_RES] = {1, 1, 0, 0, 0};
+static const uint8_t cost_settlement[NUM_RES] = {1, 1, 1, 1, 0};
+static const uint8_t cost_city[NUM_RES] = {0, 0, 0, 2, 3};
+static const uint8_t cost_dev[NUM_RES] = {0, 0, 1, 1, 1};
+
+const uint8_t *const kern_costs[4] = {cost_road, cost_settlement, cost_city, cost_dev};
+
+static int afford(const kseat *p, const uint8_t *cost)
+{
+	for (int r = 0; r < NUM_RES; r++) {
+		if (p->hand[r] < cost[r])
+			return err_set(CRISK_EILLEGAL, "not enough %s: need %d, have %d", kern_res_names[r], cost[r],
+				       p->hand[r]);
+	}
+	return CRISK_OK;
+}
+
+/* Which decision point an action type belongs to (B-129). */
+static int type_fits(int dp, unsigned type)
+{
+	switch (dp) {
+	case DP_SETUP_SETTLEMENT:
+		return type == CRISK_CATAN_PLACE_SETTLEMENT;
+	case DP_SETUP_ROAD:
+		return type == CRISK_CATAN_PLACE_ROAD;
+	case DP_PRE_ROLL:
+		return type == CRISK_CATAN_ROLL ||
+		       (type >= CRISK_CATAN_PLAY_KNIGHT && type <= CRISK_CATAN_PLAY_MONOPOLY);
+	case DP_DICE:
+		return type == CRISK_CATAN_DICE;
+	case DP_DISCARD:
+		return type == CRISK_CATAN_DISCARD || type == CRISK_CATAN_DISCARD_CARDS;
+	case DP_MOVE_ROBBER:
+		return type == CRISK_CATAN_MOVE_ROBBER;
+	case DP_CHOOSE_VICTIM:
+		return type == CRISK_CATAN_STEAL_FROM;
+	case DP_STEAL:
+		return type == CRISK_CATAN_STEAL_RESULT;
+	case DP_MAIN:
+		return (type >= CRISK_CATAN_BUILD_ROAD && type <= CRISK_CATAN_BUY_DEV) ||
+		       (type >= CRISK_CATAN_PLAY_KNIGHT && type <= CRISK_CATAN_PLAY_MONOPOLY) ||
+		       type == CRISK_CATAN_MARITIME_TRADE || type == CRISK_CATAN_OFFER_TRADE ||
+		       type == CRISK_CATAN_END_TURN;
+	case DP_DEV_DRAW:
+		return type == CRISK_CATAN_DEV_RESULT;
+	case DP_TRADE_RESPONSE:
+		return type == CRISK_CATAN_ACCEPT || type == CRISK_CATAN_DECLINE;
+	case DP_TRADE_CONFIRM:
+		return type == CRISK_CATAN_CONFIRM || type == CRISK_CATAN_CANCEL;
+	case DP_FREE_ROAD:
+		return type == CRISK_CATAN_PLACE_FREE_ROAD;
+	case DP_YOP_PICK:
+		return type == CRISK_CATAN_PICK;
+	case DP_MONOPOLY_PICK:
+		return type == CRISK_CATAN_NAME;
+	default:
+		return 0;
+	}
+}
+
+static int wrong_point(const kstate *h)
+{
+	static const char *const what[DP_COUNT] = {
+		"place a set-up settlement", "place a set-up road", "roll or play a development card",
+		"roll the dice", "discard", "move the robber", "choose whom to rob", "pick the stolen card",
+		"build, buy, trade, play a card or end the turn", "draw a development card",
+		"answer the trade offer", "confirm or cancel the trade", "place a free road",
+		"pick a resource (year of plenty)", "name a resource (monopoly)", "build or pass",
+		"build, trade or end the part", "nothing"};
+	if (h->cur == CRISK_SEAT_CHANCE)
+		return err_set(CRISK_EILLEGAL, "that action belongs to another decision point (now: chance must %s)",
+			       what[h->dp]);
+	return err_set(CRISK_EILLEGAL, "that action belongs to another decision point (now: seat %d must %s)", h->cur,
+		       what[h->dp]);
+}
+
+static int check_node(const kern *k, int n)
+{
+	if (n >= k->b.n_node)
+		return err_set(CRISK_EILLEGAL, "there is no intersection %d (the board has %d)", n, k->b.n_node);
+	return CRISK_OK;
+}
+
+static int check_path(const kern *k, int p)
+{
+	if (p >= k->b.n_path)
+		return err_set(CRISK_EILLEGAL, "there is no path %d (the board has %d)", p, k->b.n_path);
+	return CRISK_OK;
+}
+
+static int check_res(int r)
+{
+	if (r >= NUM_RES)
+		return err_set(CRISK_EILLEGAL, "%d is not a resource type (0..4)", r);
+	return CRISK_OK;
+}
+
+/* B-42, B-71, B-75: an empty intersection away from every building. */
+static int check_site(const kern *k, const void *st, int n)
+{
+	int rc = check_node(k, n);
+	if (rc)
+		return rc;
+	if (knodes(k, st)[n])
+		return err_set(CRISK_EILLEGAL, "intersection %d already has a building", n);
+	if (bit_get(kblocked(k, st), n))
+		return err_set(CRISK_EILLEGAL, "intersection %d is too close to a building (distance rule, B-75)", n);
+	return CRISK_OK;
+}
+
+static int check_road(const kern *k, const void *st, int s, int p)
+{
+	int rc = check_path(k, p);
+	if (rc)
+		return rc;
+	if (kpaths(k, st)[p])
+		return err_set(CRISK_EILLEGAL, "path %d already has a road", p);
+	if (!kern_road_ok(k, st, s, p))
+		return err_set(CRISK_EILLEGAL, "path %d is not connected to your roads or buildings (B-69, B-70)", p);
+	return CRISK_OK;
+}
+
+/* B-63: an opponent with at most 2 visible VP has a building on the hex. */
+static int friendly_blocked(const kern *k, const void *st, int mover, int hex, int *who)
+{
+	const uint8_t *nodes = knodes(k, st);
+	for (int c = 0; c < 6; c++) {
+		int n = k->b.hex[hex].node[c];
+		if (n == BOARD_NONE)
+			continue;
+		int o = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
+		if (o >= 0 && o < k->seats && o != mover && kern_visible_vp(k, st, o) <= 2) {
+			*who = o;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* B-62, B-63: where the mover may put the robber. */
+int kern_robber_ok(const kern *k, const void *st, int hex)
+{
+	const kstate *h = ks(st);
+	if (hex >= k->b.n_land)
+		return err_set(CRISK_EILLEGAL, "hex %d is not a land hex (land hexes are 0..%d)", hex, k->b.n_land - 1);
+	if (hex == h->robber)
+		return err_set(CRISK_EILLEGAL, "the robber is already on hex %d and must move (B-62)", hex);
+	int who;
+	if (!k->cfg.friendly_robber || !friendly_blocked(k, st, h->active, hex, &who))
+		return CRISK_OK;
+	for (int x = 0; x < k->b.n_land; x++) {
+		int other;
+		if (x != h->robber && !friendly_blocked(k, st, h->active, x, &other))
+			return err_set(CRISK_EILLEGAL,
+				       "hex %d touches a building of seat %d, who has only %d visible VP (friendly robber, B-63)",
+				       hex, who, kern_visible_vp(k, st, who));
+	}
+	return CRISK_OK; /* the restriction lapses when no hex is left */
+}
+
+static int check_play(const kern *k, const void *st, int c)
+{
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
+	if (h->card_played)
+		return err_set(CRISK_EILLEGAL, "you already played a development card this turn (B-78)");
+	if (p->dev[c] == 0)
+		return err_set(CRISK_EILLEGAL, "you have no %s card", kern_dev_names[c]);
+	if (p->dev[c] <= p->dev_new[c])
+		return err_set(CRISK_EILLEGAL, "a %s card bought this turn cannot be played until your next turn (B-79)",
+			       kern_dev_names[c]);
+	if (c == CRISK_CATAN_ROAD_BUILDING &&
+	    (p->supply[PIECE_ROAD] == 0 || !kern_any_road(k, st, h->active)))
+		return err_set(CRISK_EILLEGAL, "road building needs a road in supply and a path to build on (B-81)");
+	return CRISK_OK;
+}
+
+static int check_dice(crisk_action a)
+{
+	int sum = (int)(a & 0xFF), d1 = (int)((a >> 8) & 0xF), d2 = (int)((a >> 12) & 0xF);
+	if (sum < 2 || sum > 12)
+		return err_set(CRISK_EILLEGAL, "a dice sum is 2..12, not %d", sum);
+	if (d1 == 0 && d2 == 0)
+		return CRISK_OK;
+	if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
+		return err_set(CRISK_EILLEGAL, "dice are 1..6 each (or both 0 when not given), not %d and %d", d1, d2);
+	if (d1 + d2 != sum)
+		return err_set(CRISK_EILLEGAL, "dice %d+%d do not add up to %d", d1, d2, sum);
+	return CRISK_OK;
+}
+
+static int check_discard(const kern *k, const void *st, crisk_action a)
+{
+	const kseat *p = kseat_of(k, st, ks(st)->cur);
+	int total = 0;
+	for (int r = 0; r < NUM_RES; r++) {
+		int n = (int)((a >> (8 * r)) & 0xFF);
+		if (n > p->hand[r])
+			return err_set(CRISK_EILLEGAL, "not enough %s: discard %d, have %d", kern_res_names[r], n,
+				       p->hand[r]);
+		total += n;
+	}
+	if (total != p->owe)
+		return err_set(CRISK_EILLEGAL, "you must discard exactly %d cards, not %d (B-58)", p->owe, total);
+	return CRISK_OK;
+}
+
+static int check_offer(const kern *k, const void *st, crisk_action a)
+{
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
+	int to = (int)((a >> 48) & 0xF);
+	if (to != CRISK_CATAN_TO_ALL && (to >= k->seats || to == h->active))
+		return err_set(CRISK_EILLEGAL, "an offer goes to one opponent (0..%d, not yourself) or to all (%d), not %d",
+			       k->seats - 1, CRISK_CATAN_TO_ALL, to);
+	if (k->cfg.max_offers > 0 && h->offers_made >= k->cfg.max_offers)
+		return err_set(CRISK_EILLEGAL, "you already made %d offers this turn (max_trade_offers_per_turn, B-99)",
+			       h->offers_made);
+	int gives = 0, wants = 0;
+	for (int g = 0; g < MAX_GOODS; g++) {
+		int give = offer_count(a, g, 0), want = offer_count(a, g, 1);
+		if ((give || want) && g >= k->cfg.n_goods)
+			return err_set(CRISK_EILLEGAL, "%s is not traded in this game", kern_res_names[g]);
+		if (give && want)
+			return err_set(CRISK_EILLEGAL, "%s is on both sides of the offer (B-96)", kern_res_names[g]);
+		if (give > p->hand[g])
+			return err_set(CRISK_EILLEGAL, "not enough %s: offer %d, have %d", kern_res_names[g], give,
+				       p->hand[g]);
+		gives += give;
+		wants += want;
+	}
+	if (!gives || !wants)
+		return err_set(CRISK_EILLEGAL, "an offer must give and want at least one card each (B-96)");
+	return CRISK_OK;
+}
+
+/* B-97: the answering seat holds the wanted cards. */
+int kern_can_accept(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->cur);
+	for (int g = 0; g < MAX_GOODS; g++) {
+		if (offer_count(h->offer, g, 1) > p->hand[g])
+			return 0;
+	}
+	return 1;
+}
+
+static int check_accept(const kern *k, const void *st)
+{
+	if (kern_can_accept(k, st))
+		return CRISK_OK;
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->cur);
+	for (int g = 0; g < MAX_GOODS; g++) {
+		int want = offer_count(h->offer, g, 1);
+		if (want > p->hand[g])
+			return err_set(CRISK_EILLEGAL, "you cannot accept: not enough %s: need %d, have %d",
+				       kern_res_names[g], want, p->hand[g]);
+	}
+	return CRISK_OK;
+}
+
+static int check_maritime(const kern *k, const void *st, int give, int take)
+{
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
+	if (give >= NUM_RES || take >= NUM_RES)
+		return err_set(CRISK_EILLEGAL, "maritime trade takes two resource types (0..4)");
+	if (give == take)
+		return err_set(CRISK_EILLEGAL, "maritime trade needs two different resources (B-101)");
+	int rate = kern_trade_rate(p, give);
+	if (p->hand[give] < rate)
+		return err_set(CRISK_EILLEGAL, "not enough %s: need %d, have %d", kern_res_names[give], rate,
+			       p->hand[give]);
+	if (h->bank[take] == 0)
+		return err_set(CRISK_EILLEGAL, "the bank has no %s left", kern_res_names[take]);
+	return CRISK_OK;
+}
+
+static int check_victim(const kern *k, const void *st, int v)
+{
+	const kstate *h = ks(st);
+	if (v >= k->seats || v == h->active)
+		return err_set(CRISK_EILLEGAL, "seat %d is not an opponent", v);
+	if (kseat_of(k, st, v)->cards == 0)
+		return err_set(CRISK_EILLEGAL, "seat %d has no resource cards to steal (B-64)", v);
+	const uint8_t *nodes = knodes(k, st);
+	for (int c = 0; c < 6; c++) {
+		int n = k->b.hex[h->robber].node[c];
+		if (n != BOARD_NONE && (int)(nodes[n] & NODE_OWNER_MASK) == v + 1)
+			return CRISK_OK;
+	}
+	return err_set(CRISK_EILLEGAL, "seat %d has no building at the robber's hex %d (B-64)", v, h->robber);
+}
+
+int kern_check(const kern *k, const void *st, crisk_action a)
+{
+	const kstate *h = ks(st);
+	unsigned type = ACT_TYPE(a);
+	int known;
+	uint64_t fields = act_field_mask(type, &known);
+	if (!known)
+		return err_set(CRISK_EILLEGAL, "unknown action type %u", type);
+	if (a & ~(fields | (UINT64_C(0xFF) << 56)))
+		return err_set(CRISK_EILLEGAL, "malformed action code 0x%016" PRIx64 ": bits set outside its fields", a);
+	if (h->dp == DP_GAME_OVER)
+		return err_set(CRISK_EILLEGAL, "the game is over");
+	if (!type_fits(h->dp, type))
+		return wrong_point(h);
+	int id = ACT_ID(a);
+	int s = h->active;
+	const kseat *p = kseat_of(k, st, s);
+	int rc;
+	switch (type) {
+	case CRISK_CATAN_PLACE_SETTLEMENT:
+		return check_site(k, st, id);
+	case CRISK_CATAN_PLACE_ROAD:
+		if ((rc = check_path(k, id)))
+			return rc;
+		if (kpaths(k, st)[id])
+			return err_set(CRISK_EILLEGAL, "path %d already has a road", id);
+		if (k->b.path[id].node[0] != h->setup_node && k->b.path[id].node[1] != h->setup_node)
+			return err_set(CRISK_EILLEGAL, "a set-up road must touch the settlement just placed on intersection %d (B-43)",
+				       h->setup_node);
+		return CRISK_OK;
+	case CRISK_CATAN_ROLL:
+	case CRISK_CATAN_DECLINE:
+	case CRISK_CATAN_CANCEL:
+	case CRISK_CATAN_END_TURN:
+		return CRISK_OK;
+	case CRISK_CATAN_DICE:
+		return check_dice(a);
+	case CRISK_CATAN_DISCARD:
+		if ((rc = check_res(id)))
+			return rc;
+		if (kseat_of(k, st, h->cur)->hand[id] == 0)
+			return err_set(CRISK_EILLEGAL, "you have no %s to discard", kern_res_names[id]);
+		return CRISK_OK;
+	case CRISK_CATAN_DISCARD_CARDS:
+		return check_discard(k, st, a);
+	case CRISK_CATAN_MOVE_ROBBER:
+		return kern_robber_ok(k, st, id);
+	case CRISK_CATAN_STEAL_FROM:
+		return check_victim(k, st, id);
+	case CRISK_CATAN_STEAL_RESULT:
+		if ((rc = check_res(id)))
+			return rc;
+		if (kseat_of(k, st, h->victim)->hand[id] == 0)
+			return err_set(CRISK_EILLEGAL, "impossible outcome: seat %d has no %s (probability 0)", h->victim,
+				       kern_res_names[id]);
+		return CRISK_OK;
+	case CRISK_CATAN_BUILD_ROAD:
+		if (p->supply[PIECE_ROAD] == 0)
+			return err_set(CRISK_EILLEGAL, "you have no road left in your supply (B-68)");
+		if ((rc = afford(p, cost_road)))
+			return rc;
+		return check_road(k, st, s, id);
+	case CRISK_CATAN_BUILD_SETTLEMENT:
+		if (p->supply[PIECE_SETTLEMENT] == 0)
+			return err_set(CRISK_EILLEGAL, "you have no settlement left in your supply (B-68, B-73)");
+		if ((rc = afford(p, cost_settlement)) || (rc = check_site(k, st, id)))
+			return rc;
+		if (!bit_get(kreach(k, st, s), id))
+			return err_set(CRISK_EILLEGAL, "intersection %d touches none of your roads (B-71)", id);
+		return CRISK_OK;
+	case CRISK_CATAN_BUILD_CITY:
+		if ((rc = check_node(k, id)))
+			return rc;
+		if (knodes(k, st)[id] != (uint8_t)(s + 1))
+			return err_set(CRISK_EILLEGAL, "there is no settlement of yours on intersection %d (B-72)", id);
+		if (p->supply[PIECE_CITY] == 0)
+			return err_set(CRISK_EILLEGAL, "you have no city left in your supply (B-68)");
+		return afford(p, cost_city);
+	case CRISK_CATAN_BUY_DEV:
+		if (h->deck[0] + h->deck[1] + h->deck[2] + h->deck[3] + h->deck[4] == 0)
+			return err_set(CRISK_EILLEGAL, "the development deck is empty (B-74)");
+		return afford(p, cost_dev);
+	case CRISK_CATAN_DEV_RESULT:
+		if (id >= NUM_DEV)
+			return err_set(CRISK_EILLEGAL, "%d is not a development card type (0..4)", id);
+		if (h->deck[id] == 0)
+			return err_set(CRISK_EILLEGAL, "impossible outcome: no %s card is left in the deck (probability 0)",
+				       kern_dev_names[id]);
+		return CRISK_OK;
+	case CRISK_CATAN_PLAY_KNIGHT:
+		return check_play(k, st, CRISK_CATAN_KNIGHT);
+	case CRISK_CATAN_PLAY_ROAD_BUILDING:
+		return check_play(k, st, CRISK_CATAN_ROAD_BUILDING);
+	case CRISK_CATAN_PLAY_YEAR_OF_PLENTY:
+		return check_play(k, st, CRISK_CATAN_YEAR_OF_PLENTY);
+	case CRISK_CATAN_PLAY_MONOPOLY:
+		return check_play(k, st, CRISK_CATAN_MONOPOLY);
+	case CRISK_CATAN_PLACE_FREE_ROAD:
+		return check_road(k, st, s, id);
+	case CRISK_CATAN_PICK:
+		if ((rc = check_res(id)))
+			return rc;
+		if (h->bank[id] == 0)
+			return err_set(CRISK_EILLEGAL, "the bank has no %s left (B-82)", kern_res_names[id]);
+		return CRISK_OK;
+	case CRISK_CATAN_NAME:
+		return check_res(id);
+	case CRISK_CATAN_MARITIME_TRADE:
+		return check_maritime(k, st, id & 0xFF, id >> 8);
+	case CRISK_CATAN_OFFER_TRADE:
+		return check_offer(k, st, a);
+	case CRISK_CATAN_ACCEPT:
+		return check_accept(k, st);
+	case CRISK_CATAN_CONFIRM:
+		if (id >= k->seats || !(h->accepted & (1u << id)))
+			return err_set(CRISK_EILLEGAL, "seat %d did not accept the offer", id);
+		return CRISK_OK;
+	default:
+		return wrong_point(h);
+	}
+}

@@ -1,0 +1,211 @@
+/* Game records (docs/records.md): writing the recorded action list of a game
+ * as text, and replaying such text into a new game. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catanrisk/record.h"
+#include "error.h"
+#include "rules_impl.h"
+
+#define RECORD_MAGIC "crisk-record"
+#define RECORD_VERSION 1
+/* Longer lines cannot be actions or a module name; params get more room. */
+#define MAX_LINE 4096
+
+CRISK_API int crisk_game_record(const crisk_game *g, char *buf, size_t cap, size_t *out_len)
+{
+	if (!g)
+		return err_set(CRISK_EINVAL, "crisk_game_record: game is NULL");
+	if (!buf && cap)
+		return err_set(CRISK_EINVAL, "crisk_game_record: buffer is NULL but capacity is %zu", cap);
+	if (!g->rec.on)
+		return err_set(CRISK_ESTATE, "crisk_game_record: recording is off; call crisk_game_set_recording(game, 1) "
+					     "right after crisk_game_new");
+	if (!g->rec.whole)
+		return err_set(CRISK_ESTATE, "crisk_game_record: the record is incomplete (the game's state was loaded "
+					     "or copied in after recording started)");
+	const module *m = g->rules->mod;
+	/* A '#' or line break in a value would not survive a replay. */
+	for (int i = 0; i < m->n_params; i++)
+		if (g->rules->params.str[i] && strpbrk(g->rules->params.str[i], "#\r\n"))
+			return err_set(CRISK_ESTATE, "crisk_game_record: parameter '%s' contains '#' or a line break, "
+						     "which a record cannot hold",
+				       m->params[i].name);
+	textbuf t;
+	tb_init(&t, buf, cap);
+	tb_printf(&t, "%s %d\nmodule %s\nparams ", RECORD_MAGIC, RECORD_VERSION, m->name);
+	params_format(&g->rules->params, m->params, m->n_params, &t);
+	tb_putc(&t, '\n');
+	for (size_t i = 0; i < g->rec.len; i++) {
+		int rc = m->action_to_string(g->rules->data, g->rec.acts[i], &t);
+		if (rc)
+			return err_set(CRISK_ESTATE, "crisk_game_record: recorded action %zu (0x%016llx) has no text form",
+				       i + 1, (unsigned long long)g->rec.acts[i]);
+		tb_putc(&t, '\n');
+	}
+	return tb_finish(&t, out_len);
+}
+
+/* One line of the record without its comment and surrounding blanks. */
+typedef struct line {
+	const char *p;
+	size_t n;
+} line;
+
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+static line clean(const char *p, size_t n)
+{
+	const char *hash = memchr(p, '#', n);
+	if (hash)
+		n = (size_t)(hash - p);
+	while (n && is_blank(*p)) {
+		p++;
+		n--;
+	}
+	while (n && is_blank(p[n - 1]))
+		n--;
+	return (line){p, n};
+}
+
+/* Copies a line into a NUL-terminated buffer of MAX_LINE bytes. */
+static int line_text(char *dst, line l, size_t lineno)
+{
+	if (l.n >= MAX_LINE)
+		return err_set(CRISK_EFORMAT, "line %zu: line too long (%zu bytes, at most %d)", lineno, l.n,
+			       MAX_LINE - 1);
+	memcpy(dst, l.p, l.n);
+	dst[l.n] = '\0';
+	return CRISK_OK;
+}
+
+/* Matches "keyword" or "keyword <rest>" and points *rest at the rest. */
+static int keyword(const char *text, const char *kw, const char **rest)
+{
+	size_t k = strlen(kw);
+	if (strncmp(text, kw, k) != 0 || (text[k] != '\0' && !is_blank(text[k])))
+		return 0;
+	text += k;
+	while (is_blank(*text))
+		text++;
+	*rest = text;
+	return 1;
+}
+
+/* The replay state between lines. */
+typedef struct replay {
+	int stage; /* 0: expect magic, 1: module, 2: params, 3: actions */
+	char module[64];
+	crisk_rules *rules;
+	crisk_game *game;
+} replay;
+
+static int header_line(replay *r, const char *text, size_t lineno)
+{
+	const char *rest;
+	if (r->stage == 0) {
+		if (!keyword(text, RECORD_MAGIC, &rest))
+			return err_set(CRISK_EFORMAT, "line %zu: not a game record (expected '%s %d')", lineno,
+				       RECORD_MAGIC, RECORD_VERSION);
+		if (strcmp(rest, "1") != 0)
+			return err_set(CRISK_EFORMAT, "line %zu: unsupported record version '%.32s' (this library reads %d)",
+				       lineno, rest, RECORD_VERSION);
+		r->stage = 1;
+		return CRISK_OK;
+	}
+	if (r->stage == 1) {
+		if (!keyword(text, "module", &rest) || !*rest)
+			return err_set(CRISK_EFORMAT, "line %zu: expected 'module <name>'", lineno);
+		if (strlen(rest) >= sizeof r->module)
+			return err_set(CRISK_EFORMAT, "line %zu: module name too long", lineno);
+		strcpy(r->module, rest);
+		r->stage = 2;
+		return CRISK_OK;
+	}
+	if (!keyword(text, "params", &rest))
+		return err_set(CRISK_EFORMAT, "line %zu: expected 'params <parameter string>'", lineno);
+	int rc = crisk_rules_new(&r->rules, r->module, rest);
+	if (rc == CRISK_ENOMEM)
+		return rc;
+	if (rc) {
+		char why[ERR_MSG_MAX];
+		snprintf(why, sizeof why, "%s", err_message());
+		return err_set(CRISK_EFORMAT, "line %zu: %s", lineno, why);
+	}
+	rc = crisk_game_new(&r->game, r->rules);
+	if (!rc)
+		rc = crisk_game_set_recording(r->game, 1);
+	if (rc)
+		return rc;
+	r->stage = 3;
+	return CRISK_OK;
+}
+
+static int action_line(replay *r, const char *text, size_t lineno)
+{
+	char why[ERR_MSG_MAX];
+	crisk_action a;
+	int rc = crisk_game_action_from_string(&a, r->game, text);
+	if (rc) {
+		snprintf(why, sizeof why, "%s", err_message());
+		return err_set(CRISK_EFORMAT, "line %zu: cannot read action '%.80s': %s", lineno, text, why);
+	}
+	rc = crisk_game_apply(r->game, a);
+	if (rc == CRISK_ENOMEM)
+		return rc;
+	if (rc) {
+		snprintf(why, sizeof why, "%s", err_message());
+		return err_set(CRISK_EFORMAT, "line %zu: illegal action '%.80s': %s", lineno, text, why);
+	}
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_record_replay(crisk_game **out, const char *text, size_t len)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_record_replay: out is NULL");
+	*out = NULL;
+	if (!text && len)
+		return err_set(CRISK_EINVAL, "crisk_record_replay: text is NULL but length is %zu", len);
+	char *buf = malloc(MAX_LINE);
+	if (!buf)
+		return err_set(CRISK_ENOMEM, "out of memory replaying a record");
+	replay r = {0};
+	int rc = CRISK_OK;
+	size_t lineno = 0;
+	size_t pos = 0;
+	while (pos < len && !rc) {
+		const char *start = text + pos;
+		const char *nl = memchr(start, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - start) : len - pos;
+		pos += n + (nl ? 1 : 0);
+		lineno++;
+		if (memchr(start, '\0', n)) {
+			rc = err_set(CRISK_EFORMAT, "line %zu: NUL byte in a record", lineno);
+			break;
+		}
+		line l = clean(start, n);
+		if (!l.n)
+			continue;
+		rc = line_text(buf, l, lineno);
+		if (!rc)
+			rc = r.stage < 3 ? header_line(&r, buf, lineno) : action_line(&r, buf, lineno);
+	}
+	if (!rc && r.stage < 3)
+		rc = err_set(CRISK_EFORMAT, "line %zu: the record ends before its %s line", lineno,
+			     r.stage == 0 ? "'crisk-record 1'" : r.stage == 1 ? "'module'" : "'params'");
+	if (rc == CRISK_ENOMEM)
+		err_set(rc, "out of memory replaying a record (line %zu)", lineno);
+	free(buf);
+	crisk_rules_free(r.rules);
+	if (rc) {
+		crisk_game_free(r.game);
+		return rc;
+	}
+	*out = r.game;
+	return CRISK_OK;
+}

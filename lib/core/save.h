@@ -1,0 +1,30 @@
+/* What the binary and the JSON save formats share: the format version, the
+ * canonical parameter text, and turning a save's module, version and
+ * parameters into a fresh game that a decoded state then replaces. */
+#ifndef CRISK_CORE_SAVE_H
+#define CRISK_CORE_SAVE_H
+
+#include <stdint.h>
+#include "rules_impl.h"
+
+#define SAVE_FORMAT_VERSION 1u
+#define SAVE_MAX_SEQ ((uint64_t)INT64_MAX) /* event sequence numbers a save may hold */
+
+/* Which input save_new_game refused. */
+enum save_stage { SAVE_AT_MODULE, SAVE_AT_VERSION, SAVE_AT_PARAMS, SAVE_AT_GAME };
+
+/* CRISK_OK, or CRISK_EUNSUPPORTED when the module lacks the save hooks. */
+int save_supported(const module *m);
+/* The canonical parameter string (crisk_rules_params), malloc'd; NULL when out of memory. */
+char *save_params_text(const crisk_rules *r);
+/* A new game of module `name` at module version `version` with `params`.
+ * Errors: CRISK_EFORMAT (unknown module, version mismatch, parameters
+ * rejected, with the parser's message), CRISK_EUNSUPPORTED, CRISK_ENOMEM;
+ * *stage says which input failed. */
+int save_new_game(crisk_game **out, const char *name, uint32_t version, const char *params, int *stage);
+/* Sets the event sequence number of a game whose state was just decoded
+ * (the log starts empty there) and marks its history unknown (no undo, no
+ * record); CRISK_EFORMAT when seq is out of range. */
+int save_set_seq(crisk_game *g, uint64_t seq);
+
+#endif

@@ -1,0 +1,76 @@
+/* Helpers shared by the binary and JSON loaders and savers (save.h). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "error.h"
+#include "save.h"
+
+int save_supported(const module *m)
+{
+	if (!m->state_bytes || !m->state_save || !m->state_load || !m->state_check || !m->state_to_json ||
+	    !m->state_from_json)
+		return err_set(CRISK_EUNSUPPORTED, "module '%s' cannot save or load games", m->name);
+	return CRISK_OK;
+}
+
+char *save_params_text(const crisk_rules *r)
+{
+	textbuf t;
+	tb_init(&t, NULL, 0);
+	params_format(&r->params, r->mod->params, r->mod->n_params, &t);
+	size_t len = t.len;
+	char *text = malloc(len + 1);
+	if (!text)
+		return NULL;
+	tb_init(&t, text, len + 1);
+	params_format(&r->params, r->mod->params, r->mod->n_params, &t);
+	tb_finish(&t, NULL);
+	return text;
+}
+
+int save_new_game(crisk_game **out, const char *name, uint32_t version, const char *params, int *stage)
+{
+	*out = NULL;
+	*stage = SAVE_AT_MODULE;
+	const module *m = module_find(name);
+	if (!m) {
+		char names[256];
+		textbuf t;
+		tb_init(&t, names, sizeof names);
+		module_names(&t);
+		tb_finish(&t, NULL);
+		return err_set(CRISK_EFORMAT, "unknown module '%s' (this library has: %s)", name, names);
+	}
+	int rc = save_supported(m);
+	if (rc)
+		return rc;
+	*stage = SAVE_AT_VERSION;
+	if (version != m->version)
+		return err_set(CRISK_EFORMAT, "module version mismatch: the save has '%s' version %u, this library has version %u",
+			       name, (unsigned)version, (unsigned)m->version);
+	*stage = SAVE_AT_PARAMS;
+	crisk_rules *r;
+	rc = crisk_rules_new(&r, name, params);
+	if (rc == CRISK_ENOMEM)
+		return rc;
+	if (rc) {
+		char why[ERR_MSG_MAX];
+		snprintf(why, sizeof why, "%s", err_message());
+		return err_set(CRISK_EFORMAT, "parameter string rejected: %s", why);
+	}
+	*stage = SAVE_AT_GAME;
+	rc = crisk_game_new(out, r);
+	crisk_rules_free(r); /* the game holds its own reference */
+	return rc;
+}
+
+int save_set_seq(crisk_game *g, uint64_t seq)
+{
+	if (seq < 1 || seq > SAVE_MAX_SEQ)
+		return err_set(CRISK_EFORMAT, "event sequence number %llu is out of range (1..%llu)",
+			       (unsigned long long)seq, (unsigned long long)SAVE_MAX_SEQ);
+	g->log.next = seq;
+	g->log.base = seq;
+	game_state_replaced(g);
+	return CRISK_OK;
+}

@@ -1,0 +1,38 @@
+/* The conformance suite every rule module must pass (ARCHITECTURE.md, "Rule
+ * modules"): random playouts through the public API only, checking on every
+ * step that
+ *  - the legal list is strictly ascending, non-empty while the game runs, and
+ *    every listed action passes crisk_game_check and reads back from its
+ *    text form;
+ *  - codes that are not listed (mutated payloads, random types, random 64-bit
+ *    values) are either refused with a message and the game unchanged, or, if
+ *    check accepts them, also accepted by apply;
+ *  - chance points (explicit mode) list outcomes with probabilities that are
+ *    positive, sum to 1 and match the legal list;
+ *  - a clone (crisk_game_clone and crisk_game_copy) replays the next actions
+ *    identically, and seed + action list reproduce the whole game;
+ *  - views leak nothing: a seat's view shows no other seat's hand or
+ *    development cards, and two games that differ only in one hidden chance
+ *    outcome look byte-identical (views and events) to every seat whose own
+ *    cards do not differ;
+ *  - games end (won or max_turns).
+ * For Catan-family modules (crisk_catan_bank supported) it also checks
+ * resource, development card and piece conservation, scores recomputed from
+ * the board, and the special-card holder rules (B-141).
+ */
+#ifndef CRISK_TESTS_CONFORMANCE_H
+#define CRISK_TESTS_CONFORMANCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Plays `games` random games of `module` with parameters
+ * "<params_without_seed> seed=<first_seed + i>".  Chance outcomes in explicit
+ * mode are drawn with their probabilities from a local RNG seeded from the
+ * game seed.  Writes a human-readable report (failures first, then a summary)
+ * into report[cap] (may be NULL when cap is 0).  Returns the number of failed
+ * checks, 0 when everything passed, or -1 when the rules cannot be created. */
+int conformance_run(const char *module, const char *params_without_seed, int games, uint64_t first_seed,
+		    char *report, size_t cap);
+
+#endif

@@ -1,0 +1,101 @@
+/* The conformance suite on module base: 2, 3 and 4 seats, automatic and
+ * explicit chance.  CRISK_CONFORMANCE_GAMES (environment) sets the games per
+ * configuration; the default keeps the whole run short. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "conformance.h"
+
+#define DEFAULT_GAMES 3
+
+static int games_per_config(void)
+{
+	const char *env = getenv("CRISK_CONFORMANCE_GAMES");
+	int n = env ? atoi(env) : 0;
+	return n > 0 ? n : DEFAULT_GAMES;
+}
+
+static void run_config(const char *params, uint64_t first_seed)
+{
+	static const size_t cap = 1 << 16;
+	char *report = malloc(cap);
+	ck_assert_ptr_nonnull(report);
+	int failures = conformance_run("base", params, games_per_config(), first_seed, report, cap);
+	/* The summary as TAP comments, so the log shows what was exercised. */
+	for (char *line = strtok(report, "\n"); line && !failures; line = strtok(NULL, "\n"))
+		printf("# %s\n", line);
+	fflush(stdout);
+	ck_assert_msg(failures == 0, "%d failures:\n%s", failures, report);
+	free(report);
+}
+
+START_TEST(test_base_two_seats_auto)
+{
+	run_config("players=2 board=random chance=auto max_turns=200", 1000);
+}
+END_TEST
+
+START_TEST(test_base_three_seats_auto)
+{
+	run_config("players=3 board=random_tokens chance=auto max_turns=200", 2000);
+}
+END_TEST
+
+START_TEST(test_base_four_seats_auto)
+{
+	run_config("players=4 board=random chance=auto max_turns=200 friendly_robber=on", 3000);
+}
+END_TEST
+
+START_TEST(test_base_two_seats_explicit)
+{
+	run_config("players=2 board=beginner chance=explicit max_turns=200 discard_limit=5", 4000);
+}
+END_TEST
+
+START_TEST(test_base_three_seats_explicit)
+{
+	run_config("players=3 board=random chance=explicit max_turns=200 max_trade_offers_per_turn=2", 5000);
+}
+END_TEST
+
+START_TEST(test_base_four_seats_explicit)
+{
+	run_config("players=4 board=random chance=explicit max_turns=200 vp_target=8", 6000);
+}
+END_TEST
+
+/* The suite must notice a module it cannot create. */
+START_TEST(test_unknown_module_reported)
+{
+	char report[256];
+	ck_assert_int_eq(conformance_run("no_such_module", "players=4", 1, 1, report, sizeof report), -1);
+	ck_assert_msg(report[0] != '\0', "no report for a failure");
+}
+END_TEST
+
+static Suite *conformance_suite(void)
+{
+	Suite *s = suite_create("conformance_base");
+	TCase *tc = tcase_create("base");
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, test_base_two_seats_auto);
+	tcase_add_test(tc, test_base_three_seats_auto);
+	tcase_add_test(tc, test_base_four_seats_auto);
+	tcase_add_test(tc, test_base_two_seats_explicit);
+	tcase_add_test(tc, test_base_three_seats_explicit);
+	tcase_add_test(tc, test_base_four_seats_explicit);
+	tcase_add_test(tc, test_unknown_module_reported);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(conformance_suite());
+	srunner_run_all(sr, CK_SILENT);
+	int nf = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return nf ? 1 : 0;
+}

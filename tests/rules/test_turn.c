@@ -1,0 +1,202 @@
+/* Turn structure (B-46..B-52) and decision points (B-128..B-131). */
+#include <stdlib.h>
+#include <string.h>
+#include "scenario.h"
+
+/* B-46, B-47: before the roll only ROLL (or a card) is allowed. */
+START_TEST(test_b46_b47_preroll_only_roll)
+{
+	crisk_game *g = sc_standard(NULL);
+	/* Give seat 0 a road's and a dev card's worth, then come back to its pre-roll. */
+	sc_gain(g, 0, CRISK_CATAN_BRICK, 1);
+	sc_gain(g, 0, CRISK_CATAN_LUMBER, 1);
+	sc_gain(g, 0, CRISK_CATAN_GRAIN, 1);
+	sc_gain(g, 0, CRISK_CATAN_WOOL, 4);
+	sc_to_preroll(g, 0);
+	crisk_action buf[4];
+	size_t n = sc_legal_list(g, buf, 4);
+	ck_assert_uint_eq(n, 1);
+	ck_assert(buf[0] == sc_act(CRISK_CATAN_ROLL, 0));
+	sc_refuse(g, sc_act(CRISK_CATAN_BUILD_ROAD, 12));
+	sc_refuse(g, sc_act(CRISK_CATAN_BUY_DEV, 0));
+	sc_refuse(g, sc_act(CRISK_CATAN_END_TURN, 0));
+	sc_refuse(g, sc_act2(CRISK_CATAN_MARITIME_TRADE, CRISK_CATAN_WOOL, CRISK_CATAN_ORE));
+	const int give[5] = {0, 0, 1, 0, 0}, want[5] = {0, 0, 0, 0, 1};
+	sc_refuse(g, sc_offer(give, want, CRISK_CATAN_TO_ALL));
+	sc_refuse(g, sc_act(CRISK_CATAN_DICE, 8));
+	/* After the roll the same actions become legal (B-49). */
+	sc_roll(g, 9);
+	ck_assert(sc_legal(g, sc_act(CRISK_CATAN_BUILD_ROAD, 12)));
+	ck_assert(sc_legal(g, sc_act(CRISK_CATAN_BUY_DEV, 0)));
+	ck_assert(sc_legal(g, sc_act2(CRISK_CATAN_MARITIME_TRADE, CRISK_CATAN_WOOL, CRISK_CATAN_ORE)));
+	ck_assert(sc_legal(g, sc_act(CRISK_CATAN_END_TURN, 0)));
+	crisk_game_free(g);
+}
+END_TEST
+
+/* B-48, B-129: one roll per turn; the dice are a chance point listing 2..12. */
+START_TEST(test_b48_b129_roll_once_dice_chance_point)
+{
+	crisk_game *g = sc_standard(NULL);
+	sc_apply(g, sc_act(CRISK_CATAN_ROLL, 0));
+	ck_assert_int_eq(sc_seat(g), CRISK_SEAT_CHANCE);
+	crisk_action buf[16];
+	size_t n = sc_legal_list(g, buf, 16);
+	ck_assert_uint_eq(n, 11);
+	for (int s = 2; s <= 12; s++)
+		ck_assert(buf[s - 2] == sc_act(CRISK_CATAN_DICE, s));
+	sc_refuse(g, sc_act(CRISK_CATAN_DICE, 1));
+	sc_refuse(g, sc_act(CRISK_CATAN_DICE, 13));
+	sc_refuse(g, sc_act(CRISK_CATAN_ROLL, 0));
+	sc_refuse(g, sc_act(CRISK_CATAN_END_TURN, 0));
+	sc_apply(g, sc_act(CRISK_CATAN_DICE, 9));
+	ck_assert_int_eq(sc_seat(g), 0);
+	sc_refuse(g, sc_act(CRISK_CATAN_ROLL, 0));
+	sc_refuse(g, sc_act(CRISK_CATAN_DICE, 9));
+	crisk_game_free(g);
+}
+END_TEST
+
+/* B-49: in the main phase the active player may build several times, then end. */
+START_TEST(test_b49_main_phase_any_order)
+{
+	crisk_game *g = sc_standard(NULL);
+	sc_gain(g, 0, CRISK_CATAN_BRICK, 2);
+	sc_gain(g, 0, CRISK_CATAN_LUMBER, 2);
+	sc_to_main(g, 0);
+	sc_apply(g, sc_act(CRISK_CATAN_BUILD_ROAD, 12));
+	sc_apply(g, sc_act(CRISK_CATAN_BUILD_ROAD, 19));
+	int32_t owner = -1;
+	ck_assert_int_eq(crisk_catan_road(g, 19, &owner), CRISK_OK);
+	ck_assert_int_eq(owner, 0);
+	ck_assert_int_eq(sc_seat(g), 0);
+	sc_end_turn(g);
+	ck_assert_int_eq(sc_seat(g), 1);
+	ck_assert(sc_at_preroll(g));
+	crisk_game_free(g);
+}
+END_TEST
+
+/* B-50, B-52: turns go clockwise and are counted from 1. */
+START_TEST(test_b50_next_seat_and_turn_count)
+{
+	crisk_game *g = sc_standard(NULL);
+	uint64_t since = sc_next_seq(g);
+	for (int t = 1; t <= 9; t++) {
+		ck_assert_int_eq(crisk_game_turn(g), t);
+		ck_assert_int_eq(sc_seat(g), (t - 1) % 4);
+		sc_roll(g, t % 2 ? 9 : 11);
+		sc_end_turn(g);
+	}
+	crisk_event e;
+	ck_assert_int_eq(sc_count_events(g, since, CRISK_CATAN_EV_END_TURN, CRISK_VIEWER_SPECTATOR, &e), 9);
+	ck_assert_int_eq(e.seat, 0);
+	ck_assert_int_ge(sc_count_events(g, since, CRISK_CATAN_EV_TURN_START, CRISK_VIEWER_SPECTATOR, &e), 9);
+	ck_assert_int_eq(e.seat, 1);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* B-52, B-108: with max_turns=2 the game ends without a winner when turn 2
+ * ends; then nobody acts and every action is refused. */
+START_TEST(test_b52_b108_max_turns)
+{
+	crisk_game *g = sc_standard("max_turns=2");
+	sc_roll(g, 9);
+	sc_end_turn(g);
+	ck_assert_int_eq(crisk_game_status(g, NULL), CRISK_STATUS_RUNNING);
+	ck_assert_int_eq(crisk_game_turn(g), 2);
+	sc_roll(g, 11);
+	uint64_t since = sc_next_seq(g);
+	sc_end_turn(g);
+	int winner = 7;
+	ck_assert_int_eq(crisk_game_status(g, &winner), CRISK_STATUS_ENDED);
+	ck_assert_int_eq(winner, -1);
+	ck_assert_int_eq(sc_seat(g), CRISK_SEAT_NONE);
+	ck_assert_uint_eq(sc_legal_list(g, NULL, 0), 0);
+	sc_refuse(g, sc_act(CRISK_CATAN_ROLL, 0));
+	sc_refuse(g, sc_act(CRISK_CATAN_END_TURN, 0));
+	crisk_event e;
+	ck_assert_int_eq(sc_count_events(g, since, CRISK_CATAN_EV_GAME_OVER, CRISK_VIEWER_SPECTATOR, &e), 1);
+	ck_assert_int_eq(e.seat, -1);
+	crisk_game_free(g);
+
+	/* max_turns=0: no limit. */
+	g = sc_standard("max_turns=0");
+	for (int t = 0; t < 12; t++) {
+		sc_roll(g, 9);
+		sc_end_turn(g);
+	}
+	ck_assert_int_eq(crisk_game_status(g, NULL), CRISK_STATUS_RUNNING);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* B-128: legal actions are ascending, each passes check; unknown codes are refused. */
+START_TEST(test_b128_listing_and_garbage)
+{
+	crisk_game *g = sc_standard(NULL);
+	sc_gain(g, 0, CRISK_CATAN_BRICK, 1);
+	sc_gain(g, 0, CRISK_CATAN_LUMBER, 2);
+	sc_to_main(g, 0);
+	crisk_action buf[512];
+	size_t n = sc_legal_list(g, buf, 512);
+	ck_assert_uint_gt(n, 1);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_int_eq(crisk_game_check(g, buf[i]), CRISK_OK);
+		if (i)
+			ck_assert(buf[i - 1] < buf[i]);
+	}
+	/* The required-size convention. */
+	size_t count = 0;
+	ck_assert_int_eq(crisk_game_legal_actions(g, buf, 1, &count), CRISK_EBUFSIZE);
+	ck_assert_uint_eq(count, n);
+	sc_refuse(g, 0);
+	sc_refuse(g, UINT64_MAX);
+	sc_refuse(g, (crisk_action)200 << 56);
+	sc_refuse(g, sc_act(CRISK_CATAN_BUILD_ROAD, 12) | ((crisk_action)1 << 40));
+	sc_refuse(g, sc_act(CRISK_CATAN_BUILD_ROAD, 5000));
+	ck_assert_int_eq(crisk_game_check(NULL, buf[0]), CRISK_EINVAL);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* B-129: set-up and main decision points name the acting seat; the chance
+ * point names CRISK_SEAT_CHANCE; probabilities are refused elsewhere. */
+START_TEST(test_b129_chance_probabilities_only_at_chance)
+{
+	crisk_game *g = sc_standard(NULL);
+	size_t count = 0;
+	ck_assert_int_eq(crisk_game_chance_probabilities(g, NULL, NULL, 0, &count), CRISK_ESTATE);
+	sc_apply(g, sc_act(CRISK_CATAN_ROLL, 0));
+	crisk_action acts[16];
+	double probs[16];
+	ck_assert_int_eq(crisk_game_chance_probabilities(g, acts, probs, 16, &count), CRISK_OK);
+	ck_assert_uint_eq(count, 11);
+	crisk_game_free(g);
+}
+END_TEST
+
+static Suite *turn_suite(void)
+{
+	Suite *s = suite_create("rules_turn");
+	TCase *tc = tcase_create("turn");
+	tcase_add_test(tc, test_b46_b47_preroll_only_roll);
+	tcase_add_test(tc, test_b48_b129_roll_once_dice_chance_point);
+	tcase_add_test(tc, test_b49_main_phase_any_order);
+	tcase_add_test(tc, test_b50_next_seat_and_turn_count);
+	tcase_add_test(tc, test_b52_b108_max_turns);
+	tcase_add_test(tc, test_b128_listing_and_garbage);
+	tcase_add_test(tc, test_b129_chance_probabilities_only_at_chance);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(turn_suite());
+	srunner_run_all(sr, CK_SILENT);
+	int nf = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return nf ? 1 : 0;
+}

@@ -1,0 +1,289 @@
+/* Invariant soak: plays random games of every built-in module configuration
+ * and checks, after every action, through the public API only:
+ * - every listed legal action passes crisk_game_check; at chance points the
+ *   outcomes pass check and their probabilities sum to 1;
+ * - resource conservation: bank + hands = 19 of each resource (B-6), and the
+ *   public hand and development card counts match the hands;
+ * - development cards: deck + unplayed + played = 25 (B-7), played counted
+ *   from the PLAY_DEV events;
+ * - pieces: at most 5 settlements, 4 cities, 15 roads per seat (B-9);
+ * - scores: the omniscient score is at least settlements + 2 cities + victory
+ *   point cards and at most 4 more (Longest Road, Largest Army); others never
+ *   see more than the omniscient score;
+ * - the game ends (vp_target=12 can leave every seat stuck below the target
+ *   on a crowded board, so that configuration has a turn limit), and a
+ *   winner has at least the target;
+ * and every SPOT_EVERY actions that a clone has the same view and the same
+ * future under the same choices.
+ *
+ *   soak GAMES_PER_CONFIG [SEED]     TAP output, one subtest per configuration
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "catanrisk.h"
+#include "digest.h"
+#include "playout.h"
+
+#define MAX_STEPS 400000
+#define SPOT_EVERY 97
+#define SPOT_AHEAD 8
+
+typedef struct config {
+	const char *params;
+	int vp_target;
+} config;
+
+static const config configs[] = {
+	{"players=2 board=random", 10},
+	{"players=3 board=random", 10},
+	{"players=4 board=random", 10},
+	{"players=2 board=beginner chance=explicit", 10},
+	{"players=3 board=random_tokens chance=explicit discard_limit=9", 10},
+	{"players=4 board=beginner chance=explicit friendly_robber=1 vp_target=12 max_turns=2000", 12},
+};
+
+typedef struct soak {
+	crisk_game *g;
+	int seats;
+	int played_dev; /* development cards played so far (all types) */
+	uint64_t ev_seen;
+	const char *where;
+	long game;
+	int64_t step;
+	long violations;
+	crisk_action buf[PL_MAX_ACTIONS];
+	crisk_action spare[PL_MAX_ACTIONS];
+} soak;
+
+static int violation(soak *s, const char *fmt, ...)
+{
+	if (s->violations++ < 10) {
+		va_list ap;
+		va_start(ap, fmt);
+		printf("# VIOLATION [%s] game %ld step %" PRId64 ": ", s->where, s->game, s->step);
+		vprintf(fmt, ap);
+		printf(" (last error: %s)\n", crisk_error_last());
+		va_end(ap);
+	}
+	return 1;
+}
+
+static int check_legal(soak *s)
+{
+	const crisk_game *g = s->g;
+	size_t n = 0;
+	if (crisk_game_current_seat(g) == CRISK_SEAT_CHANCE) {
+		double probs[64], sum = 0;
+		if (crisk_game_chance_probabilities(g, s->spare, probs, 64, &n) != CRISK_OK || !n)
+			return violation(s, "chance point without outcomes");
+		for (size_t i = 0; i < n; i++) {
+			sum += probs[i];
+			if (probs[i] <= 0 || crisk_game_check(g, s->spare[i]) != CRISK_OK)
+				return violation(s, "chance outcome %zu (0x%" PRIx64 ") refused or p=%g", i, s->spare[i],
+						 probs[i]);
+		}
+		if (sum < 1 - 1e-9 || sum > 1 + 1e-9)
+			return violation(s, "chance probabilities sum to %.12f", sum);
+		return 0;
+	}
+	if (crisk_game_legal_actions(g, s->spare, PL_MAX_ACTIONS, &n) != CRISK_OK || !n)
+		return violation(s, "running game without legal actions");
+	for (size_t i = 1; i < n; i++)
+		if (s->spare[i] <= s->spare[i - 1])
+			return violation(s, "legal actions not ascending at %zu", i);
+	for (size_t i = 0; i < n; i++)
+		if (crisk_game_check(g, s->spare[i]) != CRISK_OK)
+			return violation(s, "listed action 0x%" PRIx64 " fails check", s->spare[i]);
+	return 0;
+}
+
+/* Counts development cards played since the last call (PLAY_DEV events). */
+static int count_played(soak *s)
+{
+	uint64_t first, next;
+	crisk_game_event_range(s->g, &first, &next);
+	if (first > s->ev_seen)
+		return violation(s, "events %" PRIu64 "..%" PRIu64 " fell out of the log", s->ev_seen, first - 1);
+	for (uint64_t seq = s->ev_seen; seq < next; seq++) {
+		crisk_event e = CRISK_EVENT_INIT;
+		if (crisk_game_event(&e, s->g, seq, CRISK_VIEWER_SPECTATOR) != CRISK_OK)
+			return violation(s, "event %" PRIu64 " unreadable", seq);
+		if (e.type == CRISK_CATAN_EV_PLAY_DEV)
+			s->played_dev++;
+	}
+	s->ev_seen = next;
+	return 0;
+}
+
+static int check_conservation(soak *s)
+{
+	const crisk_game *g = s->g;
+	int32_t bank[5], deck, res[5] = {0};
+	int devs = 0;
+	if (crisk_catan_bank(g, bank, &deck) != CRISK_OK)
+		return violation(s, "bank query failed");
+	for (int p = 0; p < s->seats; p++) {
+		int32_t hand[5], dev[5], cards, devn, knights;
+		if (crisk_catan_hand(g, p, CRISK_VIEWER_OMNISCIENT, hand) || crisk_catan_dev_cards(g, p, CRISK_VIEWER_OMNISCIENT, dev) ||
+		    crisk_catan_seat_counts(g, p, &cards, &devn, &knights))
+			return violation(s, "seat %d queries failed", p);
+		int sum = 0, dsum = 0;
+		for (int r = 0; r < 5; r++) {
+			if (hand[r] < 0 || dev[r] < 0)
+				return violation(s, "seat %d negative count", p);
+			sum += hand[r];
+			dsum += dev[r];
+			res[r] += hand[r];
+		}
+		if (sum != cards || dsum != devn)
+			return violation(s, "seat %d public counts %d/%d but holds %d/%d", p, cards, devn, sum, dsum);
+		devs += dsum;
+	}
+	for (int r = 0; r < 5; r++)
+		if (bank[r] < 0 || bank[r] + res[r] != 19)
+			return violation(s, "resource %d: bank %d + hands %d != 19", r, bank[r], res[r]);
+	if (deck < 0 || deck + devs + s->played_dev != 25)
+		return violation(s, "development cards: deck %d + unplayed %d + played %d != 25", deck, devs,
+				 s->played_dev);
+	return 0;
+}
+
+static int check_pieces_scores(soak *s)
+{
+	const crisk_game *g = s->g;
+	int settle[CRISK_MAX_SEATS] = {0}, city[CRISK_MAX_SEATS] = {0}, road[CRISK_MAX_SEATS] = {0};
+	int32_t owner, kind;
+	for (int node = 0; crisk_catan_building(g, node, &owner, &kind) == CRISK_OK; node++) {
+		if (kind && (owner < 0 || owner >= s->seats))
+			return violation(s, "building on %d has owner %d", node, owner);
+		if (kind == 1)
+			settle[owner]++;
+		else if (kind == 2)
+			city[owner]++;
+	}
+	for (int path = 0; crisk_catan_road(g, path, &owner) == CRISK_OK; path++) {
+		if (owner >= s->seats)
+			return violation(s, "road on %d has owner %d", path, owner);
+		if (owner >= 0)
+			road[owner]++;
+	}
+	for (int p = 0; p < s->seats; p++) {
+		if (settle[p] > 5 || city[p] > 4 || road[p] > 15)
+			return violation(s, "seat %d has %d settlements, %d cities, %d roads", p, settle[p], city[p],
+					 road[p]);
+		int32_t dev[5];
+		int vp, seen;
+		crisk_catan_dev_cards(g, p, CRISK_VIEWER_OMNISCIENT, dev);
+		crisk_game_score(g, p, CRISK_VIEWER_OMNISCIENT, &vp);
+		int base = settle[p] + 2 * city[p] + dev[CRISK_CATAN_VICTORY_POINT];
+		if (vp < base || vp > base + 4)
+			return violation(s, "seat %d scores %d with %d from pieces and cards", p, vp, base);
+		for (int v = -1; v < s->seats; v++) {
+			crisk_game_score(g, p, v < 0 ? CRISK_VIEWER_SPECTATOR : v, &seen);
+			if (seen > vp)
+				return violation(s, "viewer %d sees %d VP for seat %d, more than %d", v, seen, p, vp);
+		}
+	}
+	int32_t hex;
+	if (crisk_catan_robber(g, &hex) || hex < 0)
+		return violation(s, "robber query failed or hex %d", hex);
+	return 0;
+}
+
+/* A clone has the same view and, under the same choices, the same future. */
+static int check_clone(soak *s, const pl_rng *r)
+{
+	crisk_game *c = NULL;
+	if (crisk_game_clone(&c, s->g) != CRISK_OK)
+		return violation(s, "clone failed");
+	int bad = dg_state(c) != dg_state(s->g);
+	crisk_game *d = NULL;
+	if (!bad && crisk_game_clone(&d, s->g) == CRISK_OK) {
+		pl_rng r1 = *r, r2 = *r;
+		for (int i = 0; i < SPOT_AHEAD && crisk_game_status(c, NULL) == CRISK_STATUS_RUNNING; i++) {
+			if (pl_step(c, &r1, s->spare) != CRISK_OK || pl_step(d, &r2, s->spare) != CRISK_OK) {
+				bad = 1;
+				break;
+			}
+		}
+		bad |= dg_state(c) != dg_state(d);
+	}
+	crisk_game_free(c);
+	crisk_game_free(d);
+	return bad ? violation(s, "clone differs from its original") : 0;
+}
+
+static void play_one(soak *s, const config *cf, uint64_t seed)
+{
+	char params[256];
+	snprintf(params, sizeof params, "%s seed=%" PRIu64, cf->params, seed);
+	crisk_rules *rules = NULL;
+	s->step = 0;
+	if (crisk_rules_new(&rules, "base", params) != CRISK_OK || crisk_game_new(&s->g, rules) != CRISK_OK) {
+		crisk_rules_free(rules);
+		violation(s, "cannot create %s", params);
+		return;
+	}
+	crisk_rules_free(rules);
+	s->seats = crisk_rules_num_seats(crisk_game_rules(s->g));
+	s->played_dev = 0;
+	crisk_game_event_range(s->g, &s->ev_seen, NULL);
+	pl_rng r = {seed * 0x9e3779b97f4a7c15u + 1};
+	while (crisk_game_status(s->g, NULL) == CRISK_STATUS_RUNNING) {
+		if (s->step >= MAX_STEPS) {
+			violation(s, "game did not end in %d actions", MAX_STEPS);
+			break;
+		}
+		if (check_legal(s))
+			break;
+		if (s->step % SPOT_EVERY == 0 && check_clone(s, &r))
+			break;
+		int rc = pl_step(s->g, &r, s->buf);
+		if (rc != CRISK_OK) {
+			violation(s, "apply of a chosen legal action failed: %s", crisk_strerror(rc));
+			break;
+		}
+		s->step++;
+		if (count_played(s) || check_conservation(s) || check_pieces_scores(s))
+			break;
+	}
+	int winner = -1, vp = 0;
+	if (crisk_game_status(s->g, &winner) == CRISK_STATUS_WON) {
+		crisk_game_score(s->g, winner, CRISK_VIEWER_OMNISCIENT, &vp);
+		if (vp < cf->vp_target)
+			violation(s, "winner %d has %d VP, target %d", winner, vp, cf->vp_target);
+	}
+	crisk_game_free(s->g);
+	s->g = NULL;
+}
+
+int main(int argc, char **argv)
+{
+	long games = argc > 1 ? strtol(argv[1], NULL, 10) : 10;
+	uint64_t seed0 = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+	size_t nconf = sizeof configs / sizeof configs[0];
+	static soak s;
+	long failed = 0, total_games = 0;
+	int64_t total_steps = 0;
+	printf("1..%zu\n", nconf);
+	for (size_t c = 0; c < nconf; c++) {
+		s.where = configs[c].params;
+		s.violations = 0;
+		int64_t steps = 0;
+		for (s.game = 0; s.game < games; s.game++) {
+			play_one(&s, &configs[c], seed0 + (uint64_t)s.game * 7919u + c);
+			steps += s.step;
+		}
+		total_games += games;
+		total_steps += steps;
+		failed += s.violations != 0;
+		printf("%s %zu - base %s: %ld games, %" PRId64 " actions, %ld violations\n", s.violations ? "not ok" : "ok",
+		       c + 1, configs[c].params, games, steps, s.violations);
+		fflush(stdout);
+	}
+	printf("# total: %ld games, %" PRId64 " actions\n", total_games, total_steps);
+	return failed ? 1 : 0;
+}
