@@ -13,7 +13,8 @@ description = {
    summary = "Lua binding of libcatanrisk, a rules engine for Catan-family games",
    detailed = [[
 Rules, games, legal actions with text forms and decoded fields, checks with
-reasons, chance outcomes, events and per-seat views of libcatanrisk.
+reasons, chance outcomes, events, per-seat views, binary and JSON saves,
+game records and undo of libcatanrisk.
 Expected failures return nil, message, code; misuse raises errors.
 ]],
    license = "MIT",

@@ -8,8 +8,9 @@
  *   a Lua error.
  * Rules and games are full userdata with __gc and __close, so
  * `local game <close> = rules:new_game()` frees the game at the end of the
- * block.  Action codes are Lua integers (the 64 bits reinterpreted).  Only
- * the public API is used.
+ * block.  Action codes are Lua integers (the 64 bits reinterpreted).  Saves
+ * (binary and JSON) and game records are Lua strings (binary saves hold any
+ * byte, NUL included).  Only the public API is used.
  */
 #include <catanrisk.h>
 
@@ -33,6 +34,9 @@ typedef struct lrules {
 
 typedef struct lgame {
 	crisk_game *game;
+	/* What the C API sets but cannot be asked for: kept here for the getters. */
+	lua_Integer undo_depth;
+	int recording;
 } lgame;
 
 /* nil, message, code: the shape of every expected failure. */
@@ -97,7 +101,7 @@ typedef struct text_call {
 	int viewer;
 } text_call;
 
-enum { T_PARAMS, T_BOARD, T_ACTION, T_VIEW, T_EVENTS };
+enum { T_PARAMS, T_BOARD, T_ACTION, T_VIEW, T_EVENTS, T_SAVE, T_SAVE_JSON, T_RECORD };
 
 static int call_text(const text_call *c, char *buf, size_t cap, size_t *len)
 {
@@ -110,12 +114,20 @@ static int call_text(const text_call *c, char *buf, size_t cap, size_t *len)
 		return crisk_game_action_to_string(c->obj, c->action, buf, cap, len);
 	case T_VIEW:
 		return crisk_game_to_json(c->obj, c->viewer, buf, cap, len);
+	case T_SAVE:
+		return crisk_game_save(c->obj, buf, cap, len);
+	case T_SAVE_JSON:
+		return crisk_game_save_json(c->obj, buf, cap, len);
+	case T_RECORD:
+		return crisk_game_record(c->obj, buf, cap, len);
 	default:
 		return crisk_game_events_json(c->obj, c->since, c->viewer, buf, cap, len);
 	}
 }
 
-/* Pushes the text, growing on CRISK_EBUFSIZE; returns 1 or the fail() count.
+/* Pushes the text (or binary save), growing on CRISK_EBUFSIZE to one byte more
+ * than the reported length (room for the NUL of text calls); returns 1 or the
+ * fail() count.
  * The large buffer is a userdata so a Lua error cannot leak it. */
 static int push_text(lua_State *L, const text_call *c)
 {
@@ -276,18 +288,89 @@ static lgame *new_game_udata(lua_State *L)
 {
 	lgame *u = lua_newuserdatauv(L, sizeof *u, 0);
 	u->game = NULL;
+	u->undo_depth = 0;
+	u->recording = 0;
 	luaL_setmetatable(L, GAME_MT);
 	return u;
 }
 
-/* catanrisk.game(rules) or rules:new_game() -> game | nil, msg, code */
+/* An undo depth or step count argument: a non-negative integer. */
+static size_t count_arg(lua_State *L, int idx, lua_Integer dflt, const char *what)
+{
+	lua_Integer n = luaL_optinteger(L, idx, dflt);
+	if (n < 0)
+		luaL_argerror(L, idx, lua_pushfstring(L, "%s is not negative", what));
+	return (size_t)n;
+}
+
+/* catanrisk.game(rules [, options]) or rules:new_game([options]) -> game | nil, msg, code
+ * options: { record = true (record from the start), undo_depth = n } */
 static int l_game(lua_State *L)
 {
 	crisk_rules *r = check_rules(L, 1);
+	int record = 0;
+	lua_Integer depth = 0;
+	if (!lua_isnoneornil(L, 2)) {
+		luaL_checktype(L, 2, LUA_TTABLE);
+		lua_getfield(L, 2, "record");
+		record = lua_toboolean(L, -1);
+		lua_pop(L, 1);
+		if (lua_getfield(L, 2, "undo_depth") != LUA_TNIL) {
+			int isint;
+			depth = lua_tointegerx(L, -1, &isint);
+			if (!isint || depth < 0)
+				luaL_argerror(L, 2, "undo_depth must be a non-negative integer");
+		}
+		lua_pop(L, 1);
+	}
 	lgame *u = new_game_udata(L);
 	int rc = crisk_game_new(&u->game, r);
+	if (!rc && record && !(rc = crisk_game_set_recording(u->game, 1)))
+		u->recording = 1;
+	if (!rc && depth && !(rc = crisk_game_set_undo_depth(u->game, (size_t)depth)))
+		u->undo_depth = depth;
+	if (rc)
+		return fail(L, rc); /* the half-made game is collected */
+	return 1;
+}
+
+/* A string argument of a load function; numbers are not taken for strings. */
+static const char *data_arg(lua_State *L, int idx, size_t *len)
+{
+	luaL_checktype(L, idx, LUA_TSTRING);
+	return lua_tolstring(L, idx, len);
+}
+
+/* catanrisk.load(data) -> game | nil, msg, code   (binary save of game:save()) */
+static int l_load(lua_State *L)
+{
+	size_t len;
+	const char *data = data_arg(L, 1, &len);
+	lgame *u = new_game_udata(L);
+	int rc = crisk_game_load(&u->game, data, len);
+	return rc ? fail(L, rc) : 1;
+}
+
+/* catanrisk.load_json(text) -> game | nil, msg, code   (JSON save of game:save_json()) */
+static int l_load_json(lua_State *L)
+{
+	size_t len;
+	const char *text = data_arg(L, 1, &len);
+	lgame *u = new_game_udata(L);
+	int rc = crisk_game_load_json(&u->game, text, len);
+	return rc ? fail(L, rc) : 1;
+}
+
+/* catanrisk.replay(record) -> game | nil, msg, code   (text of game:record()); the game records */
+static int l_replay(lua_State *L)
+{
+	size_t len;
+	const char *text = data_arg(L, 1, &len);
+	lgame *u = new_game_udata(L);
+	int rc = crisk_record_replay(&u->game, text, len);
 	if (rc)
 		return fail(L, rc);
+	u->recording = 1;
 	return 1;
 }
 
@@ -668,15 +751,103 @@ static int g_set_event_capacity(lua_State *L)
 	return rc ? fail(L, rc) : ok(L);
 }
 
-/* game:clone() -> independent game | nil, msg, code */
+/* game:clone() -> independent game | nil, msg, code (with undo history and record) */
 static int g_clone(lua_State *L)
 {
 	crisk_game *g = check_game(L, 1);
+	const lgame *src = lua_touserdata(L, 1);
 	lgame *u = new_game_udata(L);
 	int rc = crisk_game_clone(&u->game, g);
 	if (rc)
 		return fail(L, rc);
+	u->undo_depth = src->undo_depth;
+	u->recording = src->recording;
 	return 1;
+}
+
+/* ------------------------------------------------- saves, records, undo */
+
+/* game:save() -> binary save (a string of any bytes) | nil, msg, code */
+static int g_save(lua_State *L)
+{
+	text_call c = {.kind = T_SAVE, .obj = check_game(L, 1)};
+	return push_text(L, &c);
+}
+
+/* game:save_json() -> JSON save text | nil, msg, code */
+static int g_save_json(lua_State *L)
+{
+	text_call c = {.kind = T_SAVE_JSON, .obj = check_game(L, 1)};
+	return push_text(L, &c);
+}
+
+/* game:record() -> record text | nil, msg, ESTATE when not recording from the start */
+static int g_record(lua_State *L)
+{
+	text_call c = {.kind = T_RECORD, .obj = check_game(L, 1)};
+	return push_text(L, &c);
+}
+
+/* game:set_recording(on) -> true | nil, msg, code (ESTATE: on after the first action or on a loaded game) */
+static int g_set_recording(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	luaL_checkany(L, 2);
+	int on = lua_toboolean(L, 2);
+	int rc = crisk_game_set_recording(g, on);
+	if (rc)
+		return fail(L, rc);
+	((lgame *)lua_touserdata(L, 1))->recording = on;
+	return ok(L);
+}
+
+/* game:is_recording() -> boolean */
+static int g_is_recording(lua_State *L)
+{
+	check_game(L, 1);
+	lua_pushboolean(L, ((lgame *)lua_touserdata(L, 1))->recording);
+	return 1;
+}
+
+/* game:set_undo_depth(n) -> true | nil, msg, code (EINVAL above catanrisk.MAX_UNDO_DEPTH) */
+static int g_set_undo_depth(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	luaL_checkinteger(L, 2);
+	size_t depth = count_arg(L, 2, 0, "undo depth");
+	int rc = crisk_game_set_undo_depth(g, depth);
+	if (rc)
+		return fail(L, rc);
+	((lgame *)lua_touserdata(L, 1))->undo_depth = (lua_Integer)depth;
+	return ok(L);
+}
+
+/* game:undo_depth() -> the depth last set (0: undo off) */
+static int g_undo_depth(lua_State *L)
+{
+	check_game(L, 1);
+	lua_pushinteger(L, ((lgame *)lua_touserdata(L, 1))->undo_depth);
+	return 1;
+}
+
+/* game:undo_available() -> how many actions game:undo() can take back now */
+static int g_undo_available(lua_State *L)
+{
+	size_t n = 0;
+	int rc = crisk_game_undo_available(check_game(L, 1), &n);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, (lua_Integer)n);
+	return 1;
+}
+
+/* game:undo([steps = 1]) -> true | nil, msg, ESTATE (fewer available; the game is unchanged) */
+static int g_undo(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	size_t steps = count_arg(L, 2, 1, "steps");
+	int rc = crisk_game_undo(g, steps);
+	return rc ? fail(L, rc) : ok(L);
 }
 
 /* game:copy_from(src) -> true | nil, msg, code (same rules object required) */
@@ -750,6 +921,15 @@ static const luaL_Reg game_methods[] = {
 	{"set_event_capacity", g_set_event_capacity},
 	{"clone", g_clone},
 	{"copy_from", g_copy_from},
+	{"save", g_save},
+	{"save_json", g_save_json},
+	{"record", g_record},
+	{"set_recording", g_set_recording},
+	{"is_recording", g_is_recording},
+	{"set_undo_depth", g_set_undo_depth},
+	{"undo_depth", g_undo_depth},
+	{"undo_available", g_undo_available},
+	{"undo", g_undo},
 	{"close", g_close},
 	{NULL, NULL},
 };
@@ -760,6 +940,9 @@ static const luaL_Reg functions[] = {
 	{"rules", l_rules},
 	{"params", l_params},
 	{"game", l_game},
+	{"load", l_load},
+	{"load_json", l_load_json},
+	{"replay", l_replay},
 	{NULL, NULL},
 };
 
@@ -799,6 +982,7 @@ int luaopen_catanrisk(lua_State *L)
 	set_int(L, "SPECTATOR", CRISK_VIEWER_SPECTATOR);
 	set_int(L, "OMNISCIENT", CRISK_VIEWER_OMNISCIENT);
 	set_int(L, "HIDDEN", CRISK_HIDDEN);
+	set_int(L, "MAX_UNDO_DEPTH", CRISK_MAX_UNDO_DEPTH);
 	set_int(L, "OK", CRISK_OK);
 	set_int(L, "EINVAL", CRISK_EINVAL);
 	set_int(L, "ENOMEM", CRISK_ENOMEM);

@@ -11,10 +11,18 @@ Quick start::
             game.apply(action)
         print(game.status, game.winner, game.scores())
 
+Saving, game records and undo::
+
+    data = game.save()                      # bytes; Game.load(data) continues identically
+    text = game.save_json()                 # str; Game.load_json(text)
+    game = catanrisk.Game(rules, record=True, undo_depth=64)
+    ...
+    game.undo()                             # take the last action back
+    again = catanrisk.replay(game.record())
+
 The library is found through the environment variable ``CATANRISK_LIBRARY``,
 then a ``libcatanrisk.so*`` next to the package, then the system (see
-:mod:`catanrisk._lib`).  Saving and loading games is not offered yet: the C
-library has no save API so far.
+:mod:`catanrisk._lib`).
 """
 
 from . import _lib
@@ -30,7 +38,19 @@ from .errors import (
     StateError,
     UnsupportedError,
 )
-from .game import OMNISCIENT, SEAT_CHANCE, SEAT_NONE, SPECTATOR, Action, Game, ParamInfo, Rules, Status
+from .game import (
+    MAX_UNDO_DEPTH,
+    OMNISCIENT,
+    SEAT_CHANCE,
+    SEAT_NONE,
+    SPECTATOR,
+    Action,
+    Game,
+    ParamInfo,
+    Rules,
+    Status,
+    replay,
+)
 
 __version__ = "0.1.0"
 
@@ -44,6 +64,8 @@ __all__ = [
     "SEAT_NONE",
     "SPECTATOR",
     "OMNISCIENT",
+    "MAX_UNDO_DEPTH",
+    "replay",
     "CatanriskError",
     "InvalidArgumentError",
     "OutOfMemoryError",

@@ -139,6 +139,20 @@ _PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "crisk_game_to_json": (c_int, [c_void_p, c_int] + _TEXT),
     "crisk_catan_action_init": (c_int, [POINTER(_CatanAction), c_uint32]),
     "crisk_catan_action_decode": (c_int, [POINTER(_CatanAction), c_uint64]),
+    "crisk_game_rules": (c_void_p, [c_void_p]),
+    # serialize.h: the data arguments are byte strings with an explicit length.
+    "crisk_game_save": (c_int, [c_void_p, c_char_p, c_size_t, _size_p]),
+    "crisk_game_load": (c_int, [POINTER(c_void_p), c_char_p, c_size_t]),
+    "crisk_game_save_json": (c_int, [c_void_p] + _TEXT),
+    "crisk_game_load_json": (c_int, [POINTER(c_void_p), c_char_p, c_size_t]),
+    # game.h: undo.
+    "crisk_game_set_undo_depth": (c_int, [c_void_p, c_size_t]),
+    "crisk_game_undo": (c_int, [c_void_p, c_size_t]),
+    "crisk_game_undo_available": (c_int, [c_void_p, _size_p]),
+    # record.h.
+    "crisk_game_set_recording": (c_int, [c_void_p, c_int]),
+    "crisk_game_record": (c_int, [c_void_p] + _TEXT),
+    "crisk_record_replay": (c_int, [POINTER(c_void_p), c_char_p, c_size_t]),
 }
 
 _L = _load()
@@ -181,8 +195,13 @@ def c_int_arg(value: Any, what: str) -> int:
     return value
 
 
-def _text(fn: Callable[..., int], *args: Any, initial: int = 128) -> str:
-    """Calls a text-returning function with the buffer-size convention."""
+def _bytes(fn: Callable[..., int], *args: Any, initial: int = 128) -> bytes:
+    """Calls a function that fills a caller buffer, with the buffer-size convention.
+
+    One byte more than the reported length is allocated, so the calls that
+    count a terminating NUL in the capacity (text) and those that do not
+    (binary saves) are served alike.
+    """
     length = c_size_t(0)
     cap = initial
     buf = ctypes.create_string_buffer(cap) if cap else None
@@ -196,7 +215,12 @@ def _text(fn: Callable[..., int], *args: Any, initial: int = 128) -> str:
         buf = ctypes.create_string_buffer(cap)
         rc = fn(*args, buf, cap, byref(length))
     _check(rc)
-    return buf.raw[: length.value].decode("utf-8", "replace") if buf is not None else ""
+    return buf.raw[: length.value] if buf is not None else b""
+
+
+def _text(fn: Callable[..., int], *args: Any, initial: int = 128) -> str:
+    """Calls a text-returning function with the buffer-size convention."""
+    return _bytes(fn, *args, initial=initial).decode("utf-8", "replace")
 
 
 # ---------------------------------------------------------------- library
@@ -416,3 +440,84 @@ def game_set_event_capacity(game: Handle, capacity: int) -> None:
 
 def game_to_json(game: Handle, viewer: int) -> str:
     return _text(_L.crisk_game_to_json, game, c_int_arg(viewer, "viewer"), initial=4096)
+
+
+def game_rules(game: Handle) -> Handle:
+    """The rules object of a game (borrowed: valid while the game lives)."""
+    return c_void_p(_L.crisk_game_rules(game))
+
+
+# ---------------------------------------------------------------- saving
+
+
+def data_arg(data: Any, what: str) -> bytes:
+    """Bytes for a (pointer, length) argument: bytes, bytearray or memoryview; never str."""
+    if isinstance(data, bytes):
+        return data
+    if isinstance(data, (bytearray, memoryview)):
+        return bytes(data)
+    raise TypeError(f"{what} must be bytes, bytearray or memoryview, not {type(data).__name__}")
+
+
+def _create(fn: Callable[..., int], data: bytes) -> Handle:
+    out = c_void_p()
+    # c_char_p passes a pointer to the bytes object's buffer; the explicit
+    # length makes embedded NUL bytes harmless.
+    _check(fn(byref(out), data, len(data)))
+    return out
+
+
+def game_save(game: Handle) -> bytes:
+    return _bytes(_L.crisk_game_save, game, initial=1024)
+
+
+def game_load(data: bytes) -> Handle:
+    return _create(_L.crisk_game_load, data)
+
+
+def game_save_json(game: Handle) -> str:
+    return _text(_L.crisk_game_save_json, game, initial=4096)
+
+
+def game_load_json(text: bytes) -> Handle:
+    return _create(_L.crisk_game_load_json, text)
+
+
+# ---------------------------------------------------------------- undo
+
+
+def _size_arg(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    if not 0 <= value <= UINT64_MAX:
+        raise InvalidArgumentError(f"{what} {value} is out of range", -1)
+    return value
+
+
+def game_set_undo_depth(game: Handle, depth: int) -> None:
+    _check(_L.crisk_game_set_undo_depth(game, _size_arg(depth, "undo depth")))
+
+
+def game_undo(game: Handle, steps: int) -> None:
+    _check(_L.crisk_game_undo(game, _size_arg(steps, "steps")))
+
+
+def game_undo_available(game: Handle) -> int:
+    steps = c_size_t(0)
+    _check(_L.crisk_game_undo_available(game, byref(steps)))
+    return steps.value
+
+
+# ---------------------------------------------------------------- records
+
+
+def game_set_recording(game: Handle, on: bool) -> None:
+    _check(_L.crisk_game_set_recording(game, 1 if on else 0))
+
+
+def game_record(game: Handle) -> str:
+    return _text(_L.crisk_game_record, game, initial=4096)
+
+
+def record_replay(text: bytes) -> Handle:
+    return _create(_L.crisk_record_replay, text)

@@ -2,7 +2,8 @@
 
 Nothing here is specific to one rule module: parameters are passed through
 as text, actions are shown with the library's text form, views and events
-come from the library's JSON.
+come from the library's JSON.  Saves (binary and JSON), game records and
+undo are the library's own (serialize.h, record.h, game.h).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ __all__ = [
     "SEAT_NONE",
     "SPECTATOR",
     "OMNISCIENT",
+    "MAX_UNDO_DEPTH",
+    "replay",
 ]
 
 #: ``Game.current_seat`` when a chance outcome must be applied (``chance=explicit``).
@@ -34,9 +37,16 @@ SEAT_NONE = -2
 SPECTATOR = -3
 #: Viewer who sees everything (referee, debugging).
 OMNISCIENT = -4
+#: The largest undo depth the library accepts (``CRISK_MAX_UNDO_DEPTH``).
+MAX_UNDO_DEPTH = 4096
 
 ParamValue = Union[str, int, float, bool, Sequence[Union[str, int]], None]
 ActionLike = Union["Action", int, str]
+#: What :meth:`Game.load` accepts.
+BytesLike = Union[bytes, bytearray, memoryview]
+#: What :meth:`Game.load_json` accepts: the text of :meth:`Game.save_json`,
+#: as str or UTF-8 bytes, or that text parsed with :func:`json.loads`.
+JsonSave = Union[str, bytes, bytearray, Dict[str, Any]]
 
 
 class Status(IntEnum):
@@ -104,15 +114,39 @@ class Rules:
         ParameterError: unknown key or bad value (the library's message says which).
     """
 
-    __slots__ = ("_h", "_module", "_params", "_seats", "__weakref__")
+    __slots__ = ("_h", "_keep", "_module", "_params", "_seats", "__weakref__")
 
     def __init__(self, module: str, params: str = "", /, **kwargs: ParamValue) -> None:
         self._h: Optional[_lib.Handle] = None
+        self._keep: Optional[_lib.Handle] = None
         text = param_string(params, kwargs)
         self._h = _lib.rules_new(module, text)
+        self._describe()
+
+    def _describe(self) -> None:
+        assert self._h is not None
         self._module = _lib.rules_module(self._h)
         self._params = _lib.rules_params(self._h)
         self._seats = _lib.rules_num_seats(self._h)
+
+    @classmethod
+    def _of_game(cls, game: _lib.Handle) -> "Rules":
+        """The rules object of a game the library created (load, replay).
+
+        The C API has no way to take a reference to a rules object other
+        than creating a game of it, so the wrapper keeps a small game of its
+        own (event log off) that holds the rules alive.  Games made with
+        ``new_game()`` of this object share the rules object with the loaded
+        game, so :meth:`Game.copy_from` works between them.
+        """
+        self = cls.__new__(cls)
+        self._h = None
+        self._keep = None
+        self._keep = _lib.game_new(_lib.game_rules(game))
+        _lib.game_set_event_capacity(self._keep, 0)
+        self._h = _lib.game_rules(self._keep)
+        self._describe()
+        return self
 
     @staticmethod
     def parameters(module: str) -> List[ParamInfo]:
@@ -143,9 +177,9 @@ class Rules:
     def closed(self) -> bool:
         return self._h is None
 
-    def new_game(self) -> "Game":
-        """A new game of these rules at its first decision point."""
-        return Game(self)
+    def new_game(self, *, record: bool = False, undo_depth: int = 0) -> "Game":
+        """A new game of these rules at its first decision point (see :class:`Game`)."""
+        return Game(self, record=record, undo_depth=undo_depth)
 
     def _handle(self) -> _lib.Handle:
         if self._h is None:
@@ -154,6 +188,10 @@ class Rules:
 
     def close(self) -> None:
         """Releases the rules.  Games already created keep working."""
+        if self._keep is not None:
+            _lib.game_free(self._keep)  # the rules belong to it
+            self._keep = None
+            self._h = None
         if self._h is not None:
             _lib.rules_free(self._h)
             self._h = None
@@ -263,26 +301,54 @@ class Action:
 class Game:
     """One match of a set of rules.  Mutable; use it from one thread at a time.
 
+    Args:
+        rules: the rules to play.
+        record: record every applied action from the start, so that
+            :meth:`record` can write the game record (off by default: a
+            recording game may allocate in :meth:`apply`).  Recording can
+            only start at creation; see :attr:`recording`.
+        undo_depth: how many actions :meth:`undo` can take back
+            (0 .. :data:`MAX_UNDO_DEPTH`, default 0 = undo off); see
+            :attr:`undo_depth`.
+
     Example::
 
         with Game(Rules("base", players=4, seed=7)) as game:
             while not game.is_over:
                 game.apply(random.choice(game.legal_actions()))
+
+    Games also come from :meth:`load` (binary save), :meth:`load_json`
+    (JSON save) and :func:`replay` (game record).  A game pickles as its
+    binary save (recording and undo history are not kept).
     """
 
-    __slots__ = ("_h", "_rules", "_buf", "_module", "__weakref__")
+    __slots__ = ("_h", "_rules", "_buf", "_module", "_recording", "_undo_depth", "__weakref__")
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, *, record: bool = False, undo_depth: int = 0) -> None:
         if not isinstance(rules, Rules):
             raise TypeError(f"Game() needs a Rules object, not {type(rules).__name__}")
         self._h: Optional[_lib.Handle] = None
         self._h = _lib.game_new(rules._handle())
         self._init(rules)
+        if record:
+            self.recording = True
+        if undo_depth:
+            self.undo_depth = undo_depth
 
-    def _init(self, rules: Rules) -> None:
+    def _init(self, rules: Rules, recording: bool = False, undo_depth: int = 0) -> None:
         self._rules = rules
         self._module = rules.module
         self._buf = _lib.ActionBuffer()
+        self._recording = recording
+        self._undo_depth = undo_depth
+
+    @classmethod
+    def _adopt(cls, handle: _lib.Handle, recording: bool = False) -> "Game":
+        """Wraps a game the library created from data (load, replay)."""
+        game = cls.__new__(cls)
+        game._h = handle  # owned from here on: __del__ frees it if the rest fails
+        game._init(Rules._of_game(handle), recording=recording)
+        return game
 
     def _handle(self) -> _lib.Handle:
         if self._h is None:
@@ -446,13 +512,187 @@ class Game:
             raise InvalidArgumentError(f"capacity {capacity} is negative", -1)
         _lib.game_set_event_capacity(self._handle(), capacity)
 
+    # ---- saving and loading
+
+    def save(self) -> bytes:
+        """The binary save of the game (``crisk_game_save``).
+
+        Self-describing (module, canonical parameters, the full state with
+        the RNG, a checksum) and portable across platforms; saving the same
+        state twice gives identical bytes.  :meth:`load` turns it back into a
+        game that continues exactly like this one.  A save holds hidden
+        information (every hand, the deck order, the RNG): do not hand it
+        to players.
+
+        Raises:
+            UnsupportedError: the rule module cannot save.
+        """
+        return _lib.game_save(self._handle())
+
+    @classmethod
+    def load(cls, data: BytesLike) -> "Game":
+        """A new game from a binary save written by :meth:`save`.
+
+        The game continues exactly like the saved one (same legal actions,
+        same results of the same applies, same random draws); its event log
+        starts empty, it is not recording and its undo depth is 0.  Its
+        :attr:`rules` is a new :class:`Rules` object that holds the loaded
+        game's rules (``rules.new_game()`` gives games :meth:`copy_from`
+        accepts).
+
+        Raises:
+            TypeError: ``data`` is not bytes, bytearray or memoryview.
+            FormatError: corrupt, truncated, foreign or newer data; the
+                message says what is wrong (bad magic, truncated at byte N,
+                checksum mismatch, invalid field ...).
+            UnsupportedError: the rule module cannot load.
+        """
+        return cls._adopt(_lib.game_load(_lib.data_arg(data, "save data")))
+
+    def save_json(self) -> str:
+        """The JSON save of the game as text (``crisk_game_save_json``).
+
+        A str, not a dict, so that it round-trips byte for byte; use
+        :func:`json.loads` to inspect it.  The object has the members
+        ``format`` (``"crisk-save"``), ``version``, ``module``,
+        ``module_version``, ``params``, ``event_seq`` and ``state`` (the
+        exact, omniscient state: every hidden card and the RNG).  It is a
+        complete save, not a view: do not hand it to players.
+
+        Raises:
+            UnsupportedError: the rule module cannot save.
+        """
+        return _lib.game_save_json(self._handle())
+
+    @classmethod
+    def load_json(cls, data: JsonSave) -> "Game":
+        """A new game from a JSON save written by :meth:`save_json`.
+
+        ``data`` is the text (str or UTF-8 bytes) or, for convenience, the
+        dict :func:`json.loads` made of it.  Otherwise like :meth:`load`.
+
+        Raises:
+            TypeError: ``data`` is of another type.
+            FormatError: invalid JSON or an invalid save; the message gives
+                the byte offset of a syntax error or the JSON path of the
+                offending value (``$.state.seats[2].hand[1]: ...``).
+            UnsupportedError: the rule module cannot load.
+        """
+        if isinstance(data, dict):
+            text = json.dumps(data, separators=(",", ":"), allow_nan=False).encode()
+        elif isinstance(data, str):
+            text = data.encode("utf-8", "surrogatepass")
+        elif isinstance(data, (bytes, bytearray, memoryview)):
+            text = bytes(data)
+        else:
+            raise TypeError(f"load_json() needs a str, bytes or dict, not {type(data).__name__}")
+        return cls._adopt(_lib.game_load_json(text))
+
+    def __reduce__(self) -> Tuple[Any, Tuple[bytes]]:
+        return (Game.load, (self.save(),))
+
+    # ---- game records
+
+    @property
+    def recording(self) -> bool:
+        """Whether the game records its actions for :meth:`record`.
+
+        Setting it to True is only allowed before the first action of a
+        game created with :class:`Game` (``Game(rules, record=True)`` does
+        it at creation); later, and on loaded games, it raises
+        :class:`StateError`, since the record could not be complete.
+        Setting it to False stops recording and discards the record.
+        Copies (:meth:`copy`) and replayed games (:func:`replay`) record
+        if their source did.
+        """
+        self._handle()
+        return self._recording
+
+    @recording.setter
+    def recording(self, on: bool) -> None:
+        if not isinstance(on, bool):
+            raise TypeError(f"recording must be a bool, not {type(on).__name__}")
+        _lib.game_set_recording(self._handle(), on)
+        self._recording = on
+
+    def record(self) -> str:
+        """The game record: ``crisk-record 1``, the module, the canonical
+        parameters and every action since creation, one per line (LF).
+
+        :func:`replay` turns it back into this game, with this or any later
+        version of the library.
+
+        Raises:
+            StateError: the game is not recording, or its record is
+                incomplete (after :meth:`copy_from` of a game whose record
+                could not be taken over).
+        """
+        return _lib.game_record(self._handle())
+
+    @classmethod
+    def replay(cls, text: Union[str, bytes, bytearray]) -> "Game":
+        """Same as :func:`catanrisk.replay`."""
+        if isinstance(text, str):
+            data = text.encode("utf-8", "surrogatepass")
+        elif isinstance(text, (bytes, bytearray, memoryview)):
+            data = bytes(text)
+        else:
+            raise TypeError(f"replay() needs the record text as str or bytes, not {type(text).__name__}")
+        return cls._adopt(_lib.record_replay(data), recording=True)
+
+    # ---- undo
+
+    @property
+    def undo_depth(self) -> int:
+        """How many actions :meth:`undo` can take back at most (0: undo off, the default).
+
+        Setting it preallocates that many snapshots (0 .. :data:`MAX_UNDO_DEPTH`)
+        so that :meth:`apply` never allocates for undo, and discards the undo
+        history.  Copies keep the depth; loaded and replayed games start at 0.
+
+        Raises:
+            InvalidArgumentError: negative or above :data:`MAX_UNDO_DEPTH`.
+            OutOfMemoryError: the snapshots could not be allocated (the
+                previous depth and history are kept).
+        """
+        self._handle()
+        return self._undo_depth
+
+    @undo_depth.setter
+    def undo_depth(self, depth: int) -> None:
+        _lib.game_set_undo_depth(self._handle(), depth)
+        self._undo_depth = depth
+
+    @property
+    def undo_available(self) -> int:
+        """How many actions :meth:`undo` can take back now (at most :attr:`undo_depth`)."""
+        return _lib.game_undo_available(self._handle())
+
+    def undo(self, steps: int = 1) -> None:
+        """Restores the game exactly as it was ``steps`` successful applies ago.
+
+        The state including the RNG comes back, so the same actions give the
+        same results again; events newer than the restored point are dropped
+        (:attr:`next_event` goes back and those sequence numbers are given
+        again) and, when recording, the undone actions leave the record.
+        ``steps=0`` does nothing.  Undoing past a chance outcome lets a player
+        learn the future: see the library's undo documentation before
+        offering undo to people.
+
+        Raises:
+            StateError: fewer than ``steps`` actions can be undone (see
+                :attr:`undo_available`); the game is unchanged.
+            InvalidArgumentError: ``steps`` is negative.
+        """
+        _lib.game_undo(self._handle(), steps)
+
     # ---- copies and lifetime
 
     def copy(self) -> "Game":
-        """An independent copy: state, RNG and event log."""
+        """An independent copy: state, RNG, event log, undo history and record."""
         clone = Game.__new__(Game)
         clone._h = _lib.game_clone(self._handle())
-        clone._init(self._rules)
+        clone._init(self._rules, recording=self._recording, undo_depth=self._undo_depth)
         return clone
 
     __copy__ = copy
@@ -463,7 +703,11 @@ class Game:
     def copy_from(self, other: "Game") -> None:
         """Overwrites this game's state with ``other``'s without allocating.
 
-        Both must come from the same Rules object; the event log is emptied.
+        Both must come from the same Rules object; the event log and the undo
+        history are emptied (the undo depth is kept).  A recording game takes
+        over ``other``'s record when it fits in the room its own record list
+        already has (nothing is allocated); otherwise :meth:`record` raises
+        :class:`StateError` afterwards.
         """
         if not isinstance(other, Game):
             raise TypeError(f"copy_from() needs a Game, not {type(other).__name__}")
@@ -497,3 +741,18 @@ class Game:
         status, winner = _lib.game_status(self._h)
         state = {0: f"seat {self.current_seat} to act", 1: f"won by seat {winner}", 2: "ended"}.get(status, "?")
         return f"<Game {self._module} turn {self.turn}, {state}>"
+
+
+def replay(text: Union[str, bytes, bytearray]) -> Game:
+    """A new game from a game record written by :meth:`Game.record`.
+
+    Creates the rules the record names and applies its actions in order.
+    The game is recording, so its record can be written again; its undo
+    depth is 0.
+
+    Raises:
+        TypeError: ``text`` is not str or bytes.
+        FormatError: the record cannot be replayed; the message names the
+            line and the reason (``line 17: illegal action 'build_road 3': ...``).
+    """
+    return Game.replay(text)
