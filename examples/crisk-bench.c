@@ -211,9 +211,20 @@ typedef struct totals {
 	uint64_t ns;
 } totals;
 
-static int is_offer(crisk_action a)
+/* First index in the ascending list whose code is >= key. */
+static size_t lower_bound(const crisk_action *items, size_t n, crisk_action key)
 {
-	return (a >> 56) == CRISK_CATAN_OFFER_TRADE;
+	size_t lo = 0;
+	while (n) {
+		size_t half = n / 2;
+		if (items[lo + half] < key) {
+			lo += half + 1;
+			n -= half + 1;
+		} else {
+			n = half;
+		}
+	}
+	return lo;
 }
 
 /* One step: legal actions (or chance outcomes), a pick, apply. */
@@ -237,17 +248,23 @@ static int step(crisk_game *g, workspace *w, const options *o, bot_rng *r)
 		int rc = crisk_game_legal_actions(g, w->items, w->cap, &count);
 		if (rc)
 			return rc;
-		if (o->no_offers) {
-			size_t kept = 0;
-			for (size_t i = 0; i < count; i++)
-				if (!is_offer(w->items[i]))
-					w->items[kept++] = w->items[i];
-			/* Offers are never the only choice; keep them if they were. */
-			count = kept ? kept : count;
-		}
 		if (count == 0)
 			return CRISK_ESTATE;
-		a = w->items[bot_uniform(r, count)];
+		/* The list is ascending by code, so the offers (one type byte) are
+		 * one run [lo, hi): pick uniformly among the rest by skipping it. */
+		size_t lo = 0, hi = 0;
+		if (o->no_offers) {
+			/* Few codes rank above the offers (END_TURN, answers): walk back to the run's end. */
+			hi = count;
+			while (hi > 0 && w->items[hi - 1] >= (crisk_action)(CRISK_CATAN_OFFER_TRADE + 1) << 56)
+				hi--;
+			lo = lower_bound(w->items, hi, (crisk_action)CRISK_CATAN_OFFER_TRADE << 56);
+			/* Offers are never the only choice; keep them if they were. */
+			if (hi - lo == count)
+				lo = hi = 0;
+		}
+		size_t i = bot_uniform(r, count - (hi - lo));
+		a = w->items[i < lo ? i : i + (hi - lo)];
 	}
 	return crisk_game_apply(g, a);
 }

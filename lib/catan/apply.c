@@ -47,33 +47,28 @@ static void produce(const kern *k, void *st, int sum, evlog *log)
 	kstate *h = ks(st);
 	const uint8_t *nodes = knodes(k, st);
 	uint8_t owed[CRISK_MAX_SEATS][NUM_RES] = {{0}};
-	for (int i = k->tok_first[sum]; i < k->tok_first[sum + 1]; i++) {
-		int hex = k->tok_hex[i];
-		if (hex == h->robber)
+	int total[NUM_RES] = {0};
+	unsigned owners[NUM_RES] = {0}; /* bit s: seat s is owed this resource */
+	unsigned paid = 0;              /* seats owed anything */
+	for (int i = k->tok_cfirst[sum]; i < k->tok_cfirst[sum + 1]; i++) {
+		const struct kcorner *c = &k->tok_corner[i];
+		unsigned nb = nodes[c->node];
+		if (!nb || c->hex == h->robber)
 			continue;
-		int r = k->hex_res[hex];
-		for (int c = 0; c < 6; c++) {
-			int n = k->b.hex[hex].node[c];
-			if (n == BOARD_NONE || !nodes[n])
-				continue;
-			int o = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
-			if (o < k->seats)
-				owed[o][r] = (uint8_t)(owed[o][r] + ((nodes[n] & NODE_CITY) ? 2 : 1));
+		int o = (int)(nb & NODE_OWNER_MASK) - 1, r = k->hex_res[c->hex];
+		if (o < k->seats) {
+			int amount = (nb & NODE_CITY) ? 2 : 1;
+			owed[o][r] = (uint8_t)(owed[o][r] + amount);
+			total[r] += amount;
+			owners[r] |= 1u << o;
 		}
 	}
 	for (int r = 0; r < NUM_RES; r++) {
-		int total = 0, owners = 0, last = 0;
-		for (int s = 0; s < k->seats; s++) {
-			if (owed[s][r]) {
-				total += owed[s][r];
-				owners++;
-				last = s;
-			}
-		}
-		if (total <= h->bank[r])
+		paid |= owners[r];
+		if (total[r] <= h->bank[r])
 			continue;
-		if (owners == 1) {
-			owed[last][r] = h->bank[r];
+		if (!(owners[r] & (owners[r] - 1))) {
+			owed[bit_low(owners[r])][r] = h->bank[r];
 		} else {
 			for (int s = 0; s < k->seats; s++)
 				owed[s][r] = 0;
@@ -82,8 +77,8 @@ static void produce(const kern *k, void *st, int sum, evlog *log)
 				e->args[0] = r;
 		}
 	}
-	for (int s = 0; s < k->seats; s++) {
-		int got = 0;
+	for (; paid; paid &= paid - 1) {
+		int s = bit_low(paid), got = 0;
 		kseat *p = kseat_of(k, st, s);
 		for (int r = 0; r < NUM_RES; r++) {
 			bank_to(h, p, r, owed[s][r]);
@@ -371,7 +366,7 @@ static void maritime(const kern *k, void *st, int give, int take, evlog *log)
 {
 	kstate *h = ks(st);
 	kseat *p = kseat_of(k, st, h->active);
-	int rate = kern_trade_rate(p, give);
+	int rate = krate(p, give);
 	to_bank(h, p, give, rate);
 	bank_to(h, p, take, 1);
 	ev *e = ev_push(log, CRISK_CATAN_EV_MARITIME, h->active, -1);
@@ -390,19 +385,19 @@ static void build(const kern *k, void *st, unsigned type, int id, evlog *log)
 	ev *e;
 	switch (type) {
 	case CRISK_CATAN_BUILD_ROAD:
-		pay(h, p, kern_costs[COST_ROAD]);
+		pay(h, p, kern_cost_tab[COST_ROAD]);
 		flow_add_road(k, st, s, id);
 		e = ev_push(log, CRISK_CATAN_EV_BUILD_ROAD, s, -1);
 		flow_update_longest_road(k, st, s, -1, log);
 		break;
 	case CRISK_CATAN_BUILD_SETTLEMENT:
-		pay(h, p, kern_costs[COST_SETTLEMENT]);
+		pay(h, p, kern_cost_tab[COST_SETTLEMENT]);
 		flow_place_building(k, st, s, id);
 		e = ev_push(log, CRISK_CATAN_EV_BUILD_SETTLEMENT, s, -1);
 		flow_update_longest_road(k, st, s, id, log);
 		break;
 	default: /* BUILD_CITY, B-72 */
-		pay(h, p, kern_costs[COST_CITY]);
+		pay(h, p, kern_cost_tab[COST_CITY]);
 		knodes(k, st)[id] |= NODE_CITY;
 		p->supply[PIECE_CITY]--;
 		p->supply[PIECE_SETTLEMENT]++;
@@ -464,7 +459,7 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 		build(k, st, type, id, log);
 		break;
 	case CRISK_CATAN_BUY_DEV:
-		pay(h, kseat_of(k, st, h->active), kern_costs[COST_DEV]);
+		pay(h, kseat_of(k, st, h->active), kern_cost_tab[COST_DEV]);
 		h->dp = DP_DEV_DRAW;
 		h->cur = CRISK_SEAT_CHANCE;
 		break;

@@ -22,7 +22,7 @@ void flow_check_victory(const kern *k, void *st, evlog *log)
 	if (h->status != CRISK_STATUS_RUNNING || h->turn == 0 || h->knight)
 		return;
 	int s = h->active;
-	if (kern_total_vp(k, st, s) < k->cfg.vp_target)
+	if (ktotal_vp(k, st, s) < k->cfg.vp_target)
 		return;
 	int vp_cards = kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
 	if (vp_cards) {
@@ -140,15 +140,28 @@ void flow_add_road(const kern *k, void *st, int s, int path)
 	bit_set(reach, k->b.path[path].node[1]);
 }
 
+/* Roads of seat s at node n. */
+static int roads_at(const kern *k, const uint8_t *paths, int s, int n)
+{
+	const bnode *bn = &k->b.node[n];
+	int count = 0;
+	for (int i = 0; i < bn->deg; i++)
+		count += paths[bn->path[i]] == (uint8_t)(s + 1);
+	return count;
+}
+
 /* B-88, B-89.  A road changes only its builder's length; a settlement only
- * the lengths of other seats with roads at that intersection. */
+ * the lengths of other seats with at least two roads at that intersection
+ * (with one, no trail of theirs passes through it, so none is cut). */
 void flow_update_longest_road(const kern *k, void *st, int builder, int node_built, evlog *log)
 {
 	kstate *h = ks(st);
 	const uint8_t *paths = kpaths(k, st);
 	const uint8_t *nodes = knodes(k, st);
 	for (int s = 0; s < k->seats; s++) {
-		int affected = node_built < 0 ? s == builder : s != builder && bit_get(kreach(k, st, s), node_built);
+		int affected = node_built < 0 ? s == builder
+					      : s != builder && bit_get(kreach(k, st, s), node_built) &&
+							roads_at(k, paths, s, node_built) >= 2;
 		if (affected)
 			kseat_of(k, st, s)->road_len = (uint8_t)board_longest_road(&k->b, paths, nodes, s);
 	}

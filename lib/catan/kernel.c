@@ -73,35 +73,50 @@ static void build_offers(kern *k)
 /* Hand shape of the offer table: which types are held at least once, twice. */
 int kern_hand_key(const kseat *p)
 {
-	int key = 0;
-	for (int r = 0; r < NUM_RES; r++) {
-		if (p->hand[r] >= 1)
-			key |= 1 << r;
-		if (p->hand[r] >= 2)
-			key |= 1 << (NUM_RES + r);
-	}
-	return key;
+	return khand_key(p);
 }
 
-/* For every hand shape, the canonical offers whose give side it covers. */
-static int build_offer_sets(kern *k)
+#define N_HAND_KEYS (1 << (2 * NUM_RES))
+
+/* Whether a hand of shape key holds the give side of offer code a. */
+static int shape_holds(int key, uint64_t a)
 {
-	k->offer_sets = calloc((size_t)1 << (2 * NUM_RES), sizeof *k->offer_sets);
-	if (!k->offer_sets)
+	for (int r = 0; r < NUM_RES; r++) {
+		int have = ((key >> (NUM_RES + r)) & 1) ? 2 : (key >> r) & 1;
+		if (offer_count(a, r, 0) > have)
+			return 0;
+	}
+	return 1;
+}
+
+/* For every hand shape, the canonical offers whose give side it covers, as
+ * one ascending run of codes. */
+static int build_offer_lists(kern *k)
+{
+	size_t total = 0;
+	k->offer_first = calloc(N_HAND_KEYS + 1, sizeof *k->offer_first);
+	if (!k->offer_first)
 		return err_set(CRISK_ENOMEM, "out of memory for the offer table");
-	for (int key = 0; key < 1 << (2 * NUM_RES); key++) {
-		kseat shape;
-		memset(&shape, 0, sizeof shape);
-		for (int r = 0; r < NUM_RES; r++)
-			shape.hand[r] = (uint8_t)(((key >> (NUM_RES + r)) & 1) ? 2 : (key >> r) & 1);
-		if (kern_hand_key(&shape) != key)
-			continue; /* "twice" without "once" never occurs */
-		for (int i = 0; i < k->n_offers; i++) {
-			int held = 1;
-			for (int r = 0; r < NUM_RES; r++)
-				held &= offer_count(k->offer_code[i], r, 0) <= shape.hand[r];
-			if (held)
-				k->offer_sets[key][i >> 6] |= UINT64_C(1) << (i & 63);
+	for (int pass = 0; pass < 2; pass++) {
+		total = 0;
+		for (int key = 0; key < N_HAND_KEYS; key++) {
+			k->offer_first[key] = (uint32_t)total;
+			/* "twice" without "once" never occurs: no offers listed */
+			if ((key >> NUM_RES) & ~key)
+				continue;
+			for (int i = 0; i < k->n_offers; i++) {
+				if (!shape_holds(key, k->offer_code[i]))
+					continue;
+				if (pass)
+					k->offer_list[total] = k->offer_code[i];
+				total++;
+			}
+		}
+		k->offer_first[N_HAND_KEYS] = (uint32_t)total;
+		if (!pass) {
+			k->offer_list = malloc((total ? total : 1) * sizeof *k->offer_list);
+			if (!k->offer_list)
+				return err_set(CRISK_ENOMEM, "out of memory for the offer table");
 		}
 	}
 	return CRISK_OK;
@@ -115,8 +130,14 @@ int kern_init(kern *k, const kern_config *cfg)
 	k->hex_res = calloc((size_t)b->n_land + 1, 1);
 	k->tok_hex = calloc((size_t)b->n_land + 1, sizeof *k->tok_hex);
 	k->node_harbor = calloc((size_t)b->n_node + 1, 1);
-	if (!k->hex_res || !k->tok_hex || !k->node_harbor)
+	k->pw = (b->n_path + 63) / 64;
+	k->node_paths = calloc((size_t)b->n_node * (size_t)k->pw + 1, sizeof *k->node_paths);
+	if (!k->hex_res || !k->tok_hex || !k->node_harbor || !k->node_paths)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules tables");
+	for (int n = 0; n < b->n_node; n++) {
+		for (int i = 0; i < b->node[n].deg; i++)
+			bit_set(k->node_paths + (size_t)n * (size_t)k->pw, b->node[n].path[i]);
+	}
 
 	for (int h = 0; h < b->n_land; h++) {
 		int t = b->terrain[h];
@@ -139,13 +160,28 @@ int kern_init(kern *k, const kern_config *cfg)
 		if (t >= 2 && t <= 12 && k->hex_res[h] != 0xFF)
 			k->tok_hex[fill[t]++] = (uint16_t)h;
 	}
+	k->tok_corner = calloc(6 * (size_t)b->n_land + 1, sizeof *k->tok_corner);
+	if (!k->tok_corner)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules tables");
+	int nc = 0;
+	for (int t = 0; t < 13; t++) {
+		k->tok_cfirst[t] = (uint16_t)nc;
+		for (int i = k->tok_first[t]; i < k->tok_first[t + 1]; i++) {
+			int h = k->tok_hex[i];
+			for (int c = 0; c < 6; c++) {
+				if (b->hex[h].node[c] != BOARD_NONE)
+					k->tok_corner[nc++] = (struct kcorner){(uint16_t)h, b->hex[h].node[c]};
+			}
+		}
+	}
+	k->tok_cfirst[13] = (uint16_t)nc;
 	for (int s = 0; s < b->n_harbor; s++) {
 		uint8_t bit = (uint8_t)(1u << b->harbor_type[s]);
 		k->node_harbor[b->harbor[s].node[0]] |= bit;
 		k->node_harbor[b->harbor[s].node[1]] |= bit;
 	}
 	build_offers(k);
-	int rc = build_offer_sets(k);
+	int rc = build_offer_lists(k);
 	if (rc)
 		return rc;
 
@@ -164,7 +200,10 @@ void kern_free(kern *k)
 	free(k->hex_res);
 	free(k->tok_hex);
 	free(k->node_harbor);
-	free(k->offer_sets);
+	free(k->node_paths);
+	free(k->tok_corner);
+	free(k->offer_first);
+	free(k->offer_list);
 	board_free(&k->b);
 }
 
@@ -192,20 +231,12 @@ void kern_state_init(const kern *k, void *st, evlog *log)
 
 int kern_visible_vp(const kern *k, const void *st, int s)
 {
-	const kseat *p = kseat_of(k, st, s);
-	const kstate *h = ks(st);
-	int vp = (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
-		 2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]);
-	if (h->lr == s)
-		vp += 2;
-	if (h->la == s)
-		vp += 2;
-	return vp;
+	return kvisible_vp(k, st, s);
 }
 
 int kern_total_vp(const kern *k, const void *st, int s)
 {
-	return kern_visible_vp(k, st, s) + kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
+	return ktotal_vp(k, st, s);
 }
 
 int kern_may_see(const kern *k, const void *st, int seat, int viewer)
@@ -243,7 +274,7 @@ int kern_any_road(const kern *k, const void *st, int s)
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	for (int w = 0; w < k->nw; w++) {
 		for (uint64_t m = reach[w]; m; m &= m - 1) {
-			int n = w * 64 + __builtin_ctzll(m);
+			int n = w * 64 + bit_low(m);
 			if (nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) != s + 1)
 				continue;
 			const bnode *bn = &k->b.node[n];
@@ -256,12 +287,9 @@ int kern_any_road(const kern *k, const void *st, int s)
 	return 0;
 }
 
-/* B-101: 2 at the resource's special harbor, else 3 at a generic one, else 4. */
 int kern_trade_rate(const kseat *p, int r)
 {
-	if (p->harbors & (1u << (1 + r)))
-		return 2;
-	return (p->harbors & 1u) ? 3 : 4;
+	return krate(p, r);
 }
 
 const char *kern_dp_name(int dp)
@@ -305,44 +333,5 @@ int kern_score(const kern *k, const void *st, int seat, int viewer)
 
 uint64_t act_field_mask(unsigned type, int *known)
 {
-	*known = 1;
-	switch (type) {
-	case CRISK_CATAN_PLACE_SETTLEMENT:
-	case CRISK_CATAN_PLACE_ROAD:
-	case CRISK_CATAN_DISCARD:
-	case CRISK_CATAN_MOVE_ROBBER:
-	case CRISK_CATAN_STEAL_FROM:
-	case CRISK_CATAN_STEAL_RESULT:
-	case CRISK_CATAN_BUILD_ROAD:
-	case CRISK_CATAN_BUILD_SETTLEMENT:
-	case CRISK_CATAN_BUILD_CITY:
-	case CRISK_CATAN_DEV_RESULT:
-	case CRISK_CATAN_PLACE_FREE_ROAD:
-	case CRISK_CATAN_PICK:
-	case CRISK_CATAN_NAME:
-	case CRISK_CATAN_CONFIRM:
-	case CRISK_CATAN_DICE:
-	case CRISK_CATAN_MARITIME_TRADE:
-		return 0xFFFFu;
-	case CRISK_CATAN_DISCARD_CARDS:
-		return (UINT64_C(1) << (8 * NUM_RES)) - 1;
-	case CRISK_CATAN_OFFER_TRADE:
-		return (UINT64_C(1) << 52) - 1;
-	case CRISK_CATAN_ROLL:
-	case CRISK_CATAN_BUY_DEV:
-	case CRISK_CATAN_PLAY_KNIGHT:
-	case CRISK_CATAN_PLAY_ROAD_BUILDING:
-	case CRISK_CATAN_PLAY_YEAR_OF_PLENTY:
-	case CRISK_CATAN_PLAY_MONOPOLY:
-	case CRISK_CATAN_ACCEPT:
-	case CRISK_CATAN_DECLINE:
-	case CRISK_CATAN_CANCEL:
-	case CRISK_CATAN_END_TURN:
-	case CRISK_CATAN_PASS:
-	case CRISK_CATAN_END_PART:
-		return 0;
-	default:
-		*known = 0;
-		return 0;
-	}
+	return kfield_mask(type, known);
 }

@@ -74,12 +74,23 @@ typedef struct kern {
 	uint8_t *hex_res;    /* per land hex: resource, or 0xFF for none */
 	uint16_t tok_first[14]; /* hexes with token t: tok_hex[tok_first[t] .. tok_first[t + 1]) */
 	uint16_t *tok_hex;
+	/* Corners of those hexes, flat for production: tok_corner[tok_cfirst[t] ..
+	 * tok_cfirst[t + 1]), hex by hex in tok_hex order, corners in order. */
+	uint16_t tok_cfirst[14];
+	struct kcorner {
+		uint16_t hex, node;
+	} *tok_corner;
 	uint8_t *node_harbor; /* per node: 0, or bit 0 generic / bit 1 + r special */
+	int pw;              /* 64-bit words per path bitset */
+	uint64_t *node_paths; /* per node: the paths at it, as a path bitset of pw words */
 	int n_offers;
 	uint64_t offer_code[MAX_OFFERS_LISTED]; /* canonical offers, ascending */
-	/* Listed offers per hand shape: key = (types held >= 1) | (types held >= 2) << 5,
-	 * value = bits of offer_code indices whose give side such a hand covers. */
-	uint64_t (*offer_sets)[2];
+	/* Listed offers per hand shape, key = (types held >= 1) | (types held >= 2) << 5:
+	 * the canonical offers whose give side such a hand covers, ascending, are
+	 * offer_list[offer_first[key] .. offer_first[key + 1]), so listing them is
+	 * one copy. */
+	uint32_t *offer_first; /* 1025 entries */
+	uint64_t *offer_list;
 	/* State layout. */
 	int nw;              /* 64-bit words per node bitset */
 	size_t off_seat, off_node, off_path, off_blocked, off_reach, size;
@@ -163,6 +174,18 @@ static inline void bit_set(uint64_t *set, int i)
 {
 	set[i >> 6] |= UINT64_C(1) << (i & 63);
 }
+/* Index of the lowest set bit of a nonzero word. */
+static inline int bit_low(uint64_t m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return __builtin_ctzll(m);
+#else
+	int n = 0;
+	for (; !(m & 1u); m >>= 1)
+		n++;
+	return n;
+#endif
+}
 
 /* Action code fields. */
 #define ACT_TYPE(a) ((unsigned)((a) >> 56))
@@ -177,6 +200,94 @@ static inline int offer_count(uint64_t a, int good, int want)
 }
 /* Bits an action type may use below the type byte; 0 for an unknown type. */
 uint64_t act_field_mask(unsigned type, int *known);
+#define KF_ID UINT64_C(0xFFFF)
+#define KF_DISCARD ((UINT64_C(1) << (8 * NUM_RES)) - 1)
+#define KF_OFFER ((UINT64_C(1) << 52) - 1)
+#define KF_NONE UINT64_C(0)
+#define KF_UNKNOWN UINT64_MAX
+static inline uint64_t kfield_mask(unsigned type, int *known)
+{
+	static const uint64_t masks[32] = {
+		KF_UNKNOWN, /* 0 */
+		KF_ID,      /* PLACE_SETTLEMENT */
+		KF_ID,      /* PLACE_ROAD */
+		KF_NONE,    /* ROLL */
+		KF_ID,      /* DICE */
+		KF_ID,      /* DISCARD */
+		KF_DISCARD, /* DISCARD_CARDS */
+		KF_ID,      /* MOVE_ROBBER */
+		KF_ID,      /* STEAL_FROM */
+		KF_ID,      /* STEAL_RESULT */
+		KF_ID,      /* BUILD_ROAD */
+		KF_ID,      /* BUILD_SETTLEMENT */
+		KF_ID,      /* BUILD_CITY */
+		KF_NONE,    /* BUY_DEV */
+		KF_ID,      /* DEV_RESULT */
+		KF_NONE,    /* PLAY_KNIGHT */
+		KF_NONE,    /* PLAY_ROAD_BUILDING */
+		KF_NONE,    /* PLAY_YEAR_OF_PLENTY */
+		KF_NONE,    /* PLAY_MONOPOLY */
+		KF_ID,      /* PLACE_FREE_ROAD */
+		KF_ID,      /* PICK */
+		KF_ID,      /* NAME */
+		KF_ID,      /* MARITIME_TRADE */
+		KF_OFFER,   /* OFFER_TRADE */
+		KF_NONE,    /* ACCEPT */
+		KF_NONE,    /* DECLINE */
+		KF_ID,      /* CONFIRM */
+		KF_NONE,    /* CANCEL */
+		KF_NONE,    /* END_TURN */
+		KF_NONE,    /* PASS */
+		KF_NONE,    /* END_PART */
+		KF_UNKNOWN, /* 31 */
+	};
+	uint64_t m = type < 32 ? masks[type] : KF_UNKNOWN;
+	*known = m != KF_UNKNOWN;
+	return *known ? m : 0;
+}
+
+/* Costs (B-10) indexed by enum cost: a table here so the hot path can
+ * unroll its checks; kern_costs points into it. */
+enum cost { COST_ROAD, COST_SETTLEMENT, COST_CITY, COST_DEV };
+static const uint8_t kern_cost_tab[4][NUM_RES] = {
+	{1, 1, 0, 0, 0}, {1, 1, 1, 1, 0}, {0, 0, 0, 2, 3}, {0, 0, 1, 1, 1}};
+extern const uint8_t *const kern_costs[4];
+
+/* Inline forms of the small queries the hot path asks many times per step;
+ * the kern_* functions below are the same. */
+static inline int kcan_pay(const kseat *p, int cost)
+{
+	const uint8_t *c = kern_cost_tab[cost];
+	int ok = 1;
+	for (int r = 0; r < NUM_RES; r++)
+		ok &= p->hand[r] >= c[r];
+	return ok;
+}
+/* B-101: 2 at the resource's special harbor, else 3 at a generic one, else 4. */
+static inline int krate(const kseat *p, int r)
+{
+	if (p->harbors & (1u << (1 + r)))
+		return 2;
+	return (p->harbors & 1u) ? 3 : 4;
+}
+static inline int khand_key(const kseat *p)
+{
+	int key = 0;
+	for (int r = 0; r < NUM_RES; r++)
+		key |= (p->hand[r] >= 1) << r | (p->hand[r] >= 2) << (NUM_RES + r);
+	return key;
+}
+static inline int kvisible_vp(const kern *k, const void *st, int s)
+{
+	const kseat *p = kseat_of(k, st, s);
+	const kstate *h = ks(st);
+	return (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
+	       2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s);
+}
+static inline int ktotal_vp(const kern *k, const void *st, int s)
+{
+	return kvisible_vp(k, st, s) + kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
+}
 
 /* kernel.c: tables and state layout. */
 int kern_init(kern *k, const kern_config *cfg);
@@ -191,9 +302,6 @@ int kern_trade_rate(const kseat *p, int r);
 int kern_can_accept(const kern *k, const void *st);
 int kern_hand_key(const kseat *p);
 int kern_robber_ok(const kern *k, const void *st, int hex);
-/* Costs (B-10) indexed by enum cost. */
-enum cost { COST_ROAD, COST_SETTLEMENT, COST_CITY, COST_DEV };
-extern const uint8_t *const kern_costs[4];
 const char *kern_dp_name(int dp);
 
 /* flow.c: transitions shared by the actions. */

@@ -1,6 +1,8 @@
 /* Enumeration of the legal actions of the current decision point, strictly
  * ascending by code, and the outcomes of chance points with their exact
  * probabilities (B-128..B-133).  No allocation. */
+#include <string.h>
+
 #include "../core/error.h"
 #include "kernel.h"
 
@@ -16,14 +18,12 @@ static void put(out *o, crisk_action a)
 	o->n++;
 }
 
-static int can_pay(const kseat *p, int cost)
+/* Appends a run of codes (as many as fit; the count grows by all of them). */
+static void put_run(out *o, const crisk_action *src, size_t n)
 {
-	const uint8_t *c = kern_costs[cost];
-	for (int r = 0; r < NUM_RES; r++) {
-		if (p->hand[r] < c[r])
-			return 0;
-	}
-	return 1;
+	if (o->n < o->cap && n)
+		memcpy(o->buf + o->n, src, (n < o->cap - o->n ? n : o->cap - o->n) * sizeof *src);
+	o->n += n;
 }
 
 #define SPOT_WORDS 16 /* fast path for boards up to 1024 paths */
@@ -40,25 +40,30 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, out 
 		}
 		return;
 	}
-	uint64_t spots[SPOT_WORDS] = {0};
+	/* Candidate paths: those at the seat's road ends not blocked by an
+	 * opponent's building, as a path bitset; then keep the empty ones. */
+	uint64_t spots[SPOT_WORDS];
+	const int pw = k->pw;
 	const uint64_t *reach = kreach(k, st, s);
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
+	for (int w = 0; w < pw; w++)
+		spots[w] = 0;
 	for (int w = 0; w < k->nw; w++) {
 		for (uint64_t m = reach[w]; m; m &= m - 1) {
-			int n = w * 64 + __builtin_ctzll(m);
+			int n = w * 64 + bit_low(m);
 			if (nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) != s + 1)
 				continue; /* an opponent's building blocks (B-70) */
-			const bnode *bn = &k->b.node[n];
-			for (int i = 0; i < bn->deg; i++) {
-				if (!paths[bn->path[i]])
-					bit_set(spots, bn->path[i]);
-			}
+			const uint64_t *at = k->node_paths + (size_t)n * (size_t)pw;
+			for (int i = 0; i < pw; i++)
+				spots[i] |= at[i];
 		}
 	}
-	int words = (k->b.n_path + 63) / 64;
-	for (int w = 0; w < words; w++) {
-		for (uint64_t m = spots[w]; m; m &= m - 1)
-			put(o, act_make(type, (uint64_t)(w * 64 + __builtin_ctzll(m))));
+	for (int w = 0; w < pw; w++) {
+		for (uint64_t m = spots[w]; m; m &= m - 1) {
+			int p = w * 64 + bit_low(m);
+			if (!paths[p])
+				put(o, act_make(type, (uint64_t)p));
+		}
 	}
 }
 
@@ -69,7 +74,7 @@ static void list_sites(const kern *k, const void *st, const uint64_t *reach, uns
 	for (int w = 0; w < k->nw; w++) {
 		uint64_t m = ~blocked[w] & (reach ? reach[w] : ~UINT64_C(0));
 		while (m) {
-			int n = w * 64 + __builtin_ctzll(m);
+			int n = w * 64 + bit_low(m);
 			m &= m - 1;
 			if (n >= k->b.n_node)
 				return;
@@ -78,7 +83,7 @@ static void list_sites(const kern *k, const void *st, const uint64_t *reach, uns
 	}
 }
 
-static int card_playable(const kern *k, const void *st, const kseat *p, int c)
+static inline int card_playable(const kern *k, const void *st, const kseat *p, int c)
 {
 	if (p->dev[c] <= p->dev_new[c])
 		return 0;
@@ -87,7 +92,7 @@ static int card_playable(const kern *k, const void *st, const kseat *p, int c)
 	return 1;
 }
 
-static void list_cards(const kern *k, const void *st, out *o)
+static inline void list_cards(const kern *k, const void *st, out *o)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
@@ -100,10 +105,30 @@ static void list_cards(const kern *k, const void *st, out *o)
 		     {CRISK_CATAN_MONOPOLY, CRISK_CATAN_PLAY_MONOPOLY}};
 	if (h->card_played)
 		return;
+	/* Most of the time no card is held: one test instead of four. */
+	if (!(p->dev[CRISK_CATAN_KNIGHT] | p->dev[CRISK_CATAN_ROAD_BUILDING] | p->dev[CRISK_CATAN_YEAR_OF_PLENTY] |
+	      p->dev[CRISK_CATAN_MONOPOLY]))
+		return;
 	for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++) {
 		if (card_playable(k, st, p, plays[i].card))
 			put(o, act_make(plays[i].type, 0));
 	}
+}
+
+/* The top bit of each byte of w that equals v (exact, no carries between bytes). */
+static inline uint64_t bytes_equal(uint64_t w, uint8_t v)
+{
+	const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+	uint64_t x = w ^ (UINT64_C(0x0101010101010101) * v);
+	return ~(((x & low7) + low7) | x) & UINT64_C(0x8080808080808080);
+}
+
+/* Bytes at..at+7, byte i in bits 8i..8i+7 on any platform (one load on
+ * little-endian machines). */
+static inline uint64_t load8(const uint8_t *at)
+{
+	return (uint64_t)at[0] | (uint64_t)at[1] << 8 | (uint64_t)at[2] << 16 | (uint64_t)at[3] << 24 |
+	       (uint64_t)at[4] << 32 | (uint64_t)at[5] << 40 | (uint64_t)at[6] << 48 | (uint64_t)at[7] << 56;
 }
 
 static void list_main(const kern *k, const void *st, out *o)
@@ -111,49 +136,55 @@ static void list_main(const kern *k, const void *st, out *o)
 	const kstate *h = ks(st);
 	int s = h->active;
 	const kseat *p = kseat_of(k, st, s);
-	if (p->supply[PIECE_ROAD] && can_pay(p, COST_ROAD))
+	if (p->supply[PIECE_ROAD] && kcan_pay(p, COST_ROAD))
 		list_roads(k, st, s, CRISK_CATAN_BUILD_ROAD, o);
-	if (p->supply[PIECE_SETTLEMENT] && can_pay(p, COST_SETTLEMENT))
+	if (p->supply[PIECE_SETTLEMENT] && kcan_pay(p, COST_SETTLEMENT))
 		list_sites(k, st, kreach(k, st, s), CRISK_CATAN_BUILD_SETTLEMENT, o);
-	if (p->supply[PIECE_CITY] && can_pay(p, COST_CITY)) {
+	if (p->supply[PIECE_CITY] && kcan_pay(p, COST_CITY)) {
+		/* The seat's settlements, eight intersections at a time. */
 		const uint8_t *nodes = knodes(k, st);
-		for (int n = 0; n < k->b.n_node; n++) {
+		int n = 0;
+		for (; n + 8 <= k->b.n_node; n += 8) {
+			for (uint64_t m = bytes_equal(load8(nodes + n), (uint8_t)(s + 1)); m; m &= m - 1)
+				put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)(n + bit_low(m) / 8)));
+		}
+		for (; n < k->b.n_node; n++) {
 			if (nodes[n] == (uint8_t)(s + 1))
 				put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)n));
 		}
 	}
-	if (can_pay(p, COST_DEV) && (h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]))
+	if (kcan_pay(p, COST_DEV) && (h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]))
 		put(o, act_make(CRISK_CATAN_BUY_DEV, 0));
 	list_cards(k, st, o);
 	/* MARITIME_TRADE: code = give | take << 8, so ascending means take-major. */
-	int rate[NUM_RES], any = 0;
-	for (int x = 0; x < NUM_RES; x++) {
-		rate[x] = kern_trade_rate(p, x);
-		any |= p->hand[x] >= rate[x];
-	}
-	if (any) {
+	unsigned gives = 0; /* types the seat can give to the bank */
+	for (int x = 0; x < NUM_RES; x++)
+		gives |= (unsigned)(p->hand[x] >= krate(p, x)) << x;
+	if (gives) {
 		for (int y = 0; y < NUM_RES; y++) {
 			if (!h->bank[y])
 				continue;
-			for (int x = 0; x < NUM_RES; x++) {
-				if (x != y && p->hand[x] >= rate[x])
-					put(o, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(x | y << 8)));
-			}
+			for (unsigned m = gives & ~(1u << y); m; m &= m - 1)
+				put(o, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(bit_low(m) | y << 8)));
 		}
 	}
 	/* B-100: the canonical offers whose give side the proposer holds. */
 	if (p->cards && (k->cfg.max_offers == 0 || h->offers_made < k->cfg.max_offers)) {
-		const uint64_t *set = k->offer_sets[kern_hand_key(p)];
-		for (int w = 0; w < 2; w++) {
-			for (uint64_t m = set[w]; m; m &= m - 1)
-				put(o, k->offer_code[w * 64 + __builtin_ctzll(m)]);
-		}
+		int key = khand_key(p);
+		put_run(o, k->offer_list + k->offer_first[key], k->offer_first[key + 1] - k->offer_first[key]);
 	}
 	put(o, act_make(CRISK_CATAN_END_TURN, 0));
 }
 
 static void list_robber(const kern *k, const void *st, out *o)
 {
+	if (!k->cfg.friendly_robber) { /* B-62: any other land hex */
+		for (int x = 0; x < k->b.n_land; x++) {
+			if (x != ks(st)->robber)
+				put(o, act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x));
+		}
+		return;
+	}
 	for (int x = 0; x < k->b.n_land; x++) {
 		if (x != ks(st)->robber && kern_robber_ok(k, st, x) == CRISK_OK)
 			put(o, act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x));

@@ -274,7 +274,7 @@ static int get_bytes(const jnode *obj, const char *name, uint8_t *out, int count
 		return rc;
 	size_t j = 0;
 	for (const jnode *e = m->first; e; e = e->next, j++) {
-		int64_t v;
+		int64_t v = 0;
 		if ((rc = get_int(e, 0, 255, &v)))
 			return rc;
 		out[j] = (uint8_t)v;

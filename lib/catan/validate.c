@@ -6,12 +6,8 @@
 #include "../core/error.h"
 #include "kernel.h"
 
-static const uint8_t cost_road[NUM_RES] = {1, 1, 0, 0, 0};
-static const uint8_t cost_settlement[NUM_RES] = {1, 1, 1, 1, 0};
-static const uint8_t cost_city[NUM_RES] = {0, 0, 0, 2, 3};
-static const uint8_t cost_dev[NUM_RES] = {0, 0, 1, 1, 1};
-
-const uint8_t *const kern_costs[4] = {cost_road, cost_settlement, cost_city, cost_dev};
+const uint8_t *const kern_costs[4] = {kern_cost_tab[COST_ROAD], kern_cost_tab[COST_SETTLEMENT],
+				      kern_cost_tab[COST_CITY], kern_cost_tab[COST_DEV]};
 
 static int afford(const kseat *p, const uint8_t *cost)
 {
@@ -137,7 +133,7 @@ static int friendly_blocked(const kern *k, const void *st, int mover, int hex, i
 		if (n == BOARD_NONE)
 			continue;
 		int o = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
-		if (o >= 0 && o < k->seats && o != mover && kern_visible_vp(k, st, o) <= 2) {
+		if (o >= 0 && o < k->seats && o != mover && kvisible_vp(k, st, o) <= 2) {
 			*who = o;
 			return 1;
 		}
@@ -277,7 +273,7 @@ static int check_maritime(const kern *k, const void *st, int give, int take)
 		return err_set(CRISK_EILLEGAL, "maritime trade takes two resource types (0..4)");
 	if (give == take)
 		return err_set(CRISK_EILLEGAL, "maritime trade needs two different resources (B-101)");
-	int rate = kern_trade_rate(p, give);
+	int rate = krate(p, give);
 	if (p->hand[give] < rate)
 		return err_set(CRISK_EILLEGAL, "not enough %s: need %d, have %d", kern_res_names[give], rate,
 			       p->hand[give]);
@@ -307,7 +303,7 @@ int kern_check(const kern *k, const void *st, crisk_action a)
 	const kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
 	int known;
-	uint64_t fields = act_field_mask(type, &known);
+	uint64_t fields = kfield_mask(type, &known);
 	if (!known)
 		return err_set(CRISK_EILLEGAL, "unknown action type %u", type);
 	if (a & ~(fields | (UINT64_C(0xFF) << 56)))
@@ -361,13 +357,13 @@ int kern_check(const kern *k, const void *st, crisk_action a)
 	case CRISK_CATAN_BUILD_ROAD:
 		if (p->supply[PIECE_ROAD] == 0)
 			return err_set(CRISK_EILLEGAL, "you have no road left in your supply (B-68)");
-		if ((rc = afford(p, cost_road)))
+		if ((rc = afford(p, kern_cost_tab[COST_ROAD])))
 			return rc;
 		return check_road(k, st, s, id);
 	case CRISK_CATAN_BUILD_SETTLEMENT:
 		if (p->supply[PIECE_SETTLEMENT] == 0)
 			return err_set(CRISK_EILLEGAL, "you have no settlement left in your supply (B-68, B-73)");
-		if ((rc = afford(p, cost_settlement)) || (rc = check_site(k, st, id)))
+		if ((rc = afford(p, kern_cost_tab[COST_SETTLEMENT])) || (rc = check_site(k, st, id)))
 			return rc;
 		if (!bit_get(kreach(k, st, s), id))
 			return err_set(CRISK_EILLEGAL, "intersection %d touches none of your roads (B-71)", id);
@@ -379,11 +375,11 @@ int kern_check(const kern *k, const void *st, crisk_action a)
 			return err_set(CRISK_EILLEGAL, "there is no settlement of yours on intersection %d (B-72)", id);
 		if (p->supply[PIECE_CITY] == 0)
 			return err_set(CRISK_EILLEGAL, "you have no city left in your supply (B-68)");
-		return afford(p, cost_city);
+		return afford(p, kern_cost_tab[COST_CITY]);
 	case CRISK_CATAN_BUY_DEV:
 		if (h->deck[0] + h->deck[1] + h->deck[2] + h->deck[3] + h->deck[4] == 0)
 			return err_set(CRISK_EILLEGAL, "the development deck is empty (B-74)");
-		return afford(p, cost_dev);
+		return afford(p, kern_cost_tab[COST_DEV]);
 	case CRISK_CATAN_DEV_RESULT:
 		if (id >= NUM_DEV)
 			return err_set(CRISK_EILLEGAL, "%d is not a development card type (0..4)", id);
