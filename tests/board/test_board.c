@@ -247,7 +247,7 @@ static void check_a1(const char *const *rows, int n_rows, const char *sea, int b
 }
 
 /* B-11..B-15, B-20..B-22 */
-START_TEST(appendix_a1_base_B15_B20_B21_B22)
+START_TEST(appendix_a1_base_B15_B20_B21_B22_B24)
 {
 	check_a1(a1_base, 19, a1_base_sea, 0);
 }
@@ -456,7 +456,7 @@ static void check_counts(int big, const expected_counts *x)
 	board_free(&b);
 }
 
-START_TEST(counts_base_B136)
+START_TEST(counts_base_B17_B18_B19_B136)
 {
 	static const expected_counts x = {19, 18, 54, 72, 42, 30, 9, 42, {0, 18, 12, 24}, 18, 36,
 					  {3, 4, 4, 5, 5, 6, 6, 5, 5, 4, 4, 3}, 12};
@@ -596,7 +596,7 @@ END_TEST
 
 /* ---- beginner (B-30, B-37, B-143) ---- */
 
-START_TEST(beginner_layout_B30_B37_B143)
+START_TEST(beginner_layout_B1_B4_B30_B37_B143)
 {
 	static const uint8_t harbors[9] = {0, 4, 5, 0, 3, 0, 0, 1, 2};
 	static const int want_pips[5] = {12, 13, 10, 13, 10};
@@ -1303,18 +1303,18 @@ static Suite *board_suite(void)
 {
 	Suite *s = suite_create("board");
 	TCase *tc = tcase_create("board");
-	tcase_add_test(tc, appendix_a1_base_B15_B20_B21_B22);
+	tcase_add_test(tc, appendix_a1_base_B15_B20_B21_B22_B24);
 	tcase_add_test(tc, appendix_a1_big_B25_B20_B21_B22);
 	tcase_add_test(tc, sea_hex_corners_and_sides_B16);
 	tcase_add_test(tc, appendix_a2_harbor_slots_B23_B27);
 	tcase_add_test(tc, appendix_a3_spirals_B34);
-	tcase_add_test(tc, counts_base_B136);
+	tcase_add_test(tc, counts_base_B17_B18_B19_B136);
 	tcase_add_test(tc, counts_big_B26_B137);
 	tcase_add_test(tc, id_anchors_B138);
 	tcase_add_test(tc, board_free_is_safe);
 	tcase_add_test(tc, components_B139);
 	tcase_add_test(tc, spiral_property_B142);
-	tcase_add_test(tc, beginner_layout_B30_B37_B143);
+	tcase_add_test(tc, beginner_layout_B1_B4_B30_B37_B143);
 	tcase_add_test(tc, draw_order_B29_B32_B33_B34_B135);
 	tcase_add_test(tc, draw_order_random_tokens_B36_B135);
 	tcase_add_test(tc, same_seed_same_layout_B29);

@@ -345,7 +345,7 @@ START_TEST(test_b84_vp_card_counts_at_once)
 }
 END_TEST
 
-/* B-92, B-93, B-94: Largest Army at 3 played knights; a tie leaves it with
+/* B-8, B-92, B-93, B-94: Largest Army (worth 2 VP, one holder) at 3 played knights; a tie leaves it with
  * the holder; strictly more takes it; unplayed knights never count; played
  * knights stay with their owners. */
 START_TEST(test_b92_b93_largest_army)

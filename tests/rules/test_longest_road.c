@@ -69,6 +69,7 @@ static void seat0_five(crisk_game *g)
 			ck_assert_int_eq(e.seat, 0);
 			ck_assert_int_eq(e.args[0], 5);
 			ck_assert_int_eq(holder(g), 0); /* B-89.3, B-90: first to 5 */
+			/* B-8: the card is worth 2 VP on top of the 2 settlements */
 			ck_assert_int_eq(sc_score(g, 0, CRISK_VIEWER_SPECTATOR), 4);
 		}
 	}
