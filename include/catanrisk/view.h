@@ -31,7 +31,8 @@ extern "C" {
 
 /**
  * One event.  Every action produces events numbered by a sequence number that
- * starts at 1 and never repeats within a game.  The meaning of the type and
+ * starts at 1 and grows by one per event.  Numbers are reused only after
+ * crisk_game_undo() takes events back (docs/undo.md).  The meaning of the type and
  * the arguments per module family is in catan.h and docs/events.md.
  */
 typedef struct crisk_event {
