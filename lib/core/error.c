@@ -55,3 +55,10 @@ CRISK_API const char *crisk_strerror(int code)
 		return "unknown error";
 	}
 }
+
+int err_check_buffer(const char *fn, const void *buf, size_t cap)
+{
+	if (!buf && cap)
+		return err_set(CRISK_EINVAL, "%s: buffer is NULL but capacity is %zu", fn, cap);
+	return CRISK_OK;
+}

@@ -2,6 +2,7 @@
 #ifndef CRISK_CORE_ERROR_H
 #define CRISK_CORE_ERROR_H
 
+#include <stddef.h>
 #include "catanrisk/errors.h"
 
 /* Formats the thread-local last-error message (printf-style, truncated to
@@ -13,6 +14,10 @@ int err_set(int code, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
+
+/* CRISK_EINVAL naming fn when a caller buffer is NULL but cap is not 0 (the
+ * caller-buffer convention allows NULL only with cap 0); else CRISK_OK. */
+int err_check_buffer(const char *fn, const void *buf, size_t cap);
 
 /* The current message (never NULL). */
 const char *err_message(void);

@@ -29,13 +29,6 @@ static const void *data_of(const crisk_game *g)
 	return g->rules->data;
 }
 
-static int check_buffer(const char *fn, const void *buf, size_t cap)
-{
-	if (!buf && cap)
-		return err_set(CRISK_EINVAL, "%s: buffer is NULL but capacity is %zu", fn, cap);
-	return CRISK_OK;
-}
-
 static int check_seat(const crisk_game *g, const char *fn, int seat)
 {
 	if (seat < 0 || seat >= g->rules->seats)
@@ -254,7 +247,7 @@ CRISK_API int crisk_game_legal_actions(const crisk_game *g, crisk_action *buf, s
 	NEED_GAME(g, "crisk_game_legal_actions");
 	if (!count)
 		return err_set(CRISK_EINVAL, "crisk_game_legal_actions: count is NULL");
-	int rc = check_buffer("crisk_game_legal_actions", buf, cap);
+	int rc = err_check_buffer("crisk_game_legal_actions", buf, cap);
 	if (rc)
 		return rc;
 	size_t n = mod_of(g)->legal(data_of(g), g->state, buf, cap);
@@ -419,7 +412,7 @@ CRISK_API int crisk_game_action_to_string(const crisk_game *g, crisk_action a, c
 					  size_t *out_len)
 {
 	NEED_GAME(g, "crisk_game_action_to_string");
-	int rc = check_buffer("crisk_game_action_to_string", buf, cap);
+	int rc = err_check_buffer("crisk_game_action_to_string", buf, cap);
 	if (rc)
 		return rc;
 	textbuf t;
@@ -492,7 +485,7 @@ CRISK_API int crisk_event_to_string(const crisk_game *g, const crisk_event *e, c
 	NEED_GAME(g, "crisk_event_to_string");
 	if (!e)
 		return err_set(CRISK_EINVAL, "crisk_event_to_string: event is NULL");
-	int rc = check_buffer("crisk_event_to_string", buf, cap);
+	int rc = err_check_buffer("crisk_event_to_string", buf, cap);
 	if (rc)
 		return rc;
 	textbuf t;
@@ -505,7 +498,7 @@ CRISK_API int crisk_game_events_json(const crisk_game *g, uint64_t since, int vi
 				     size_t *out_len)
 {
 	NEED_GAME(g, "crisk_game_events_json");
-	int rc = check_buffer("crisk_game_events_json", buf, cap);
+	int rc = err_check_buffer("crisk_game_events_json", buf, cap);
 	if (!rc)
 		rc = check_viewer(g, "crisk_game_events_json", viewer);
 	if (rc)
@@ -553,7 +546,7 @@ CRISK_API int crisk_game_set_event_capacity(crisk_game *g, size_t capacity)
 CRISK_API int crisk_game_to_json(const crisk_game *g, int viewer, char *buf, size_t cap, size_t *out_len)
 {
 	NEED_GAME(g, "crisk_game_to_json");
-	int rc = check_buffer("crisk_game_to_json", buf, cap);
+	int rc = err_check_buffer("crisk_game_to_json", buf, cap);
 	if (!rc)
 		rc = check_viewer(g, "crisk_game_to_json", viewer);
 	if (rc)

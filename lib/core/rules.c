@@ -81,18 +81,11 @@ CRISK_API int crisk_rules_num_seats(const crisk_rules *r)
 	return r->seats;
 }
 
-static int check_buffer(const char *fn, const void *buf, size_t cap)
-{
-	if (!buf && cap)
-		return err_set(CRISK_EINVAL, "%s: buffer is NULL but capacity is %zu", fn, cap);
-	return CRISK_OK;
-}
-
 CRISK_API int crisk_rules_params(const crisk_rules *r, char *buf, size_t cap, size_t *out_len)
 {
 	if (!r)
 		return err_set(CRISK_EINVAL, "crisk_rules_params: rules is NULL");
-	int rc = check_buffer("crisk_rules_params", buf, cap);
+	int rc = err_check_buffer("crisk_rules_params", buf, cap);
 	if (rc)
 		return rc;
 	textbuf t;
@@ -105,7 +98,7 @@ CRISK_API int crisk_rules_board_json(const crisk_rules *r, char *buf, size_t cap
 {
 	if (!r)
 		return err_set(CRISK_EINVAL, "crisk_rules_board_json: rules is NULL");
-	int rc = check_buffer("crisk_rules_board_json", buf, cap);
+	int rc = err_check_buffer("crisk_rules_board_json", buf, cap);
 	if (rc)
 		return rc;
 	jw w;
