@@ -100,7 +100,40 @@ def param_string(params: str, kwargs: Dict[str, ParamValue]) -> str:
     return " ".join(parts)
 
 
-class Rules:
+class _Handle:
+    """Lifetime of one library handle: context manager, ``closed``, and a free on
+    garbage collection.  Subclasses implement :meth:`close`."""
+
+    __slots__ = ("_h",)
+    _what = "handle"
+
+    @property
+    def closed(self) -> bool:
+        return self._h is None
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def _handle(self) -> _lib.Handle:
+        if self._h is None:
+            raise ValueError(f"the {self._what} is closed")
+        return self._h
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        # At interpreter exit _lib may already be torn down; nothing to do then.
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+class Rules(_Handle):
     """A rule module with validated parameters and its generated board.
 
     Immutable and shareable.  Keyword arguments become parameters
@@ -114,7 +147,8 @@ class Rules:
         ParameterError: unknown key or bad value (the library's message says which).
     """
 
-    __slots__ = ("_h", "_keep", "_module", "_params", "_seats", "__weakref__")
+    __slots__ = ("_keep", "_module", "_params", "_seats", "__weakref__")
+    _what = "rules"
 
     def __init__(self, module: str, params: str = "", /, **kwargs: ParamValue) -> None:
         self._h: Optional[_lib.Handle] = None
@@ -173,18 +207,9 @@ class Rules:
         """The static board description (hexes, intersections, paths, harbors)."""
         return json.loads(_lib.rules_board_json(self._handle()))
 
-    @property
-    def closed(self) -> bool:
-        return self._h is None
-
     def new_game(self, *, record: bool = False, undo_depth: int = 0) -> "Game":
         """A new game of these rules at its first decision point (see :class:`Game`)."""
         return Game(self, record=record, undo_depth=undo_depth)
-
-    def _handle(self) -> _lib.Handle:
-        if self._h is None:
-            raise ValueError("the rules are closed")
-        return self._h
 
     def close(self) -> None:
         """Releases the rules.  Games already created keep working."""
@@ -195,19 +220,6 @@ class Rules:
         if self._h is not None:
             _lib.rules_free(self._h)
             self._h = None
-
-    def __enter__(self) -> "Rules":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        # At interpreter exit _lib may already be torn down; nothing to do then.
-        try:
-            self.close()
-        except Exception:
-            pass
 
     def __repr__(self) -> str:
         return f"Rules({self._module!r}, {self._params!r})"
@@ -298,7 +310,7 @@ class Action:
         return hash(self.code)
 
 
-class Game:
+class Game(_Handle):
     """One match of a set of rules.  Mutable; use it from one thread at a time.
 
     Args:
@@ -322,7 +334,8 @@ class Game:
     binary save (recording and undo history are not kept).
     """
 
-    __slots__ = ("_h", "_rules", "_buf", "_module", "_recording", "_undo_depth", "__weakref__")
+    __slots__ = ("_rules", "_buf", "_module", "_recording", "_undo_depth", "__weakref__")
+    _what = "game"
 
     def __init__(self, rules: Rules, *, record: bool = False, undo_depth: int = 0) -> None:
         if not isinstance(rules, Rules):
@@ -349,11 +362,6 @@ class Game:
         game._h = handle  # owned from here on: __del__ frees it if the rest fails
         game._init(Rules._of_game(handle), recording=recording)
         return game
-
-    def _handle(self) -> _lib.Handle:
-        if self._h is None:
-            raise ValueError("the game is closed")
-        return self._h
 
     # ---- what the game is
 
@@ -713,27 +721,11 @@ class Game:
             raise TypeError(f"copy_from() needs a Game, not {type(other).__name__}")
         _lib.game_copy(self._handle(), other._handle())
 
-    @property
-    def closed(self) -> bool:
-        return self._h is None
-
     def close(self) -> None:
         """Frees the game; further use raises ValueError."""
         if self._h is not None:
             _lib.game_free(self._h)
             self._h = None
-
-    def __enter__(self) -> "Game":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
 
     def __repr__(self) -> str:
         if self._h is None:
