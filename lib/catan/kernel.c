@@ -299,7 +299,7 @@ const char *kern_dp_name(int dp)
 		"move_robber",      "choose_victim", "steal",        "main",       "dev_draw",
 		"trade_response",   "trade_confirm", "free_road",    "yop_pick",   "monopoly_pick",
 		"special_build",    "paired_part",   "game_over"};
-	return dp >= 0 && dp < DP_COUNT ? names[dp] : "unknown";
+	return dp >= 0 && dp < DP_COUNT && names[dp] ? names[dp] : "unknown";
 }
 
 int kern_current_seat(const kern *k, const void *st)

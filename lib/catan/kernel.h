@@ -41,7 +41,9 @@ enum dp {
 	DP_SPECIAL_BUILD,
 	DP_PAIRED_PART,
 	DP_GAME_OVER,
-	DP_COUNT
+	/* Values are saved: module decision points take reserved ranges,
+	 * 18..23 kernel, 24..31 two_player, 32..47 risk. */
+	DP_COUNT = 48
 };
 
 /* Node byte: 0 empty, else owner + 1 in the low 4 bits, NODE_CITY for a city. */
@@ -207,7 +209,8 @@ uint64_t act_field_mask(unsigned type, int *known);
 #define KF_UNKNOWN UINT64_MAX
 static inline uint64_t kfield_mask(unsigned type, int *known)
 {
-	static const uint64_t masks[32] = {
+	/* Types 31..63 are module actions: 32..39 two_player, 40..55 risk. */
+	static const uint64_t masks[64] = {
 		KF_UNKNOWN, /* 0 */
 		KF_ID,      /* PLACE_SETTLEMENT */
 		KF_ID,      /* PLACE_ROAD */
@@ -240,8 +243,40 @@ static inline uint64_t kfield_mask(unsigned type, int *known)
 		KF_NONE,    /* PASS */
 		KF_NONE,    /* END_PART */
 		KF_UNKNOWN, /* 31 */
+		KF_UNKNOWN, /* 32 */
+		KF_UNKNOWN, /* 33 */
+		KF_UNKNOWN, /* 34 */
+		KF_UNKNOWN, /* 35 */
+		KF_UNKNOWN, /* 36 */
+		KF_UNKNOWN, /* 37 */
+		KF_UNKNOWN, /* 38 */
+		KF_UNKNOWN, /* 39 */
+		KF_UNKNOWN, /* 40 */
+		KF_UNKNOWN, /* 41 */
+		KF_UNKNOWN, /* 42 */
+		KF_UNKNOWN, /* 43 */
+		KF_UNKNOWN, /* 44 */
+		KF_UNKNOWN, /* 45 */
+		KF_UNKNOWN, /* 46 */
+		KF_UNKNOWN, /* 47 */
+		KF_UNKNOWN, /* 48 */
+		KF_UNKNOWN, /* 49 */
+		KF_UNKNOWN, /* 50 */
+		KF_UNKNOWN, /* 51 */
+		KF_UNKNOWN, /* 52 */
+		KF_UNKNOWN, /* 53 */
+		KF_UNKNOWN, /* 54 */
+		KF_UNKNOWN, /* 55 */
+		KF_UNKNOWN, /* 56 */
+		KF_UNKNOWN, /* 57 */
+		KF_UNKNOWN, /* 58 */
+		KF_UNKNOWN, /* 59 */
+		KF_UNKNOWN, /* 60 */
+		KF_UNKNOWN, /* 61 */
+		KF_UNKNOWN, /* 62 */
+		KF_UNKNOWN, /* 63 */
 	};
-	uint64_t m = type < 32 ? masks[type] : KF_UNKNOWN;
+	uint64_t m = type < 64 ? masks[type] : KF_UNKNOWN;
 	*known = m != KF_UNKNOWN;
 	return *known ? m : 0;
 }
@@ -302,6 +337,7 @@ int kern_trade_rate(const kseat *p, int r);
 int kern_can_accept(const kern *k, const void *st);
 int kern_hand_key(const kseat *p);
 int kern_robber_ok(const kern *k, const void *st, int hex);
+/* Name of a decision point, "unknown" for an unused value. */
 const char *kern_dp_name(int dp);
 
 /* flow.c: transitions shared by the actions. */

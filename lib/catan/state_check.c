@@ -39,8 +39,8 @@ static int check_header(const kern *k, const kstate *h)
 	int n = k->seats;
 	if (!(h->rng.s[0] | h->rng.s[1] | h->rng.s[2] | h->rng.s[3]))
 		return BAD("rng: all four words are zero (xoshiro256** would return only zeros)");
-	if (h->dp >= DP_COUNT)
-		return BAD("phase: %d is not a phase (0..%d)", h->dp, DP_COUNT - 1);
+	if (h->dp > DP_GAME_OVER)
+		return BAD("phase: %d is not a phase of module %s (0..%d)", h->dp, k->cfg.module_name, DP_GAME_OVER);
 	if (h->dp == DP_SPECIAL_BUILD || h->dp == DP_PAIRED_PART)
 		return BAD("phase: %s is not used by module %s", kern_dp_name(h->dp), k->cfg.module_name);
 	if (h->ret != DP_SETUP_SETTLEMENT && h->ret != DP_PRE_ROLL && h->ret != DP_MAIN)

@@ -71,11 +71,12 @@ static int wrong_point(const kstate *h)
 		"answer the trade offer", "confirm or cancel the trade", "place a free road",
 		"pick a resource (year of plenty)", "name a resource (monopoly)", "build or pass",
 		"build, trade or end the part", "nothing"};
+	const char *now = what[h->dp] ? what[h->dp] : "act";
 	if (h->cur == CRISK_SEAT_CHANCE)
 		return err_set(CRISK_EILLEGAL, "that action belongs to another decision point (now: chance must %s)",
-			       what[h->dp]);
+			       now);
 	return err_set(CRISK_EILLEGAL, "that action belongs to another decision point (now: seat %d must %s)", h->cur,
-		       what[h->dp]);
+		       now);
 }
 
 static int check_node(const kern *k, int n)
