@@ -126,6 +126,8 @@ int kern_init(kern *k, const kern_config *cfg)
 {
 	const board *b = &k->b;
 	k->cfg = *cfg;
+	if (cfg->hooks)
+		k->hk = *cfg->hooks;
 	k->seats = cfg->seats;
 	k->hex_res = calloc((size_t)b->n_land + 1, 1);
 	k->tok_hex = calloc((size_t)b->n_land + 1, sizeof *k->tok_hex);
@@ -191,7 +193,8 @@ int kern_init(kern *k, const kern_config *cfg)
 	k->off_path = k->off_node + (size_t)b->n_node;
 	k->off_blocked = align_up(k->off_path + (size_t)b->n_path, 8);
 	k->off_reach = k->off_blocked + (size_t)k->nw * 8;
-	k->size = align_up(k->off_reach + (size_t)k->seats * (size_t)k->nw * 8, 16);
+	k->off_ext = align_up(k->off_reach + (size_t)k->seats * (size_t)k->nw * 8, 8);
+	k->size = align_up(k->off_ext + cfg->ext_size, 16);
 	return CRISK_OK;
 }
 
@@ -209,7 +212,6 @@ void kern_free(kern *k)
 
 void kern_state_init(const kern *k, void *st, evlog *log)
 {
-	(void)log;
 	memset(st, 0, k->size);
 	kstate *h = ks(st);
 	h->rng = k->rng0;
@@ -227,6 +229,8 @@ void kern_state_init(const kern *k, void *st, evlog *log)
 	memcpy(h->deck, k->cfg.deck, sizeof h->deck);
 	for (int s = 0; s < k->seats; s++)
 		memcpy(kseat_of(k, st, s)->supply, k->cfg.pieces, 3);
+	if (k->hk.ext_init)
+		k->hk.ext_init(k, st, log);
 }
 
 int kern_visible_vp(const kern *k, const void *st, int s)

@@ -14,6 +14,7 @@
 #include "../core/jsonw.h"
 #include "../core/rng.h"
 #include "board.h"
+#include "hooks.h"
 
 #define NUM_RES CRISK_CATAN_NUM_RESOURCES
 #define NUM_DEV CRISK_CATAN_NUM_DEV_TYPES
@@ -64,6 +65,8 @@ typedef struct kern_config {
 	uint8_t bank_per_type;
 	uint8_t deck[NUM_DEV];
 	uint8_t pieces[3];   /* settlements, cities, roads per seat */
+	const kern_hooks *hooks; /* NULL: no hooks (base behaviour) */
+	size_t ext_size;     /* bytes of module state (hooks.h) */
 } kern_config;
 
 /* The immutable kernel part of a Catan-family rules object. */
@@ -71,6 +74,7 @@ typedef struct kern {
 	board b;
 	rng rng0;            /* RNG state after board generation; seeds each game */
 	kern_config cfg;
+	kern_hooks hk;       /* cfg.hooks, or all NULL */
 	int seats;
 	/* Tables. */
 	uint8_t *hex_res;    /* per land hex: resource, or 0xFF for none */
@@ -95,7 +99,7 @@ typedef struct kern {
 	uint64_t *offer_list;
 	/* State layout. */
 	int nw;              /* 64-bit words per node bitset */
-	size_t off_seat, off_node, off_path, off_blocked, off_reach, size;
+	size_t off_seat, off_node, off_path, off_blocked, off_reach, off_ext, size;
 } kern;
 
 /* Fixed header of the state block. */
@@ -167,6 +171,11 @@ static inline uint64_t *kblocked(const kern *k, const void *st)
 static inline uint64_t *kreach(const kern *k, const void *st, int s)
 {
 	return (uint64_t *)((uintptr_t)st + k->off_reach) + (size_t)s * (size_t)k->nw;
+}
+/* The module's state region (hooks.h). */
+static inline void *kext(const kern *k, const void *st)
+{
+	return (void *)((uintptr_t)st + k->off_ext);
 }
 static inline int bit_get(const uint64_t *set, int i)
 {

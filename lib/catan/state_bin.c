@@ -82,7 +82,7 @@ size_t kern_state_bytes(const kern *k)
 {
 	return fields_bytes(kern_head_fields, kern_n_head_fields) +
 	       (size_t)k->seats * fields_bytes(kern_seat_fields, kern_n_seat_fields) + (size_t)k->b.n_node +
-	       (size_t)k->b.n_path;
+	       (size_t)k->b.n_path + fields_bytes(k->hk.ext_fields, k->hk.n_ext_fields);
 }
 
 /* Native integer of width w at p <-> little-endian bytes. */
@@ -142,6 +142,8 @@ void kern_state_save(const kern *k, const void *st, uint8_t *out)
 	memcpy(out + o, knodes(k, st), (size_t)k->b.n_node);
 	o += (size_t)k->b.n_node;
 	memcpy(out + o, kpaths(k, st), (size_t)k->b.n_path);
+	o += (size_t)k->b.n_path;
+	save_fields(k->hk.ext_fields, k->hk.n_ext_fields, kext(k, st), out + o);
 }
 
 void kern_state_load(const kern *k, const uint8_t *in, void *st)
@@ -153,6 +155,8 @@ void kern_state_load(const kern *k, const uint8_t *in, void *st)
 	memcpy(knodes(k, st), in + o, (size_t)k->b.n_node);
 	o += (size_t)k->b.n_node;
 	memcpy(kpaths(k, st), in + o, (size_t)k->b.n_path);
+	o += (size_t)k->b.n_path;
+	load_fields(k->hk.ext_fields, k->hk.n_ext_fields, kext(k, st), in + o);
 	kern_state_derive(k, st);
 }
 

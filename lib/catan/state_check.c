@@ -523,5 +523,7 @@ int kern_state_check(const kern *k, const void *st)
 		rc = check_holders(k, st);
 	if (!rc)
 		rc = check_point(k, st);
+	if (!rc && k->hk.ext_check)
+		rc = k->hk.ext_check(k, st);
 	return rc;
 }

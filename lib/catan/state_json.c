@@ -88,6 +88,12 @@ void kern_state_to_json(const kern *k, const void *st, jw *w)
 	jw_arr_end(w);
 	put_bytes(w, "nodes", knodes(k, st), k->b.n_node);
 	put_bytes(w, "paths", kpaths(k, st), k->b.n_path);
+	if (k->hk.n_ext_fields) {
+		jw_key(w, "ext");
+		jw_obj_begin(w);
+		put_fields(w, k->hk.ext_fields, k->hk.n_ext_fields, kext(k, st));
+		jw_obj_end(w);
+	}
 	jw_obj_end(w);
 }
 
@@ -284,7 +290,9 @@ static int get_bytes(const jnode *obj, const char *name, uint8_t *out, int count
 
 int kern_state_from_json(const kern *k, const jnode *root, void *st)
 {
-	static const char *const extra[] = {"seats", "nodes", "paths", NULL};
+	static const char *const extra_ext[] = {"seats", "nodes", "paths", "ext", NULL};
+	static const char *const extra_plain[] = {"seats", "nodes", "paths", NULL};
+	const char *const *extra = k->hk.n_ext_fields ? extra_ext : extra_plain;
 	memset(st, 0, k->size);
 	if (root->type != JN_OBJ)
 		return jerr(root, NULL, "expected an object, found %s", jr_type_name(root));
@@ -310,6 +318,16 @@ int kern_state_from_json(const kern *k, const jnode *root, void *st)
 	if ((rc = get_bytes(root, "nodes", knodes(k, st), k->b.n_node)) ||
 	    (rc = get_bytes(root, "paths", kpaths(k, st), k->b.n_path)))
 		return rc;
+	if (k->hk.n_ext_fields) {
+		const jnode *ext = member(root, "ext", &rc);
+		if (!ext)
+			return rc;
+		if (ext->type != JN_OBJ)
+			return jerr(ext, NULL, "expected an object, found %s", jr_type_name(ext));
+		if ((rc = no_unknown(ext, k->hk.ext_fields, k->hk.n_ext_fields, NULL)) ||
+		    (rc = get_fields(ext, k->hk.ext_fields, k->hk.n_ext_fields, kext(k, st))))
+			return rc;
+	}
 	kern_state_derive(k, st);
 	return CRISK_OK;
 }

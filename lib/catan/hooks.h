@@ -1,0 +1,40 @@
+/* Variant hooks of the Catan kernel: what a Catan-family module (base,
+ * two_player, risk, ...) changes without forking the kernel.  A module
+ * passes one static kern_hooks in kern_config.hooks; every pointer may be
+ * NULL, which means the base behaviour (B-n).  The kernel calls the hooks at
+ * fixed points and contains no module-specific branches.
+ *
+ * Module state: kern_config.ext_size bytes at k->off_ext (8-aligned), zeroed
+ * by kern_state_init and then filled by ext_init.  It is saved field by field
+ * through ext_fields (offsets relative to the region, like kern_head_fields),
+ * in the binary form after the paths and in JSON as the object "ext", and
+ * validated by ext_check after the kernel's own checks.  Fields are named
+ * with their module prefix only where a name could be ambiguous. */
+#ifndef CRISK_CATAN_HOOKS_H
+#define CRISK_CATAN_HOOKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "catanrisk/common.h"
+#include "../core/evlog.h"
+
+struct kern;
+struct sfield;
+
+typedef struct kern_hooks {
+	/* ---- module state (all modules) ---- */
+	void (*ext_init)(const struct kern *k, void *st, evlog *log);
+	const struct sfield *ext_fields;
+	int n_ext_fields;
+	/* CRISK_OK or CRISK_EFORMAT with "ext.field: what is wrong". */
+	int (*ext_check)(const struct kern *k, const void *st);
+
+	/* ---- base: 5-6 players (special build phase, paired players) ---- */
+
+	/* ---- two_player ---- */
+
+	/* ---- risk ---- */
+
+} kern_hooks;
+
+#endif
