@@ -22,7 +22,8 @@
 typedef struct options {
 	uint64_t games;   /* 0 = no limit (then --seconds decides) */
 	double seconds;   /* 0 = no limit */
-	int players;
+	const char *module;
+	int players;      /* 0 = not given */
 	uint64_t seed;
 	const char *rules;
 	int no_offers;
@@ -73,13 +74,14 @@ static uint64_t now_ns(void)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: crisk-bench [--games N] [--seconds S] [--players N] [--seed N]\n"
-		   "                   [--rules \"key=value ...\"] [--no-offers] [--events]\n"
-		   "Plays complete random games of module base on one core and prints\n"
-		   "games/s, ns/step, steps/game, turns/game, state bytes and clone ns.\n"
+	fprintf(f, "usage: crisk-bench [--module NAME] [--games N] [--seconds S] [--players N]\n"
+		   "                   [--seed N] [--rules \"key=value ...\"] [--no-offers] [--events]\n"
+		   "Plays complete random games of a module (default base) on one core and\n"
+		   "prints games/s, ns/step, steps/game, turns/game, state bytes and clone ns.\n"
+		   "  --module NAME built-in module to play (default base)\n"
 		   "  --games N     games to play (default 1000; 0 = until --seconds)\n"
 		   "  --seconds S   stop starting new games after S seconds (default: no limit)\n"
-		   "  --players N   seats (default 4)\n"
+		   "  --players N   seats (default 4 with module base, else the module's default)\n"
 		   "  --seed N      seed of the rules and the bots (default 1)\n"
 		   "  --rules S     more parameters, e.g. \"max_turns=500\"\n"
 		   "  --no-offers   the random policy never picks OFFER_TRADE\n"
@@ -101,7 +103,7 @@ static int parse_u64(const char *text, uint64_t *out)
 
 static int takes_value(const char *option)
 {
-	static const char *const with_value[] = { "--games", "--seconds", "--players", "--seed", "--rules" };
+	static const char *const with_value[] = { "--module", "--games", "--seconds", "--players", "--seed", "--rules" };
 	for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
 		if (!strcmp(option, with_value[i]))
 			return 1;
@@ -110,7 +112,7 @@ static int takes_value(const char *option)
 
 static int parse_options(options *o, int argc, char **argv)
 {
-	*o = (options){ .games = 1000, .players = 4, .seed = 1 };
+	*o = (options){ .module = "base", .games = 1000, .seed = 1 };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -143,6 +145,9 @@ static int parse_options(options *o, int argc, char **argv)
 				fprintf(stderr, "crisk-bench: --seconds wants a positive number, got '%s'\n", v);
 				return -1;
 			}
+			i++;
+		} else if (!strcmp(a, "--module")) {
+			o->module = v;
 			i++;
 		} else if (!strcmp(a, "--players")) {
 			if (parse_u64(v, &n) || n < 1 || n > CRISK_MAX_SEATS) {
@@ -185,8 +190,9 @@ static void build_params(char *buf, size_t cap, const options *o)
 {
 	size_t len = 0;
 	buf[0] = '\0';
-	if (!has_key(o->rules, "players"))
-		len += (size_t)snprintf(buf + len, cap - len, "players=%d ", o->players);
+	int players = o->players ? o->players : !strcmp(o->module, "base") ? 4 : 0;
+	if (players && !has_key(o->rules, "players"))
+		len += (size_t)snprintf(buf + len, cap - len, "players=%d ", players);
 	if (len < cap && !has_key(o->rules, "seed"))
 		len += (size_t)snprintf(buf + len, cap - len, "seed=%" PRIu64 " ", o->seed);
 	if (len < cap && o->rules)
@@ -377,11 +383,11 @@ int main(int argc, char **argv)
 	if (parse_options(&o, argc, argv))
 		return 2;
 	build_params(params, sizeof params, &o);
-	int rc = crisk_rules_new(&rules, "base", params);
+	int rc = crisk_rules_new(&rules, o.module, params);
 	if (rc)
 		return fail("rules", rc);
 	rc = crisk_rules_params(rules, canonical, sizeof canonical, NULL);
-	printf("libcatanrisk %s, module base\nrules        %s\n", crisk_version(NULL, NULL, NULL),
+	printf("libcatanrisk %s, module %s\nrules        %s\n", crisk_version(NULL, NULL, NULL), o.module,
 	       rc == CRISK_OK ? canonical : params);
 	rc = run(&o, rules);
 	crisk_rules_free(rules);
