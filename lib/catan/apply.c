@@ -151,16 +151,20 @@ static void resolve_dev(const kern *k, void *st, int c, evlog *log)
 {
 	kstate *h = ks(st);
 	kseat *p = kseat_of(k, st, h->active);
+	int ret = flow_buy_return(k, st);
 	h->deck[c]--;
 	p->dev[c]++;
-	p->dev_new[c]++;
+	/* A card bought outside the buyer's own turn is playable from its next
+	 * own turn on, so it is never "new" (B-120, B-123). */
+	if (ret == DP_MAIN)
+		p->dev_new[c]++;
 	ev *e = ev_push(log, CRISK_CATAN_EV_BUY_DEV, h->active, -1);
 	if (e) {
 		e->args[0] = c;
 		e->hidden = 1;
 		e->see_mask = (uint8_t)(1u << h->active);
 	}
-	back_to_active(h, DP_MAIN);
+	back_to_active(h, ret);
 }
 
 /* Walks counts in canonical order to the k-th item (B-135). */
@@ -526,6 +530,10 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 		h->offer = 0;
 		back_to_active(h, DP_MAIN);
 		break;
+	case CRISK_CATAN_PASS:
+	case CRISK_CATAN_END_PART:
+		flow_end_part(k, st, log);
+		return;
 	default: /* END_TURN */
 		flow_end_turn(k, st, log);
 		return;

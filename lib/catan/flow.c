@@ -21,6 +21,9 @@ void flow_check_victory(const kern *k, void *st, evlog *log)
 	 * Largest Army comes after that move. */
 	if (h->status != CRISK_STATUS_RUNNING || h->turn == 0 || h->knight)
 		return;
+	/* Nobody wins in a special build phase or paired part (B-119, B-123). */
+	if (h->part_owner != NO_SEAT)
+		return;
 	int s = h->active;
 	if (ktotal_vp(k, st, s) < k->cfg.vp_target)
 		return;
@@ -47,19 +50,69 @@ void flow_start_turn(const kern *k, void *st, evlog *log)
 	flow_check_victory(k, st, log);
 }
 
-void flow_end_turn(const kern *k, void *st, evlog *log)
+/* The turn of seat `owner` is over, with its special build phase or paired
+ * part if any: the game ends by max_turns (B-52, B-121) or the next seat's
+ * turn starts (B-50). */
+static void next_turn(const kern *k, void *st, int owner, evlog *log)
 {
 	kstate *h = ks(st);
-	kseat *p = kseat_of(k, st, h->active);
-	for (int c = 0; c < NUM_DEV; c++)
-		p->dev_new[c] = 0;
-	ev_push(log, CRISK_CATAN_EV_END_TURN, h->active, -1);
+	h->active = (uint8_t)owner;
 	if (k->cfg.max_turns > 0 && h->turn >= k->cfg.max_turns) {
 		game_over(h, -1, log); /* B-52 */
 		return;
 	}
-	h->active = (uint8_t)((h->active + 1) % k->seats);
+	h->active = (uint8_t)((owner + 1) % k->seats);
 	flow_start_turn(k, st, log);
+}
+
+/* Seat s acts in the special build phase or paired part of the turn of
+ * seat `owner`; it builds as the active seat (B-117, B-122). */
+static void start_part(kstate *h, int owner, int s, int dp)
+{
+	h->part_owner = (int8_t)owner;
+	h->active = (uint8_t)s;
+	h->dp = (uint8_t)dp;
+	h->cur = (int8_t)s;
+}
+
+void flow_end_turn(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	kseat *p = kseat_of(k, st, h->active);
+	int owner = h->active;
+	for (int c = 0; c < NUM_DEV; c++)
+		p->dev_new[c] = 0;
+	ev_push(log, CRISK_CATAN_EV_END_TURN, owner, -1);
+	if (k->cfg.paired_players) /* B-122: player 2 is seat t + 3 */
+		start_part(h, owner, (owner + 3) % k->seats, DP_PAIRED_PART);
+	else if (k->cfg.special_build) /* B-117: the other seats from the left */
+		start_part(h, owner, (owner + 1) % k->seats, DP_SPECIAL_BUILD);
+	else
+		next_turn(k, st, owner, log);
+}
+
+/* PASS or END_PART: the next special build window, or the turn is over
+ * (B-117, B-121, B-122). */
+void flow_end_part(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	int owner = h->part_owner, next = (h->active + 1) % k->seats;
+	ev_push(log, CRISK_CATAN_EV_PASS, h->active, -1);
+	if (h->dp == DP_SPECIAL_BUILD && next != owner) {
+		start_part(h, owner, next, DP_SPECIAL_BUILD);
+		return;
+	}
+	h->part_owner = NO_SEAT;
+	next_turn(k, st, owner, log);
+}
+
+/* Where a development card bought by the active seat returns to, and whether
+ * it counts as bought in the buyer's own turn (B-79, B-120, B-123). */
+int flow_buy_return(const kern *k, const void *st)
+{
+	if (ks(st)->part_owner == NO_SEAT)
+		return DP_MAIN;
+	return k->cfg.paired_players ? DP_PAIRED_PART : DP_SPECIAL_BUILD;
 }
 
 /* B-64: eligible victims of the mover on the robber's new hex. */

@@ -224,6 +224,7 @@ void kern_state_init(const kern *k, void *st, evlog *log)
 	h->victim = NO_SEAT;
 	h->lr = NO_SEAT;
 	h->la = NO_SEAT;
+	h->part_owner = NO_SEAT;
 	for (int r = 0; r < NUM_RES; r++)
 		h->bank[r] = k->cfg.bank_per_type;
 	memcpy(h->deck, k->cfg.deck, sizeof h->deck);

@@ -65,6 +65,8 @@ typedef struct kern_config {
 	uint8_t bank_per_type;
 	uint8_t deck[NUM_DEV];
 	uint8_t pieces[3];   /* settlements, cities, roads per seat */
+	int special_build;   /* B-117: a special build phase follows every turn (5-6 seats) */
+	int paired_players;  /* B-122: a paired part follows every turn instead */
 	const kern_hooks *hooks; /* NULL: no hooks (base behaviour) */
 	size_t ext_size;     /* bytes of module state (hooks.h) */
 } kern_config;
@@ -128,6 +130,9 @@ typedef struct kstate {
 	uint8_t accepted;     /* trade: seats that accepted */
 	uint8_t bank[MAX_GOODS];
 	uint8_t deck[NUM_DEV];
+	/* While a special build phase or paired part runs: the seat whose turn
+	 * ended (B-117, B-122), and `active` is the seat building; else -1. */
+	int8_t part_owner;
 } kstate;
 
 /* Per-seat record. */
@@ -353,6 +358,8 @@ const char *kern_dp_name(int dp);
 void flow_check_victory(const kern *k, void *st, evlog *log);
 void flow_start_turn(const kern *k, void *st, evlog *log);
 void flow_end_turn(const kern *k, void *st, evlog *log);
+void flow_end_part(const kern *k, void *st, evlog *log);
+int flow_buy_return(const kern *k, const void *st);
 void flow_after_robber(const kern *k, void *st, int hex, evlog *log);
 void flow_robber_done(const kern *k, void *st, evlog *log);
 void flow_largest_army(const kern *k, void *st, evlog *log);

@@ -131,7 +131,8 @@ static inline uint64_t load8(const uint8_t *at)
 	       (uint64_t)at[4] << 32 | (uint64_t)at[5] << 40 | (uint64_t)at[6] << 48 | (uint64_t)at[7] << 56;
 }
 
-static void list_main(const kern *k, const void *st, out *o)
+/* Roads, settlements, cities and a development card the active seat can pay. */
+static inline void list_builds(const kern *k, const void *st, out *o)
 {
 	const kstate *h = ks(st);
 	int s = h->active;
@@ -155,7 +156,13 @@ static void list_main(const kern *k, const void *st, out *o)
 	}
 	if (kcan_pay(p, COST_DEV) && (h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]))
 		put(o, act_make(CRISK_CATAN_BUY_DEV, 0));
-	list_cards(k, st, o);
+}
+
+/* B-101: every give/take pair at the active seat's rate that it and the bank can pay. */
+static inline void list_maritime(const kern *k, const void *st, out *o)
+{
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
 	/* MARITIME_TRADE: code = give | take << 8, so ascending means take-major. */
 	unsigned gives = 0; /* types the seat can give to the bank */
 	for (int x = 0; x < NUM_RES; x++)
@@ -168,6 +175,15 @@ static void list_main(const kern *k, const void *st, out *o)
 				put(o, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(bit_low(m) | y << 8)));
 		}
 	}
+}
+
+static void list_main(const kern *k, const void *st, out *o)
+{
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
+	list_builds(k, st, o);
+	list_cards(k, st, o);
+	list_maritime(k, st, o);
 	/* B-100: the canonical offers whose give side the proposer holds. */
 	if (p->cards && (k->cfg.max_offers == 0 || h->offers_made < k->cfg.max_offers)) {
 		int key = khand_key(p);
@@ -260,6 +276,15 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 		break;
 	case DP_MAIN:
 		list_main(k, st, &o);
+		break;
+	case DP_SPECIAL_BUILD: /* B-118 */
+		list_builds(k, st, &o);
+		put(&o, act_make(CRISK_CATAN_PASS, 0));
+		break;
+	case DP_PAIRED_PART: /* B-122 */
+		list_builds(k, st, &o);
+		list_maritime(k, st, &o);
+		put(&o, act_make(CRISK_CATAN_END_PART, 0));
 		break;
 	case DP_DEV_DRAW:
 		for (int c = 0; c < NUM_DEV; c++) {

@@ -34,6 +34,7 @@ const sfield kern_head_fields[] = {
 	HF("bank", SF_U8, MAX_GOODS, bank),
 	HF("deck", SF_U8, NUM_DEV, deck),
 	HF("knight", SF_U8, 1, knight),
+	HF("part_owner", SF_I8, 1, part_owner),
 };
 const int kern_n_head_fields = (int)(sizeof kern_head_fields / sizeof kern_head_fields[0]);
 

@@ -34,15 +34,41 @@ static int in_setup(int dp)
 	return dp == DP_SETUP_SETTLEMENT || dp == DP_SETUP_ROAD;
 }
 
+/* B-117, B-122: the special build phase or paired part and who builds in it. */
+static int check_part(const kern *k, const kstate *h)
+{
+	int dp = h->dp, in_part = dp == DP_SPECIAL_BUILD || dp == DP_PAIRED_PART;
+	if (h->part_owner == NO_SEAT) {
+		if (in_part)
+			return BAD("part_owner: -1 in phase %s", kern_dp_name(dp));
+		return CRISK_OK;
+	}
+	if (!is_seat(k, h->part_owner))
+		return BAD("part_owner: %d is neither a seat (0..%d) nor -1", h->part_owner, k->seats - 1);
+	if (!in_part && dp != DP_DEV_DRAW)
+		return BAD("part_owner: %d in phase %s (only in special_build, paired_part or a draw bought there)",
+			   h->part_owner, kern_dp_name(dp));
+	if (!k->cfg.special_build && !k->cfg.paired_players)
+		return BAD("part_owner: %d, but these rules have no special build phase or paired part", h->part_owner);
+	if (k->cfg.paired_players && h->active != (h->part_owner + 3) % k->seats)
+		return BAD("active_seat: %d, but player 2 of seat %d's turn is seat %d (B-122)", h->active, h->part_owner,
+			   (h->part_owner + 3) % k->seats);
+	if (h->active == h->part_owner)
+		return BAD("active_seat: %d builds in the special build phase of its own turn (B-117)", h->active);
+	return CRISK_OK;
+}
+
 static int check_header(const kern *k, const kstate *h)
 {
-	int n = k->seats;
+	int n = k->seats, rc;
 	if (!(h->rng.s[0] | h->rng.s[1] | h->rng.s[2] | h->rng.s[3]))
 		return BAD("rng: all four words are zero (xoshiro256** would return only zeros)");
 	if (h->dp > DP_GAME_OVER)
 		return BAD("phase: %d is not a phase of module %s (0..%d)", h->dp, k->cfg.module_name, DP_GAME_OVER);
-	if (h->dp == DP_SPECIAL_BUILD || h->dp == DP_PAIRED_PART)
-		return BAD("phase: %s is not used by module %s", kern_dp_name(h->dp), k->cfg.module_name);
+	if ((h->dp == DP_SPECIAL_BUILD && (!k->cfg.special_build || k->cfg.paired_players)) ||
+	    (h->dp == DP_PAIRED_PART && !k->cfg.paired_players))
+		return BAD("phase: %s is not used by module %s with these options (B-117, B-122)", kern_dp_name(h->dp),
+			   k->cfg.module_name);
 	if (h->ret != DP_SETUP_SETTLEMENT && h->ret != DP_PRE_ROLL && h->ret != DP_MAIN)
 		return BAD("return_phase: %s (%d) is never returned to (setup_settlement, pre_roll or main)",
 			   kern_dp_name(h->ret), h->ret);
@@ -99,10 +125,14 @@ static int check_header(const kern *k, const kstate *h)
 	} else {
 		if (h->step != 2 * n)
 			return BAD("setup_step: %d after set-up (must be %d)", h->step, 2 * n);
-		if (h->active != (h->turn - 1) % n)
-			return BAD("active_seat: %d, but turn %d belongs to seat %d", h->active, (int)h->turn,
+		int owner = h->part_owner == NO_SEAT ? h->active : h->part_owner;
+		if (owner != (h->turn - 1) % n)
+			return BAD("%s: %d, but turn %d belongs to seat %d",
+				   h->part_owner == NO_SEAT ? "active_seat" : "part_owner", owner, (int)h->turn,
 				   (int)((h->turn - 1) % n));
 	}
+	if ((rc = check_part(k, h)))
+		return rc;
 	for (int g = k->cfg.n_goods; g < MAX_GOODS; g++) {
 		if (h->bank[g])
 			return BAD("bank[%d]: %d cards of a good this game does not use", g, h->bank[g]);
@@ -162,8 +192,8 @@ static int check_seat(const kern *k, const void *st, int s, const int placed[3])
 		if (p->dev_new[c] > p->dev[c])
 			return BAD("seats[%d].dev_new[%d]: %d bought this turn, but the seat holds %d", s, c, p->dev_new[c],
 				   p->dev[c]);
-		if (p->dev_new[c] && s != h->active)
-			return BAD("seats[%d].dev_new[%d]: %d bought this turn, but seat %d is not active", s, c,
+		if (p->dev_new[c] && (s != h->active || h->part_owner != NO_SEAT))
+			return BAD("seats[%d].dev_new[%d]: %d bought this turn, but seat %d is not in its own turn", s, c,
 				   p->dev_new[c], s);
 	}
 	if (p->knights > k->cfg.deck[CRISK_CATAN_KNIGHT])
@@ -419,7 +449,7 @@ static int check_point(const kern *k, const void *st)
 		return BAD("status: ended without winner at turn %d, but max_turns is %lld (B-52)", (int)h->turn,
 			   (long long)k->cfg.max_turns);
 	/* A knight's win waits until its robber move is over (B-80, B-105). */
-	if (h->status == CRISK_STATUS_RUNNING && h->turn > 0 && !h->knight &&
+	if (h->status == CRISK_STATUS_RUNNING && h->turn > 0 && !h->knight && h->part_owner == NO_SEAT &&
 	    kern_total_vp(k, st, h->active) >= k->cfg.vp_target)
 		return BAD("status: running, but the active seat %d has %d VP of vp_target %d (B-105)", h->active,
 			   kern_total_vp(k, st, h->active), k->cfg.vp_target);

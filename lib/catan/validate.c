@@ -57,6 +57,11 @@ static int type_fits(int dp, unsigned type)
 		return type == CRISK_CATAN_PICK;
 	case DP_MONOPOLY_PICK:
 		return type == CRISK_CATAN_NAME;
+	case DP_SPECIAL_BUILD: /* B-118 */
+		return (type >= CRISK_CATAN_BUILD_ROAD && type <= CRISK_CATAN_BUY_DEV) || type == CRISK_CATAN_PASS;
+	case DP_PAIRED_PART: /* B-122 */
+		return (type >= CRISK_CATAN_BUILD_ROAD && type <= CRISK_CATAN_BUY_DEV) ||
+		       type == CRISK_CATAN_MARITIME_TRADE || type == CRISK_CATAN_END_PART;
 	default:
 		return 0;
 	}
@@ -77,6 +82,27 @@ static int wrong_point(const kstate *h)
 			       now);
 	return err_set(CRISK_EILLEGAL, "that action belongs to another decision point (now: seat %d must %s)", h->cur,
 		       now);
+}
+
+/* What a special build window (B-118) or player 2's part of a paired turn
+ * (B-122, B-123) does not allow, named by rule. */
+static int part_refusal(const kstate *h, unsigned type)
+{
+	int sbp = h->dp == DP_SPECIAL_BUILD;
+	const char *where = sbp ? "in the special build phase" : "in player 2's part of a paired turn";
+	const char *rule = sbp ? "B-118" : "B-123";
+	if (type >= CRISK_CATAN_PLAY_KNIGHT && type <= CRISK_CATAN_PLAY_MONOPOLY)
+		return err_set(CRISK_EILLEGAL, "no development card can be played %s (B-78, %s)", where, rule);
+	if (type == CRISK_CATAN_MOVE_ROBBER || type == CRISK_CATAN_STEAL_FROM)
+		return err_set(CRISK_EILLEGAL, "the robber does not move %s (%s)", where, rule);
+	if (type == CRISK_CATAN_MARITIME_TRADE || (type >= CRISK_CATAN_OFFER_TRADE && type <= CRISK_CATAN_CANCEL))
+		return err_set(CRISK_EILLEGAL, sbp ? "no trading of any kind in the special build phase (B-102, B-118)"
+						   : "no domestic trade in player 2's part of a paired turn, only maritime trade (B-122)");
+	if (type == CRISK_CATAN_ROLL || type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_PASS ||
+	    type == CRISK_CATAN_END_PART)
+		return err_set(CRISK_EILLEGAL, sbp ? "a special build window ends with PASS (B-118)"
+						   : "player 2's part of a paired turn ends with END_PART (B-122)");
+	return wrong_point(h);
 }
 
 static int check_node(const kern *k, int n)
@@ -312,7 +338,7 @@ int kern_check(const kern *k, const void *st, crisk_action a)
 	if (h->dp == DP_GAME_OVER)
 		return err_set(CRISK_EILLEGAL, "the game is over");
 	if (!type_fits(h->dp, type))
-		return wrong_point(h);
+		return h->dp == DP_SPECIAL_BUILD || h->dp == DP_PAIRED_PART ? part_refusal(h, type) : wrong_point(h);
 	int id = ACT_ID(a);
 	int s = h->active;
 	const kseat *p = kseat_of(k, st, s);
@@ -333,6 +359,8 @@ int kern_check(const kern *k, const void *st, crisk_action a)
 	case CRISK_CATAN_DECLINE:
 	case CRISK_CATAN_CANCEL:
 	case CRISK_CATAN_END_TURN:
+	case CRISK_CATAN_PASS:
+	case CRISK_CATAN_END_PART:
 		return CRISK_OK;
 	case CRISK_CATAN_DICE:
 		return check_dice(a);

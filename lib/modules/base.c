@@ -1,5 +1,7 @@
-/* Module `base`: base Catan for 2-4 players (rules/base.md), a thin layer of
- * parameters over the Catan kernel. */
+/* Module `base`: base Catan for 2-6 players (rules/base.md), a thin layer of
+ * parameters over the Catan kernel: 2-4 seats play the base board, 5-6 seats
+ * the 5-6 board with the extension's components and the special build phase
+ * or paired turns (B-111..B-126). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,13 +15,14 @@ static const char *const chance_choices[] = {"auto", "explicit", NULL};
 
 enum {
 	P_PLAYERS, P_SEED, P_BOARD, P_TERRAIN, P_TOKENS, P_HARBORS, P_NO_IDENTICAL, P_VP_TARGET, P_DISCARD_LIMIT,
-	P_FRIENDLY_ROBBER, P_MAX_OFFERS, P_MAX_TURNS, P_CHANCE, P_COUNT
+	P_FRIENDLY_ROBBER, P_MAX_OFFERS, P_MAX_TURNS, P_CHANCE, P_PAIRED, P_COUNT
 };
 
 /* "-" stands for "not given": the parser refuses empty values and the
  * canonical parameter string names every key. */
 static const param_desc base_params[P_COUNT] = {
-	[P_PLAYERS] = {"players", NULL, PT_INT, NULL, 2, 4, NULL, "2..4", "number of seats (B-39)"},
+	[P_PLAYERS] = {"players", NULL, PT_INT, NULL, 2, 6, NULL, "2..6",
+		       "number of seats; 5-6 play the 5-6 board (B-39, B-111)"},
 	[P_SEED] = {"seed", NULL, PT_UINT64, NULL, 0, 0, NULL, "0..18446744073709551615",
 		    "seed of the game's RNG (B-29)"},
 	[P_BOARD] = {"board", NULL, PT_ENUM, "random", 0, 0, board_choices, "beginner|random|random_tokens|custom",
@@ -43,6 +46,8 @@ static const param_desc base_params[P_COUNT] = {
 			 "the game ends without winner after this turn (B-52)"},
 	[P_CHANCE] = {"chance", "chance_mode", PT_ENUM, "auto", 0, 0, chance_choices, "auto|explicit",
 		      "dice, draws and steals from the RNG or from the host (B-132)"},
+	[P_PAIRED] = {"paired_players", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on (5-6 players only)",
+		      "paired turns instead of the special build phase (B-122)"},
 };
 
 static int given(const param_set *p, int i)
@@ -64,6 +69,12 @@ static int check_combination(const param_set *p)
 	}
 	if (p->num[P_NO_IDENTICAL] && p->num[P_BOARD] != BOARD_RANDOM_TOKENS)
 		return err_set(CRISK_EPARAM, "parameter 'no_identical_adjacent' applies only to board=random_tokens (B-126)");
+	if (p->num[P_PAIRED] && p->num[P_PLAYERS] < 5)
+		return err_set(CRISK_EPARAM, "parameter 'paired_players' applies only to 5-6 players, not %d (B-122, B-126)",
+			       (int)p->num[P_PLAYERS]);
+	if (p->num[P_BOARD] == BOARD_BEGINNER && p->num[P_PLAYERS] >= 5)
+		return err_set(CRISK_EPARAM, "board=beginner is the base-board layout and needs 2..4 players, not %d (B-28, B-126)",
+			       (int)p->num[P_PLAYERS]);
 	return CRISK_OK;
 }
 
@@ -75,7 +86,8 @@ static int base_rules_create(void **data, const param_set *p)
 	kern *k = calloc(1, sizeof *k);
 	if (!k)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
-	rc = board_standard(&k->b, 0);
+	int seats = (int)p->num[P_PLAYERS], big = seats >= 5; /* B-111 */
+	rc = board_standard(&k->b, big);
 	if (rc) {
 		free(k);
 		return rc;
@@ -87,7 +99,7 @@ static int base_rules_create(void **data, const param_set *p)
 			    kind == BOARD_CUSTOM ? p->str[P_HARBORS] : NULL);
 	kern_config cfg = {
 		.module_name = "base",
-		.seats = (int)p->num[P_PLAYERS],
+		.seats = seats,
 		.vp_target = (int)p->num[P_VP_TARGET],
 		.discard_limit = (int)p->num[P_DISCARD_LIMIT],
 		.friendly_robber = (int)p->num[P_FRIENDLY_ROBBER],
@@ -95,10 +107,14 @@ static int base_rules_create(void **data, const param_set *p)
 		.max_turns = p->num[P_MAX_TURNS],
 		.explicit_chance = p->num[P_CHANCE] == 1,
 		.n_goods = NUM_RES,
-		.bank_per_type = 19,                           /* B-6 */
+		.bank_per_type = big ? 24 : 19,                /* B-6, B-113 */
 		.deck = {14, 5, 2, 2, 2},                      /* B-7 */
 		.pieces = {5, 4, 15},                          /* B-9 */
+		.special_build = big && !p->num[P_PAIRED],     /* B-117 */
+		.paired_players = (int)p->num[P_PAIRED],       /* B-122 */
 	};
+	if (big) /* B-113: 20 knights, 5 victory points, 3 of each progress card */
+		memcpy(cfg.deck, (const uint8_t[NUM_DEV]){20, 5, 3, 3, 3}, NUM_DEV);
 	if (!rc)
 		rc = kern_init(k, &cfg);
 	if (rc) {
@@ -236,7 +252,7 @@ static int base_state_from_json(const void *data, const struct jnode *root, void
 
 const module module_base = {
 	.name = "base",
-	.version = 1,
+	.version = 2, /* 2: the state gained part_owner (5-6 players) */
 	.family = FAMILY_CATAN,
 	.params = base_params,
 	.n_params = P_COUNT,

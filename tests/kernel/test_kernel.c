@@ -1067,7 +1067,9 @@ START_TEST(test_params_b126)
 {
 	static const char *const bad[] = {"players=4 seed=1 no_identical_adjacent=on",
 					  "players=4 seed=1 terrain=hhh", "players=4 seed=1 board=custom",
-					  "players=5 seed=1", "players=4 seed=1 vp_target=2"};
+					  "players=5 seed=1 board=beginner", "players=6 seed=1 board=beginner",
+					  "players=4 seed=1 paired_players=on", "players=2 seed=1 paired_players=on",
+					  "players=7 seed=1", "players=4 seed=1 vp_target=2"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		param_set ps;
 		void *data = NULL;

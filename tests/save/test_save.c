@@ -377,12 +377,13 @@ START_TEST(documented_layout)
 {
 	/* docs/save-format.md gives these offsets; the checksum is the standard CRC-32. */
 	ck_assert_uint_eq(test_crc32((const uint8_t *)"123456789", 9), 0xCBF43926u);
-	for (int n = 2; n <= 4; n++) {
+	for (int n = 2; n <= 6; n++) {
 		char params[64];
 		snprintf(params, sizeof params, "players=%d seed=3", n);
 		crisk_game *g = new_game(params);
 		const kern *k = crisk_game_rules(g)->data;
-		ck_assert_uint_eq(kern_state_bytes(k), (size_t)(79 + 24 * n + 54 + 72));
+		int nodes = n >= 5 ? 80 : 54, paths = n >= 5 ? 109 : 72; /* B-26, B-111 */
+		ck_assert_uint_eq(kern_state_bytes(k), (size_t)(80 + 24 * n + nodes + paths));
 		ck_assert_int_eq(kern_state_offset(k, "offer", 0, 0), 32);
 		ck_assert_int_eq(kern_state_offset(k, "turn", 0, 0), 40);
 		ck_assert_int_eq(kern_state_offset(k, "phase", 0, 0), 50);
@@ -391,12 +392,13 @@ START_TEST(documented_layout)
 		ck_assert_int_eq(kern_state_offset(k, "bank", 0, 0), 67);
 		ck_assert_int_eq(kern_state_offset(k, "deck", 0, 4), 77);
 		ck_assert_int_eq(kern_state_offset(k, "knight", 0, 0), 78);
-		ck_assert_int_eq(kern_state_offset(k, "hand", 0, 0), 79);
-		ck_assert_int_eq(kern_state_offset(k, "knights", 1, 0), 79 + 24 + 18);
-		ck_assert_int_eq(kern_state_offset(k, "harbors", n - 1, 0), 79 + 24 * (n - 1) + 23);
-		ck_assert_int_eq(kern_state_offset(k, "nodes", 0, 0), 79 + 24 * n);
-		ck_assert_int_eq(kern_state_offset(k, "paths", 0, 71), 79 + 24 * n + 54 + 71);
-		ck_assert_int_eq(kern_state_offset(k, "paths", 0, 72), -1);
+		ck_assert_int_eq(kern_state_offset(k, "part_owner", 0, 0), 79);
+		ck_assert_int_eq(kern_state_offset(k, "hand", 0, 0), 80);
+		ck_assert_int_eq(kern_state_offset(k, "knights", 1, 0), 80 + 24 + 18);
+		ck_assert_int_eq(kern_state_offset(k, "harbors", n - 1, 0), 80 + 24 * (n - 1) + 23);
+		ck_assert_int_eq(kern_state_offset(k, "nodes", 0, 0), 80 + 24 * n);
+		ck_assert_int_eq(kern_state_offset(k, "paths", 0, paths - 1), 80 + 24 * n + nodes + paths - 1);
+		ck_assert_int_eq(kern_state_offset(k, "paths", 0, paths), -1);
 		ck_assert_int_eq(kern_state_offset(k, "hand", n, 0), -1);
 		ck_assert_int_eq(kern_state_offset(k, "bank", 0, 6), -1);
 		ck_assert_int_eq(kern_state_offset(k, "nothing", 0, 0), -1);
@@ -405,7 +407,7 @@ START_TEST(documented_layout)
 		ck_assert_uint_eq(get_u32(save + 8), 1);
 		ck_assert_int_eq(save[12] | save[13] << 8, 4);
 		ck_assert_int_eq(memcmp(save + 14, "base", 4), 0);
-		ck_assert_uint_eq(get_u32(save + 18), 1);
+		ck_assert_uint_eq(get_u32(save + 18), 2); /* module version of base */
 		ck_assert_uint_eq(get_u32(save + state_offset(save) - 4), kern_state_bytes(k));
 		ck_assert_uint_eq(state_offset(save) + kern_state_bytes(k) + 12, len);
 		free(save);
@@ -509,41 +511,41 @@ START_TEST(forged_headers_refused)
 	crisk_game_event_range(g, NULL, &seq);
 
 	/* The forger itself is right: the unmodified parts load. */
-	uint8_t *f = forge("base", 1, params, state, state_len, seq, 1, &flen);
+	uint8_t *f = forge("base", 2, params, state, state_len, seq, 1, &flen);
 	ck_assert_uint_eq(flen, len);
 	ck_assert_int_eq(memcmp(f, save, len), 0);
 	free(f);
 
-	f = forge("base", 1, params, state, state_len, seq, 2, &flen);
+	f = forge("base", 2, params, state, state_len, seq, 2, &flen);
 	expect_load_error(f, flen, "format version 2 is newer than this library's 1");
 	free(f);
-	f = forge("base", 1, params, state, state_len, seq, 0, &flen);
+	f = forge("base", 2, params, state, state_len, seq, 0, &flen);
 	expect_load_error(f, flen, "format version 0");
 	free(f);
 	f = forge("risk", 1, params, state, state_len, seq, 1, &flen);
 	expect_load_error(f, flen, "unknown module 'risk'");
 	free(f);
-	f = forge("base", 2, params, state, state_len, seq, 1, &flen);
+	f = forge("base", 1, params, state, state_len, seq, 1, &flen); /* before part_owner */
 	expect_load_error(f, flen, "module version mismatch");
 	free(f);
-	f = forge("base", 1, "players=9", state, state_len, seq, 1, &flen);
+	f = forge("base", 2, "players=9", state, state_len, seq, 1, &flen);
 	expect_load_error(f, flen, "parameter string rejected: ");
 	ck_assert_ptr_nonnull(strstr(crisk_error_last(), "players"));
 	free(f);
-	f = forge("base", 1, "players=3", state, state_len, seq, 1, &flen);
+	f = forge("base", 2, "players=3", state, state_len, seq, 1, &flen);
 	expect_load_error(f, flen, "parameter string rejected");
 	free(f);
 	/* Different rules with a different seat count: the state no longer fits. */
-	f = forge("base", 1, "players=3 seed=23", state, state_len, seq, 1, &flen);
+	f = forge("base", 2, "players=3 seed=23", state, state_len, seq, 1, &flen);
 	expect_load_error(f, flen, "state size mismatch");
 	free(f);
-	f = forge("base", 1, params, state, state_len - 1, seq, 1, &flen);
+	f = forge("base", 2, params, state, state_len - 1, seq, 1, &flen);
 	expect_load_error(f, flen, "state size mismatch");
 	free(f);
-	f = forge("base", 1, params, state, state_len, 0, 1, &flen);
+	f = forge("base", 2, params, state, state_len, 0, 1, &flen);
 	expect_load_error(f, flen, "event sequence number 0 is out of range");
 	free(f);
-	f = forge("base", 1, params, state, state_len, UINT64_MAX, 1, &flen);
+	f = forge("base", 2, params, state, state_len, UINT64_MAX, 1, &flen);
 	expect_load_error(f, flen, "event sequence number");
 	free(f);
 	char long_name[80];
@@ -554,7 +556,7 @@ START_TEST(forged_headers_refused)
 	free(f);
 	char nul_params[600];
 	snprintf(nul_params, sizeof nul_params, "%s", params);
-	f = forge("base", 1, nul_params, state, state_len, seq, 1, &flen);
+	f = forge("base", 2, nul_params, state, state_len, seq, 1, &flen);
 	/* A NUL inside the parameter bytes. */
 	f[8 + 4 + 2 + 4 + 4 + 4 + 2] = 0;
 	fix_crc(f, flen);
