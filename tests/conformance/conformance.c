@@ -892,13 +892,14 @@ static int start_game(run *R)
 		R->piece_total[s][2] = (int32_t)jnum(obj_get(pieces, "roads"), -1);
 	}
 	free(js);
-	/* Base components (B-6, B-7, B-9). */
-	if (!strcmp(R->module, "base") && R->seats <= 4) {
+	/* Base components (B-6, B-7, B-9; 5-6 seats: B-113). */
+	if (!strcmp(R->module, "base")) {
+		int per_type = R->seats <= 4 ? 19 : 24, devs = R->seats <= 4 ? 25 : 34;
 		for (int r = 0; r < 5; r++)
-			if (R->res_total[r] != 19)
-				return fail(R, "%d cards of resource %d, not 19 (B-6)", R->res_total[r], r);
-		if (R->dev_total != 25)
-			return fail(R, "%d development cards, not 25 (B-7)", R->dev_total);
+			if (R->res_total[r] != per_type)
+				return fail(R, "%d cards of resource %d, not %d (B-6, B-113)", R->res_total[r], r, per_type);
+		if (R->dev_total != devs)
+			return fail(R, "%d development cards, not %d (B-7, B-113)", R->dev_total, devs);
 		for (int s = 0; s < R->seats; s++)
 			if (R->piece_total[s][0] != 5 || R->piece_total[s][1] != 4 || R->piece_total[s][2] != 15)
 				return fail(R, "seat %d supply %d/%d/%d, not 5/4/15 (B-9)", s, R->piece_total[s][0],

@@ -1,5 +1,5 @@
-/* The conformance suite on module base: 2, 3 and 4 seats, automatic and
- * explicit chance.  CRISK_CONFORMANCE_GAMES (environment) sets the games per
+/* The conformance suite on module base: 2 to 6 seats (5-6 with the special
+ * build phase or paired turns), automatic and explicit chance.  CRISK_CONFORMANCE_GAMES (environment) sets the games per
  * configuration; the default keeps the whole run short. */
 #include <check.h>
 #include <stdio.h>
@@ -66,6 +66,35 @@ START_TEST(test_base_four_seats_explicit)
 }
 END_TEST
 
+/* B-111..B-124: the 5-6 board, components and special build phase. */
+START_TEST(test_base_five_seats_sbp)
+{
+	run_config("players=5 board=random chance=auto max_turns=200", 7000);
+}
+END_TEST
+
+START_TEST(test_base_six_seats_sbp_explicit)
+{
+	run_config("players=6 board=random_tokens chance=explicit max_turns=200", 8000);
+}
+END_TEST
+
+/* B-122, B-123: paired turns instead of the special build phase. */
+START_TEST(test_base_six_seats_paired)
+{
+	run_config("players=6 board=random chance=auto max_turns=200 paired_players=on", 9000);
+}
+END_TEST
+
+START_TEST(test_base_five_seats_paired_explicit)
+{
+	run_config("players=5 board=custom chance=explicit max_turns=200 paired_players=on "
+		   "terrain=hhhhhffffffppppppggggggmmmmmdd "
+		   "tokens=2,2,3,3,3,4,4,4,5,5,5,6,6,6,8,8,8,9,9,9,10,10,10,11,11,11,12,12,0,0 harbors=33333blwwgo",
+		   10000);
+}
+END_TEST
+
 /* The suite must notice a module it cannot create. */
 START_TEST(test_unknown_module_reported)
 {
@@ -86,6 +115,10 @@ static Suite *conformance_suite(void)
 	tcase_add_test(tc, test_base_two_seats_explicit);
 	tcase_add_test(tc, test_base_three_seats_explicit);
 	tcase_add_test(tc, test_base_four_seats_explicit);
+	tcase_add_test(tc, test_base_five_seats_sbp);
+	tcase_add_test(tc, test_base_six_seats_sbp_explicit);
+	tcase_add_test(tc, test_base_six_seats_paired);
+	tcase_add_test(tc, test_base_five_seats_paired_explicit);
 	tcase_add_test(tc, test_unknown_module_reported);
 	suite_add_tcase(s, tc);
 	return s;

@@ -2,10 +2,11 @@
  * and checks, after every action, through the public API only:
  * - every listed legal action passes crisk_game_check; at chance points the
  *   outcomes pass check and their probabilities sum to 1;
- * - resource conservation: bank + hands = 19 of each resource (B-6), and the
- *   public hand and development card counts match the hands;
- * - development cards: deck + unplayed + played = 25 (B-7), played counted
- *   from the PLAY_DEV events;
+ * - resource conservation: bank + hands = 19 of each resource (B-6; 24 with
+ *   5-6 seats, B-113), and the public hand and development card counts match
+ *   the hands;
+ * - development cards: deck + unplayed + played = 25 (B-7; 34 with 5-6
+ *   seats, B-113), played counted from the PLAY_DEV events;
  * - pieces: at most 5 settlements, 4 cities, 15 roads per seat (B-9);
  * - scores: the omniscient score is at least settlements + 2 cities + victory
  *   point cards and at most 4 more (Longest Road, Largest Army); others never
@@ -43,6 +44,10 @@ static const config configs[] = {
 	{"players=2 board=beginner chance=explicit", 10},
 	{"players=3 board=random_tokens chance=explicit discard_limit=9", 10},
 	{"players=4 board=beginner chance=explicit friendly_robber=1 vp_target=12 max_turns=2000", 12},
+	/* 5-6 seats (B-111..B-124): special build phase, paired turns. */
+	{"players=5 board=random max_turns=250", 10},
+	{"players=6 board=random_tokens chance=explicit", 10},
+	{"players=6 board=random paired_players=on", 10},
 };
 
 typedef struct soak {
@@ -123,6 +128,7 @@ static int check_conservation(soak *s)
 	const crisk_game *g = s->g;
 	int32_t bank[5], deck, res[5] = {0};
 	int devs = 0;
+	int cards_per_type = s->seats >= 5 ? 24 : 19, dev_cards = s->seats >= 5 ? 34 : 25; /* B-6, B-7, B-113 */
 	if (crisk_catan_bank(g, bank, &deck) != CRISK_OK)
 		return violation(s, "bank query failed");
 	for (int p = 0; p < s->seats; p++) {
@@ -143,11 +149,11 @@ static int check_conservation(soak *s)
 		devs += dsum;
 	}
 	for (int r = 0; r < 5; r++)
-		if (bank[r] < 0 || bank[r] + res[r] != 19)
-			return violation(s, "resource %d: bank %d + hands %d != 19", r, bank[r], res[r]);
-	if (deck < 0 || deck + devs + s->played_dev != 25)
-		return violation(s, "development cards: deck %d + unplayed %d + played %d != 25", deck, devs,
-				 s->played_dev);
+		if (bank[r] < 0 || bank[r] + res[r] != cards_per_type)
+			return violation(s, "resource %d: bank %d + hands %d != %d", r, bank[r], res[r], cards_per_type);
+	if (deck < 0 || deck + devs + s->played_dev != dev_cards)
+		return violation(s, "development cards: deck %d + unplayed %d + played %d != %d", deck, devs,
+				 s->played_dev, dev_cards);
 	return 0;
 }
 
