@@ -221,6 +221,33 @@ START_TEST(test_b116_setup_snake_and_starting_resources)
 }
 END_TEST
 
+/* B-112, B-124: with 5-6 seats the robber and production work as in the
+ * base game: a 7 moves the robber and steals, the robber's hex pays nobody. */
+START_TEST(test_b112_b124_robber_and_production)
+{
+	crisk_game *g = sx_game(6, NULL);
+	sc_roll(g, 7); /* nobody holds more than 7 cards: no discards */
+	ck_assert_int_eq(sc_seat(g), 0);
+	ck_phase(g, "move_robber");
+	sc_apply(g, sc_act(CRISK_CATAN_MOVE_ROBBER, 9)); /* c3: seat 1's fields */
+	ck_assert_int_eq(sc_seat(g), CRISK_SEAT_CHANCE); /* seat 1 is the only victim (B-64) */
+	sc_apply(g, sc_act(CRISK_CATAN_STEAL_RESULT, CRISK_CATAN_BRICK));
+	ck_phase(g, "main");
+	int32_t hand[5];
+	sc_hand(g, 0, hand);
+	ck_assert_int_eq(hand[CRISK_CATAN_BRICK], 1);
+	sc_end_turn(g);
+	sx_pass_windows(g);
+	ck_assert_int_eq(sc_seat(g), 1);
+	sc_roll(g, 9); /* hex 9 holds the robber, hex 14 pays ore */
+	sc_hand(g, 1, hand);
+	static const int want[5] = {0, 1, 1, 0, 1};
+	for (int r = 0; r < 5; r++)
+		ck_assert_int_eq(hand[r], want[r]);
+	crisk_game_free(g);
+}
+END_TEST
+
 /* ---- B-117..B-121: the special build phase ---- */
 
 /* B-117: after each turn every other seat gets one window, in seat order from
@@ -701,6 +728,7 @@ static Suite *sixp_suite(void)
 	tcase_add_test(tc, test_b111_b113_b139_components);
 	tcase_add_test(tc, test_b113_deck_composition);
 	tcase_add_test(tc, test_b116_setup_snake_and_starting_resources);
+	tcase_add_test(tc, test_b112_b124_robber_and_production);
 	tcase_add_test(tc, test_b117_sbp_order);
 	tcase_add_test(tc, test_b118_sbp_allowed_and_refused);
 	tcase_add_test(tc, test_b118_no_trade_leaks_into_sbp);
