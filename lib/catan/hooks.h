@@ -30,6 +30,8 @@ typedef struct kern_hooks {
 	int (*ext_check)(const struct kern *k, const void *st);
 
 	/* ---- base: 5-6 players (special build phase, paired players) ---- */
+	/* None: both are base rules, selected by kern_config.special_build
+	 * and kern_config.paired_players. */
 
 	/* ---- two_player ---- */
 
