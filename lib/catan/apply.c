@@ -238,7 +238,7 @@ static void setup_road(const kern *k, void *st, int p, evlog *log)
 	ev *e = ev_push(log, CRISK_CATAN_EV_SETUP_ROAD, h->active, -1);
 	if (e)
 		e->args[0] = p;
-	flow_update_longest_road(k, st, h->active, -1, log);
+	flow_update_longest_road_at(k, st, h->active, p, log);
 	h->step++;
 	int n = k->seats;
 	if (h->step >= 2 * n) { /* B-45: seat 0 starts turn 1 */
@@ -288,7 +288,7 @@ static void free_road(const kern *k, void *st, int path, evlog *log)
 		e->args[0] = path;
 		e->args[1] = 1;
 	}
-	flow_update_longest_road(k, st, s, -1, log);
+	flow_update_longest_road_at(k, st, s, path, log);
 	h->free_roads--;
 	/* B-81: the second road is skipped when none is left or no path is legal. */
 	if (h->free_roads && kseat_of(k, st, s)->supply[PIECE_ROAD] && kern_any_road(k, st, s))
@@ -388,7 +388,7 @@ static void build(const kern *k, void *st, unsigned type, int id, evlog *log)
 		pay(h, p, kern_cost_tab[COST_ROAD]);
 		flow_add_road(k, st, s, id);
 		e = ev_push(log, CRISK_CATAN_EV_BUILD_ROAD, s, -1);
-		flow_update_longest_road(k, st, s, -1, log);
+		flow_update_longest_road_at(k, st, s, id, log);
 		break;
 	case CRISK_CATAN_BUILD_SETTLEMENT:
 		pay(h, p, kern_cost_tab[COST_SETTLEMENT]);
