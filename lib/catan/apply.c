@@ -408,6 +408,19 @@ static void build(const kern *k, void *st, unsigned type, int id, evlog *log)
 		e->args[0] = id;
 }
 
+/* Action types that change none of what victory depends on (the active
+ * seat's VP, the turn, the status, a knight under way: B-105, B-80), so
+ * the check after them would repeat the previous one's answer.  Only
+ * without module hooks, which might decide victory on more. */
+#define TYPE_BIT(t) (UINT64_C(1) << (t))
+static const uint64_t victory_unchanged =
+	TYPE_BIT(CRISK_CATAN_ROLL) | TYPE_BIT(CRISK_CATAN_DICE) | TYPE_BIT(CRISK_CATAN_DISCARD) |
+	TYPE_BIT(CRISK_CATAN_DISCARD_CARDS) | TYPE_BIT(CRISK_CATAN_STEAL_FROM) | TYPE_BIT(CRISK_CATAN_BUY_DEV) |
+	TYPE_BIT(CRISK_CATAN_PLAY_ROAD_BUILDING) | TYPE_BIT(CRISK_CATAN_PLAY_YEAR_OF_PLENTY) |
+	TYPE_BIT(CRISK_CATAN_PLAY_MONOPOLY) | TYPE_BIT(CRISK_CATAN_PICK) | TYPE_BIT(CRISK_CATAN_NAME) |
+	TYPE_BIT(CRISK_CATAN_MARITIME_TRADE) | TYPE_BIT(CRISK_CATAN_OFFER_TRADE) | TYPE_BIT(CRISK_CATAN_ACCEPT) |
+	TYPE_BIT(CRISK_CATAN_DECLINE) | TYPE_BIT(CRISK_CATAN_CONFIRM) | TYPE_BIT(CRISK_CATAN_CANCEL);
+
 static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	kstate *h = ks(st);
@@ -530,7 +543,8 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 		flow_end_turn(k, st, log);
 		return;
 	}
-	flow_check_victory(k, st, log);
+	if (k->cfg.hooks || type >= 64 || !(victory_unchanged >> type & 1u))
+		flow_check_victory(k, st, log);
 }
 
 static int is_chance(int dp)
@@ -546,8 +560,10 @@ int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
 	execute(k, st, a, log);
 	if (!k->cfg.explicit_chance) {
 		while (is_chance(ks(st)->dp)) {
+			int dice = ks(st)->dp == DP_DICE; /* production changes no VP */
 			sample_chance(k, st, log);
-			flow_check_victory(k, st, log);
+			if (!dice || k->cfg.hooks)
+				flow_check_victory(k, st, log);
 		}
 	}
 	return CRISK_OK;
