@@ -358,8 +358,9 @@ static int search_local(const lr_search *s)
  * reached from p without passing through a blocked intersection.  Returns 0
  * when there are more than LR_LOCAL_MAX of them.  *simple tells whether they
  * form a bare path or cycle (at most two roads at each intersection, one at
- * a blocked one), which a single trail covers whole. */
-static int collect_through(const lr_search *s, lr_local *g, lr_ids *ids, int p, int *simple)
+ * a blocked one), which a single trail covers whole; *blocked_inside whether
+ * a blocked intersection has two or more of them. */
+static int collect_through(const lr_search *s, lr_local *g, lr_ids *ids, int p, int *simple, int *blocked_inside)
 {
 	const board *b = s->b;
 	uint64_t queued[LR_WORDS];
@@ -392,14 +393,45 @@ static int collect_through(const lr_search *s, lr_local *g, lr_ids *ids, int p, 
 		}
 	}
 	*simple = 1;
+	*blocked_inside = 0;
 	for (int u = 0; u < g->n_node; u++) {
 		uint64_t at = g->roads_at[u], more = at & (at - 1);
 		int two = more != 0 && (more & (more - 1)) == 0;
 		g->junction[u] = (uint8_t)(g->blocked[u] || !two);
 		if (more && (g->blocked[u] || !two))
 			*simple = 0;
+		if (more && g->blocked[u])
+			*blocked_inside = 1;
 	}
 	return 1;
+}
+
+/* Farthest intersection from `from` in a tree of local roads, and its
+ * distance in roads (an explicit stack: no recursion). */
+static int tree_farthest(const lr_local *g, int from, int *far_node)
+{
+	uint8_t stack[LR_LOCAL_MAX_NODES], dist[LR_LOCAL_MAX_NODES];
+	uint64_t via[LR_LOCAL_MAX_NODES]; /* the road each node was reached by */
+	int top = 0, best = 0;
+
+	stack[top++] = (uint8_t)from;
+	dist[from] = 0;
+	via[from] = 0;
+	*far_node = from;
+	while (top) {
+		int u = stack[--top];
+		if (dist[u] > best) {
+			best = dist[u];
+			*far_node = u;
+		}
+		for (uint64_t m = g->roads_at[u] & ~via[u]; m; m &= m - 1) {
+			int r = lowest_bit(m), w = g->road_end[r][0] == u ? g->road_end[r][1] : g->road_end[r][0];
+			dist[w] = (uint8_t)(dist[u] + 1);
+			via[w] = (uint64_t)1 << r;
+			stack[top++] = (uint8_t)w;
+		}
+	}
+	return best;
 }
 
 /* ---- search on the board itself (more than LR_LOCAL_MAX roads) ---- */
@@ -511,7 +543,7 @@ int board_longest_road_through(const board *b, const uint8_t *path_owner, const 
 	lr_search s;
 	lr_local g;
 	lr_ids ids;
-	int len, simple;
+	int len, simple, blocked_inside;
 
 	if (!b || !path_owner || !node_owner)
 		return err_set(CRISK_EINVAL, "board_longest_road_through: NULL argument");
@@ -525,10 +557,16 @@ int board_longest_road_through(const board *b, const uint8_t *path_owner, const 
 	s.node_owner = node_owner;
 	s.mine = (uint8_t)(o + 1);
 	s.words = (b->n_node > b->n_path ? b->n_node : b->n_path) / 64 + 1;
-	if (!collect_through(&s, &g, &ids, p, &simple)) {
+	if (!collect_through(&s, &g, &ids, p, &simple, &blocked_inside)) {
 		len = board_longest_road(b, path_owner, node_owner, o);
 	} else if (g.n_road <= at_least || simple) {
 		len = g.n_road; /* no trail here is longer, or one covers them all */
+	} else if (g.n_node == g.n_road + 1 && !blocked_inside) {
+		/* A tree whose blocked intersections are leaves: the longest trail
+		 * is its longest path, found from the node farthest from any. */
+		int end;
+		tree_farthest(&g, 0, &end);
+		len = tree_farthest(&g, end, &end);
 	} else {
 		len = solve_local(&g);
 	}
