@@ -97,8 +97,7 @@ static void produce(const kern *k, void *st, int sum, evlog *log)
 /* The next seat owing discards, in seat order from the roller (B-59). */
 static void next_discarder(const kern *k, kstate *h, void *st)
 {
-	for (int i = 0; i < k->seats; i++) {
-		int s = (h->active + i) % k->seats;
+	for (int i = 0, s = h->active; i < k->seats; i++, s = s + 1 < k->seats ? s + 1 : 0) {
 		if (kseat_of(k, st, s)->owe) {
 			h->dp = DP_DISCARD;
 			h->cur = (int8_t)s;
