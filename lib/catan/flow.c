@@ -58,7 +58,7 @@ void flow_end_turn(const kern *k, void *st, evlog *log)
 		game_over(h, -1, log); /* B-52 */
 		return;
 	}
-	h->active = (uint8_t)((h->active + 1) % k->seats);
+	h->active = (uint8_t)(h->active + 1 < k->seats ? h->active + 1 : 0); /* no division per turn */
 	flow_start_turn(k, st, log);
 }
 
