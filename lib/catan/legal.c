@@ -214,6 +214,17 @@ static void list_main(const kern *k, const void *st, out *o)
 static void list_robber(const kern *k, const void *st, out *o)
 {
 	if (!k->cfg.friendly_robber) { /* B-62: any other land hex */
+		int robber = ks(st)->robber, n_land = k->b.n_land;
+		if (robber < n_land && o->n + (size_t)n_land <= o->cap) {
+			/* Room for all: the hexes before and after the robber's, unchecked. */
+			crisk_action *w = o->buf + o->n;
+			for (int x = 0; x < robber; x++)
+				*w++ = act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x);
+			for (int x = robber + 1; x < n_land; x++)
+				*w++ = act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x);
+			o->n += (size_t)n_land - 1;
+			return;
+		}
 		for (int x = 0; x < k->b.n_land; x++) {
 			if (x != ks(st)->robber)
 				put(o, act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x));
