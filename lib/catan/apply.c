@@ -97,8 +97,7 @@ static void produce(const kern *k, void *st, int sum, evlog *log)
 /* The next seat owing discards, in seat order from the roller (B-59). */
 static void next_discarder(const kern *k, kstate *h, void *st)
 {
-	for (int i = 0; i < k->seats; i++) {
-		int s = (h->active + i) % k->seats;
+	for (int i = 0, s = h->active; i < k->seats; i++, s = s + 1 < k->seats ? s + 1 : 0) {
 		if (kseat_of(k, st, s)->owe) {
 			h->dp = DP_DISCARD;
 			h->cur = (int8_t)s;
@@ -242,7 +241,7 @@ static void setup_road(const kern *k, void *st, int p, evlog *log)
 	ev *e = ev_push(log, CRISK_CATAN_EV_SETUP_ROAD, h->active, -1);
 	if (e)
 		e->args[0] = p;
-	flow_update_longest_road(k, st, h->active, -1, log);
+	flow_update_longest_road_at(k, st, h->active, p, log);
 	h->step++;
 	int n = k->seats;
 	if (h->step >= 2 * n) { /* B-45: seat 0 starts turn 1 */
@@ -292,7 +291,7 @@ static void free_road(const kern *k, void *st, int path, evlog *log)
 		e->args[0] = path;
 		e->args[1] = 1;
 	}
-	flow_update_longest_road(k, st, s, -1, log);
+	flow_update_longest_road_at(k, st, s, path, log);
 	h->free_roads--;
 	/* B-81: the second road is skipped when none is left or no path is legal. */
 	if (h->free_roads && kseat_of(k, st, s)->supply[PIECE_ROAD] && kern_any_road(k, st, s))
@@ -392,7 +391,7 @@ static void build(const kern *k, void *st, unsigned type, int id, evlog *log)
 		pay(h, p, kern_cost_tab[COST_ROAD]);
 		flow_add_road(k, st, s, id);
 		e = ev_push(log, CRISK_CATAN_EV_BUILD_ROAD, s, -1);
-		flow_update_longest_road(k, st, s, -1, log);
+		flow_update_longest_road_at(k, st, s, id, log);
 		break;
 	case CRISK_CATAN_BUILD_SETTLEMENT:
 		pay(h, p, kern_cost_tab[COST_SETTLEMENT]);
@@ -411,6 +410,19 @@ static void build(const kern *k, void *st, unsigned type, int id, evlog *log)
 	if (e)
 		e->args[0] = id;
 }
+
+/* Action types that change none of what victory depends on (the active
+ * seat's VP, the turn, the status, a knight under way: B-105, B-80), so
+ * the check after them would repeat the previous one's answer.  Only
+ * without module hooks, which might decide victory on more. */
+#define TYPE_BIT(t) (UINT64_C(1) << (t))
+static const uint64_t victory_unchanged =
+	TYPE_BIT(CRISK_CATAN_ROLL) | TYPE_BIT(CRISK_CATAN_DICE) | TYPE_BIT(CRISK_CATAN_DISCARD) |
+	TYPE_BIT(CRISK_CATAN_DISCARD_CARDS) | TYPE_BIT(CRISK_CATAN_STEAL_FROM) | TYPE_BIT(CRISK_CATAN_BUY_DEV) |
+	TYPE_BIT(CRISK_CATAN_PLAY_ROAD_BUILDING) | TYPE_BIT(CRISK_CATAN_PLAY_YEAR_OF_PLENTY) |
+	TYPE_BIT(CRISK_CATAN_PLAY_MONOPOLY) | TYPE_BIT(CRISK_CATAN_PICK) | TYPE_BIT(CRISK_CATAN_NAME) |
+	TYPE_BIT(CRISK_CATAN_MARITIME_TRADE) | TYPE_BIT(CRISK_CATAN_OFFER_TRADE) | TYPE_BIT(CRISK_CATAN_ACCEPT) |
+	TYPE_BIT(CRISK_CATAN_DECLINE) | TYPE_BIT(CRISK_CATAN_CONFIRM) | TYPE_BIT(CRISK_CATAN_CANCEL);
 
 static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 {
@@ -538,7 +550,8 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 		flow_end_turn(k, st, log);
 		return;
 	}
-	flow_check_victory(k, st, log);
+	if (k->cfg.hooks || type >= 64 || !(victory_unchanged >> type & 1u))
+		flow_check_victory(k, st, log);
 }
 
 static int is_chance(int dp)
@@ -554,8 +567,10 @@ int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
 	execute(k, st, a, log);
 	if (!k->cfg.explicit_chance) {
 		while (is_chance(ks(st)->dp)) {
+			int dice = ks(st)->dp == DP_DICE; /* production changes no VP */
 			sample_chance(k, st, log);
-			flow_check_victory(k, st, log);
+			if (!dice || k->cfg.hooks)
+				flow_check_victory(k, st, log);
 		}
 	}
 	return CRISK_OK;

@@ -97,4 +97,12 @@ void board_json(const board *b, jw *w);
  * No allocation; at most 15 roads per owner in the base game, but any count works. */
 int board_longest_road(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o);
 
+/* After a road of owner o was added on path p to a network whose longest
+ * trail was at_least: the new longest trail.  Only trails through p can be
+ * longer, and they stay within the roads reached from p without passing
+ * through another owner's building, so only those are searched.  Errors as
+ * board_longest_road, and CRISK_EINVAL when p holds no road of o. */
+int board_longest_road_through(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
+			       int at_least);
+
 #endif

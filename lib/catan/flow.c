@@ -61,7 +61,7 @@ static void next_turn(const kern *k, void *st, int owner, evlog *log)
 		game_over(h, -1, log); /* B-52 */
 		return;
 	}
-	h->active = (uint8_t)((owner + 1) % k->seats);
+	h->active = (uint8_t)(owner + 1 < k->seats ? owner + 1 : 0); /* no division per turn */
 	flow_start_turn(k, st, log);
 }
 
@@ -203,12 +203,13 @@ static int roads_at(const kern *k, const uint8_t *paths, int s, int n)
 	return count;
 }
 
+static void award_longest_road(const kern *k, void *st, evlog *log);
+
 /* B-88, B-89.  A road changes only its builder's length; a settlement only
  * the lengths of other seats with at least two roads at that intersection
  * (with one, no trail of theirs passes through it, so none is cut). */
 void flow_update_longest_road(const kern *k, void *st, int builder, int node_built, evlog *log)
 {
-	kstate *h = ks(st);
 	const uint8_t *paths = kpaths(k, st);
 	const uint8_t *nodes = knodes(k, st);
 	for (int s = 0; s < k->seats; s++) {
@@ -218,6 +219,24 @@ void flow_update_longest_road(const kern *k, void *st, int builder, int node_bui
 		if (affected)
 			kseat_of(k, st, s)->road_len = (uint8_t)board_longest_road(&k->b, paths, nodes, s);
 	}
+	award_longest_road(k, st, log);
+}
+
+/* B-88: seat s built a road on path; only trails through it can be longer. */
+void flow_update_longest_road_at(const kern *k, void *st, int s, int path, evlog *log)
+{
+	kseat *p = kseat_of(k, st, s);
+	int len = board_longest_road_through(&k->b, kpaths(k, st), knodes(k, st), s, path, p->road_len);
+	if (len == p->road_len)
+		return; /* no length changed, so neither does the holder */
+	p->road_len = (uint8_t)len;
+	award_longest_road(k, st, log);
+}
+
+/* B-89..B-91: who holds Longest Road, from the seats' lengths. */
+static void award_longest_road(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
 	int best = 0, n_best = 0, top = NO_SEAT;
 	for (int s = 0; s < k->seats; s++) {
 		int len = kseat_of(k, st, s)->road_len;

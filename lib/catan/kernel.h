@@ -364,6 +364,8 @@ void flow_after_robber(const kern *k, void *st, int hex, evlog *log);
 void flow_robber_done(const kern *k, void *st, evlog *log);
 void flow_largest_army(const kern *k, void *st, evlog *log);
 void flow_update_longest_road(const kern *k, void *st, int builder, int node_built, evlog *log);
+/* The same after seat s built a road on path, searching only that road's network. */
+void flow_update_longest_road_at(const kern *k, void *st, int s, int path, evlog *log);
 void flow_next_responder(const kern *k, void *st, evlog *log);
 void flow_place_building(const kern *k, void *st, int s, int node);
 void flow_add_road(const kern *k, void *st, int s, int path);

@@ -131,6 +131,42 @@ static inline uint64_t load8(const uint8_t *at)
 	       (uint64_t)at[4] << 32 | (uint64_t)at[5] << 40 | (uint64_t)at[6] << 48 | (uint64_t)at[7] << 56;
 }
 
+/* Bytes of the five resource counts, resource r in bits 8r..8r+7. */
+static inline uint64_t hand_bytes(const kseat *p)
+{
+	return load8(p->hand) & UINT64_C(0xFFFFFFFFFF);
+}
+
+/* Bit r set where byte r of w has its top bit set (r = 0..4): the five
+ * flags land on distinct bits of the product, without carries. */
+static inline unsigned gather5(uint64_t w)
+{
+	const uint64_t spread = (UINT64_C(1) << 32) | (UINT64_C(1) << 25) | (UINT64_C(1) << 18) |
+				(UINT64_C(1) << 11) | (UINT64_C(1) << 4);
+	return (unsigned)((((w >> 7) & UINT64_C(0x0101010101)) * spread) >> 32) & 0x1Fu;
+}
+
+#define RES_TOP UINT64_C(0x8080808080) /* top bit of each resource byte */
+#define RES_ONE UINT64_C(0x0101010101)
+
+/* khand_key for all five resources at once: counts are below 128, so byte
+ * r of (count | 0x80) - n keeps its top bit exactly when count >= n. */
+static inline int hand_key_swar(uint64_t hand)
+{
+	uint64_t biased = hand | RES_TOP;
+	return (int)(gather5((biased - RES_ONE) & RES_TOP) | gather5((biased - 2 * RES_ONE) & RES_TOP) << NUM_RES);
+}
+
+/* Resource types the seat holds at least its trade rate of (krate, B-101). */
+static inline unsigned bank_gives_swar(const kseat *p, uint64_t hand)
+{
+	uint64_t base = (p->harbors & 1u) ? 3 : 4;
+	/* Special harbor bits 1..5 spread to the low bit of bytes 0..4. */
+	uint64_t special = ((uint64_t)((p->harbors >> 1) & 0x1Fu) * UINT64_C(0x10204081)) & RES_ONE;
+	uint64_t rate = base * RES_ONE - special * (base - 2);
+	return gather5(((hand | RES_TOP) - rate) & RES_TOP);
+}
+
 /* Roads, settlements, cities and a development card the active seat can pay. */
 static inline void list_builds(const kern *k, const void *st, out *o)
 {
@@ -164,9 +200,8 @@ static inline void list_maritime(const kern *k, const void *st, out *o)
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
 	/* MARITIME_TRADE: code = give | take << 8, so ascending means take-major. */
-	unsigned gives = 0; /* types the seat can give to the bank */
-	for (int x = 0; x < NUM_RES; x++)
-		gives |= (unsigned)(p->hand[x] >= krate(p, x)) << x;
+	const uint64_t hand = hand_bytes(p);
+	unsigned gives = bank_gives_swar(p, hand); /* types the seat can give to the bank */
 	if (gives) {
 		for (int y = 0; y < NUM_RES; y++) {
 			if (!h->bank[y])
@@ -186,7 +221,7 @@ static void list_main(const kern *k, const void *st, out *o)
 	list_maritime(k, st, o);
 	/* B-100: the canonical offers whose give side the proposer holds. */
 	if (p->cards && (k->cfg.max_offers == 0 || h->offers_made < k->cfg.max_offers)) {
-		int key = khand_key(p);
+		int key = hand_key_swar(hand_bytes(p));
 		put_run(o, k->offer_list + k->offer_first[key], k->offer_first[key + 1] - k->offer_first[key]);
 	}
 	put(o, act_make(CRISK_CATAN_END_TURN, 0));
@@ -195,6 +230,17 @@ static void list_main(const kern *k, const void *st, out *o)
 static void list_robber(const kern *k, const void *st, out *o)
 {
 	if (!k->cfg.friendly_robber) { /* B-62: any other land hex */
+		int robber = ks(st)->robber, n_land = k->b.n_land;
+		if (robber < n_land && o->n + (size_t)n_land <= o->cap) {
+			/* Room for all: the hexes before and after the robber's, unchecked. */
+			crisk_action *w = o->buf + o->n;
+			for (int x = 0; x < robber; x++)
+				*w++ = act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x);
+			for (int x = robber + 1; x < n_land; x++)
+				*w++ = act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x);
+			o->n += (size_t)n_land - 1;
+			return;
+		}
 		for (int x = 0; x < k->b.n_land; x++) {
 			if (x != ks(st)->robber)
 				put(o, act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x));

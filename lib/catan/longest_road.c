@@ -314,34 +314,121 @@ static int tree_longest(lr_local *g, int j, int from_chain, int *best)
 	return g->blocked[j] ? 0 : top1;
 }
 
+/* The longest trail of a collected network. */
+static int solve_local(lr_local *g)
+{
+	uint64_t used = 0;
+	int best;
+
+	if (g->n_road <= 1)
+		return g->n_road;
+	contract(g);
+	best = g->longest_cycle;
+	for (int j = 0; j < g->n_node; j++)
+		if (is_junction(g, j) && !g->reached[j] && !g->cyclic[j])
+			tree_longest(g, j, -1, &best);
+	/* Components with cycles: pass 0 starts at odd or blocked junctions;
+	 * pass 1 once in each component not reached (only even, unblocked
+	 * junctions; impossible on hex boards). */
+	for (int pass = 0; pass < 2 && best < g->n_road; pass++) {
+		for (int j = 0; j < g->n_node && best < g->n_road; j++) {
+			int len, start = g->blocked[j] || g->deg[j] % 2 == 1;
+			if (!is_junction(g, j) || !g->cyclic[j] || (pass == 0 ? !start : (start || g->reached[j])))
+				continue;
+			len = extend_chains(g, &used, j, 0);
+			if (len > best)
+				best = len;
+		}
+	}
+	return best;
+}
+
 /* The longest trail, or -1 when the owner has too many roads for lr_local. */
 static int search_local(const lr_search *s)
 {
 	lr_local g;
 	lr_ids ids;
-	uint64_t used = 0;
-	int best;
 
 	if (!collect(s, &g, &ids))
 		return -1;
-	if (g.n_road <= 1)
-		return g.n_road;
-	contract(&g);
-	best = g.longest_cycle;
-	for (int j = 0; j < g.n_node; j++)
-		if (is_junction(&g, j) && !g.reached[j] && !g.cyclic[j])
-			tree_longest(&g, j, -1, &best);
-	/* Components with cycles: pass 0 starts at odd or blocked junctions;
-	 * pass 1 once in each component not reached (only even, unblocked
-	 * junctions; impossible on hex boards). */
-	for (int pass = 0; pass < 2 && best < g.n_road; pass++) {
-		for (int j = 0; j < g.n_node && best < g.n_road; j++) {
-			int len, start = g.blocked[j] || g.deg[j] % 2 == 1;
-			if (!is_junction(&g, j) || !g.cyclic[j] || (pass == 0 ? !start : (start || g.reached[j])))
+	return solve_local(&g);
+}
+
+/* Collects the owner's roads that a trail through road p can use: those
+ * reached from p without passing through a blocked intersection.  Returns 0
+ * when there are more than LR_LOCAL_MAX of them.  *simple tells whether they
+ * form a bare path or cycle (at most two roads at each intersection, one at
+ * a blocked one), which a single trail covers whole; *blocked_inside whether
+ * a blocked intersection has two or more of them. */
+static int collect_through(const lr_search *s, lr_local *g, lr_ids *ids, int p, int *simple, int *blocked_inside)
+{
+	const board *b = s->b;
+	uint64_t queued[LR_WORDS];
+	uint16_t todo[LR_LOCAL_MAX];
+	int n_todo = 0;
+
+	g->n_road = g->n_node = 0;
+	memset(ids->seen, 0, (size_t)s->words * sizeof ids->seen[0]);
+	memset(queued, 0, (size_t)s->words * sizeof queued[0]);
+	bit_set(queued, (unsigned)p);
+	todo[n_todo++] = (uint16_t)p;
+	while (n_todo) {
+		int r = todo[--n_todo];
+		if (!add_road(s, g, ids, r))
+			return 0;
+		for (int k = 0; k < 2; k++) {
+			unsigned v = b->path[r].node[k];
+			const bnode *n = &b->node[v];
+			if (blocked(s, v))
 				continue;
-			len = extend_chains(&g, &used, j, 0);
-			if (len > best)
-				best = len;
+			for (int i = 0; i < n->deg; i++) {
+				unsigned q = n->path[i];
+				if (s->path_owner[q] != s->mine || bit_test(queued, q))
+					continue;
+				if (n_todo == LR_LOCAL_MAX)
+					return 0;
+				bit_set(queued, q);
+				todo[n_todo++] = (uint16_t)q;
+			}
+		}
+	}
+	*simple = 1;
+	*blocked_inside = 0;
+	for (int u = 0; u < g->n_node; u++) {
+		uint64_t at = g->roads_at[u], more = at & (at - 1);
+		int two = more != 0 && (more & (more - 1)) == 0;
+		g->junction[u] = (uint8_t)(g->blocked[u] || !two);
+		if (more && (g->blocked[u] || !two))
+			*simple = 0;
+		if (more && g->blocked[u])
+			*blocked_inside = 1;
+	}
+	return 1;
+}
+
+/* Farthest intersection from `from` in a tree of local roads, and its
+ * distance in roads (an explicit stack: no recursion). */
+static int tree_farthest(const lr_local *g, int from, int *far_node)
+{
+	uint8_t stack[LR_LOCAL_MAX_NODES], dist[LR_LOCAL_MAX_NODES];
+	uint64_t via[LR_LOCAL_MAX_NODES]; /* the road each node was reached by */
+	int top = 0, best = 0;
+
+	stack[top++] = (uint8_t)from;
+	dist[from] = 0;
+	via[from] = 0;
+	*far_node = from;
+	while (top) {
+		int u = stack[--top];
+		if (dist[u] > best) {
+			best = dist[u];
+			*far_node = u;
+		}
+		for (uint64_t m = g->roads_at[u] & ~via[u]; m; m &= m - 1) {
+			int r = lowest_bit(m), w = g->road_end[r][0] == u ? g->road_end[r][1] : g->road_end[r][0];
+			dist[w] = (uint8_t)(dist[u] + 1);
+			via[w] = (uint64_t)1 << r;
+			stack[top++] = (uint8_t)w;
 		}
 	}
 	return best;
@@ -448,4 +535,40 @@ int board_longest_road(const board *b, const uint8_t *path_owner, const uint8_t 
 	for (int p = 0; p < b->n_path; p++)
 		s.total += path_owner[p] == s.mine;
 	return search_roads(&s);
+}
+
+int board_longest_road_through(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
+			       int at_least)
+{
+	lr_search s;
+	lr_local g;
+	lr_ids ids;
+	int len, simple, blocked_inside;
+
+	if (!b || !path_owner || !node_owner)
+		return err_set(CRISK_EINVAL, "board_longest_road_through: NULL argument");
+	if (o < 0 || o > 14 || p < 0 || p >= b->n_path || path_owner[p] != o + 1)
+		return err_set(CRISK_EINVAL, "board_longest_road_through: path %d holds no road of owner %d", p, o);
+	if (b->n_path > LR_MAX_ELEMENTS || b->n_node > LR_MAX_ELEMENTS)
+		return err_set(CRISK_EINVAL, "board_longest_road_through: board larger than %d paths or intersections",
+			       LR_MAX_ELEMENTS);
+	s.b = b;
+	s.path_owner = path_owner;
+	s.node_owner = node_owner;
+	s.mine = (uint8_t)(o + 1);
+	s.words = (b->n_node > b->n_path ? b->n_node : b->n_path) / 64 + 1;
+	if (!collect_through(&s, &g, &ids, p, &simple, &blocked_inside)) {
+		len = board_longest_road(b, path_owner, node_owner, o);
+	} else if (g.n_road <= at_least || simple) {
+		len = g.n_road; /* no trail here is longer, or one covers them all */
+	} else if (g.n_node == g.n_road + 1 && !blocked_inside) {
+		/* A tree whose blocked intersections are leaves: the longest trail
+		 * is its longest path, found from the node farthest from any. */
+		int end;
+		tree_farthest(&g, 0, &end);
+		len = tree_farthest(&g, end, &end);
+	} else {
+		len = solve_local(&g);
+	}
+	return len > at_least ? len : at_least;
 }

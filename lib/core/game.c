@@ -240,16 +240,21 @@ CRISK_API int crisk_game_score(const crisk_game *g, int seat, int viewer, int *v
 	return CRISK_OK;
 }
 
-CRISK_API int crisk_game_legal_actions(const crisk_game *g, crisk_action *buf, size_t cap, size_t *count)
+/* crisk_game_legal_actions' refusals of its arguments, apart from the usual call. */
+static int legal_actions_refused(const crisk_game *g, const crisk_action *buf, size_t cap, size_t *count)
 {
 	if (count)
 		*count = 0;
 	NEED_GAME(g, "crisk_game_legal_actions");
 	if (!count)
 		return err_set(CRISK_EINVAL, "crisk_game_legal_actions: count is NULL");
-	int rc = err_check_buffer("crisk_game_legal_actions", buf, cap);
-	if (rc)
-		return rc;
+	return err_check_buffer("crisk_game_legal_actions", buf, cap);
+}
+
+CRISK_API int crisk_game_legal_actions(const crisk_game *g, crisk_action *buf, size_t cap, size_t *count)
+{
+	if (!g || !count || (!buf && cap))
+		return legal_actions_refused(g, buf, cap, count);
 	size_t n = mod_of(g)->legal(data_of(g), g->state, buf, cap);
 	*count = n;
 	if (n > cap)
@@ -278,9 +283,13 @@ static int rec_reserve(action_rec *r)
 	return CRISK_OK;
 }
 
-CRISK_API int crisk_game_apply(crisk_game *g, crisk_action a)
+/* crisk_game_apply with an undo snapshot or a record to keep: apart, so
+ * that the usual call keeps a small frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_with_history(crisk_game *g, crisk_action a)
 {
-	NEED_GAME(g, "crisk_game_apply");
 	int recording = g->rec.on && g->rec.whole;
 	if (recording) {
 		int rc = rec_reserve(&g->rec);
@@ -308,6 +317,18 @@ CRISK_API int crisk_game_apply(crisk_game *g, crisk_action a)
 	if (recording)
 		g->rec.acts[g->rec.len++] = a;
 	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_apply(crisk_game *g, crisk_action a)
+{
+	NEED_GAME(g, "crisk_game_apply");
+	if (g->undo.depth || g->rec.on)
+		return apply_with_history(g, a);
+	/* The common case (playouts, searches): no snapshot, no record. */
+	int rc = mod_of(g)->apply(data_of(g), g->state, a, &g->log);
+	if (!rc && g->moves >= 0)
+		g->moves++;
+	return rc;
 }
 
 CRISK_API int crisk_game_set_undo_depth(crisk_game *g, size_t depth)

@@ -1110,6 +1110,46 @@ START_TEST(longest_road_matches_exhaustive_B86_B87)
 }
 END_TEST
 
+/* B-88: the incremental form.  Networks grown one road at a time (among
+ * other owners' roads and buildings) keep the length that
+ * board_longest_road_through reports equal to the exhaustive search after
+ * every road, including roads that join two pieces or close a cycle. */
+START_TEST(longest_road_through_incremental_B86_B88)
+{
+	for (int big = 0; big <= 1; big++) {
+		board b;
+		rng r;
+		uint8_t po[128], no[96];
+		load(&b, big);
+		rng_seed(&r, 4242 + (uint64_t)big);
+		for (int trial = 0; trial < 600; trial++) {
+			int roads = 1 + (int)rng_uniform(&r, 30), len = 0;
+			unsigned v = rng_uniform(&r, (uint32_t)b.n_node);
+			memset(po, 0, sizeof po);
+			memset(no, 0, sizeof no);
+			for (int i = 0; i < 8; i++)
+				po[rng_uniform(&r, (uint32_t)b.n_path)] = (uint8_t)(2 + rng_uniform(&r, 3));
+			for (int i = 0; i < (int)rng_uniform(&r, 8); i++)
+				no[rng_uniform(&r, (uint32_t)b.n_node)] = (uint8_t)(2 + rng_uniform(&r, 3) + 16 * rng_uniform(&r, 2));
+			for (int i = 0; i < roads; i++) {
+				unsigned k = rng_uniform(&r, b.node[v].deg), p = b.node[v].path[k];
+				if (po[p] == 0) {
+					po[p] = 1;
+					len = board_longest_road_through(&b, po, no, 0, (int)p, len);
+					ck_assert_int_eq(len, naive_longest(&b, po, no, 0));
+				}
+				if (rng_uniform(&r, 8) == 0)
+					v = rng_uniform(&r, (uint32_t)b.n_node); /* a separate piece */
+				else
+					v = b.node[v].adj[k];
+			}
+		}
+		ck_assert_int_eq(board_longest_road_through(&b, po, no, 14, 0, 0), CRISK_EINVAL); /* no road of owner 14 */
+		board_free(&b);
+	}
+}
+END_TEST
+
 /* More than 64 roads (beyond the fast path): spanning trees of the 5-6 board
  * with a few extra roads and blockers, against the exhaustive search. */
 START_TEST(longest_road_many_roads_B86_B87)
@@ -1326,6 +1366,7 @@ static Suite *board_suite(void)
 	tcase_add_test(tc, longest_road_shapes_B86_B87_B145);
 	tcase_add_test(tc, longest_road_matches_exhaustive_B86_B87);
 	tcase_add_test(tc, longest_road_many_roads_B86_B87);
+	tcase_add_test(tc, longest_road_through_incremental_B86_B88);
 	tcase_add_test(tc, board_json_well_formed);
 	suite_add_tcase(s, tc);
 	return s;
