@@ -436,6 +436,7 @@ static int ext_wrap(ext_module **out, const crisk_module *pub, void *dl)
 		.state_to_json = saves ? ad_state_to_json : NULL,
 		.state_from_json = saves ? ad_state_from_json : NULL,
 	};
+	x->builtin = builtin_internal(pub);
 	x->dl = dl;
 	atomic_init(&x->refs, 1);
 	*out = x;
@@ -466,7 +467,8 @@ int ext_rules_create(const ext_module *x, void **data, const param_set *p)
 		return err_set(CRISK_ENOMEM, "out of memory creating rules of module '%s'", m->name);
 	d->pub = m;
 	if (m->create) {
-		crisk_params params = {.set = *p, .mod = NULL}; /* borrows the strings */
+		/* Borrows the strings; a built-in table's create needs to know its module. */
+		crisk_params params = {.set = *p, .mod = x->builtin};
 		err_set(CRISK_OK, "module '%s': create failed without a message", m->name);
 		int rc = m->create(&d->data, &params);
 		if (rc) {
