@@ -31,19 +31,23 @@ static const char *const chance_choices[] = {"auto", "explicit", NULL};
 enum { P_PLAYERS, P_SEED, P_BOARD, P_CHANCE, P_VP_TARGET, P_MAX_TURNS, P_DEV_FROM_ROUND, P_BANK_TRADES, P_COUNT };
 
 static const crisk_param_desc house_params[P_COUNT] = {
-	[P_PLAYERS] = {"players", CRISK_PARAM_INT, "4", 2, 4, NULL, "2..4", "number of seats"},
-	[P_SEED] = {"seed", CRISK_PARAM_UINT64, NULL, 0, 0, NULL, "0..18446744073709551615", "seed of the game's RNG"},
-	[P_BOARD] = {"board", CRISK_PARAM_ENUM, "random", 0, 0, board_choices, "beginner|random|random_tokens",
-		     "board layout"},
-	[P_CHANCE] = {"chance", CRISK_PARAM_ENUM, "auto", 0, 0, chance_choices, "auto|explicit",
-		      "dice, draws and steals from the RNG or from the host"},
-	[P_VP_TARGET] = {"vp_target", CRISK_PARAM_INT, "8", 3, 30, NULL, "3..30", "winning total (HR-4)"},
-	[P_MAX_TURNS] = {"max_turns", CRISK_PARAM_INT, "0", 0, 1000000, NULL, "0..1000000 (0 = unlimited)",
-			 "the game ends without winner after this turn"},
-	[P_DEV_FROM_ROUND] = {"dev_from_round", CRISK_PARAM_INT, "3", 1, 1000, NULL, "1..1000",
-			      "first round in which development cards may be bought or played (HR-2)"},
-	[P_BANK_TRADES] = {"bank_trades_per_turn", CRISK_PARAM_INT, "1", 0, 20, NULL, "0..20",
-			   "maritime trades a seat may make per turn (HR-3)"},
+	[P_PLAYERS] = {.name = "players", .kind = CRISK_PARAM_INT, .default_value = "4", .min = 2, .max = 4,
+		       .accepted = "2..4", .help = "number of seats"},
+	[P_SEED] = {.name = "seed", .kind = CRISK_PARAM_UINT64, .accepted = "0..18446744073709551615",
+		    .help = "seed of the game's RNG (required)"},
+	[P_BOARD] = {.name = "board", .kind = CRISK_PARAM_ENUM, .default_value = "random", .choices = board_choices,
+		     .accepted = "beginner|random|random_tokens", .help = "board layout"},
+	[P_CHANCE] = {.name = "chance", .kind = CRISK_PARAM_ENUM, .default_value = "auto", .choices = chance_choices,
+		      .accepted = "auto|explicit", .help = "dice, draws and steals from the RNG or from the host"},
+	[P_VP_TARGET] = {.name = "vp_target", .kind = CRISK_PARAM_INT, .default_value = "8", .min = 3, .max = 30,
+			 .accepted = "3..30", .help = "winning total (HR-4)"},
+	[P_MAX_TURNS] = {.name = "max_turns", .kind = CRISK_PARAM_INT, .default_value = "0", .min = 0, .max = 1000000,
+			 .accepted = "0..1000000 (0 = unlimited)", .help = "the game ends without winner after this turn"},
+	[P_DEV_FROM_ROUND] = {.name = "dev_from_round", .kind = CRISK_PARAM_INT, .default_value = "3", .min = 1,
+			      .max = 1000, .accepted = "1..1000",
+			      .help = "first round in which development cards may be bought or played (HR-2)"},
+	[P_BANK_TRADES] = {.name = "bank_trades_per_turn", .kind = CRISK_PARAM_INT, .default_value = "1", .min = 0,
+			   .max = 20, .accepted = "0..20", .help = "maritime trades a seat may make per turn (HR-3)"},
 };
 
 /* The immutable part: base's table and data, and the house settings. */

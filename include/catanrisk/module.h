@@ -30,12 +30,12 @@ extern "C" {
  * guide; this header is the reference.
  *
  * The module owns two things:
- * - its immutable part ("data"), made by ::crisk_module::create from the
- *   parsed parameters and freed by ::crisk_module::destroy; the core never
+ * - its immutable part ("data"), made by `create` from the
+ *   parsed parameters and freed by `destroy`; the core never
  *   looks inside it and may call every method from many threads at once;
  * - the layout of the mutable state: one flat block of
- *   ::crisk_module::state_size bytes, zeroed by the core before
- *   ::crisk_module::state_init, copied with memcpy for clones, copies and
+ *   `state_size` bytes, zeroed by the core before
+ *   `state_init`, copied with memcpy for clones, copies and
  *   undo.  The state must therefore hold no pointers (indices and offsets
  *   only) and be aligned for any type up to 16 bytes.
  *
@@ -48,7 +48,7 @@ extern "C" {
 
 /** ABI version of ::crisk_module described by this header.  It changes only
  * when the meaning or layout of existing fields changes; appending methods
- * does not change it (see ::crisk_module::struct_size). */
+ * does not change it (see `struct_size`). */
 #define CRISK_MODULE_ABI_VERSION 1
 
 /** Name of the function a module shared object exports (::crisk_module_entry_fn). */
@@ -61,33 +61,35 @@ extern "C" {
 #define CRISK_MODULE_EXPORT
 #endif
 
-/** @name Parameter kinds (::crisk_param_desc::kind)
+/** @name Parameter kinds (crisk_param_desc.kind)
  * @{ */
 #define CRISK_PARAM_INT 0    /**< Decimal integer in [min, max]. */
 #define CRISK_PARAM_UINT64 1 /**< Unsigned 64-bit integer, decimal or 0x hex. */
 #define CRISK_PARAM_BOOL 2   /**< 0/1, on/off, true/false, yes/no. */
-#define CRISK_PARAM_ENUM 3   /**< One of ::crisk_param_desc::choices; the value is its index. */
+#define CRISK_PARAM_ENUM 3   /**< One of `choices`; the value is its index. */
 #define CRISK_PARAM_STRING 4 /**< A non-empty word without spaces or ';'. */
 /** @} */
 
 /**
  * Description of one parameter a module accepts.  A module points
- * ::crisk_module::params at a static array of them; crisk_rules_param_info()
+ * `params` at a static array of them; crisk_rules_param_info()
  * shows them to hosts.  The parser of crisk_rules_new() applies them, so a
- * module sees only values that fit.
+ * module sees only values that fit.  The pointers come first and the 64-bit
+ * integers last, so the layout is the same on every 32-bit ABI; use
+ * designated initializers.
  */
 typedef struct crisk_param_desc {
 	const char *name;          /**< Key, e.g. "players"; letters, digits and '_'. */
-	int32_t kind;              /**< CRISK_PARAM_INT, _UINT64, _BOOL, _ENUM or _STRING. */
 	const char *default_value; /**< Default as text, parsed like user text; NULL when the parameter is required. */
-	int64_t min;               /**< CRISK_PARAM_INT: smallest accepted value. */
-	int64_t max;               /**< CRISK_PARAM_INT: largest accepted value. */
 	const char *const *choices; /**< CRISK_PARAM_ENUM: NULL-terminated list of names; NULL otherwise. */
 	const char *accepted;      /**< Accepted values as users read them, e.g. "2..4" or "off|on"; may be NULL. */
 	const char *help;          /**< One sentence of help; may be NULL. */
+	int32_t kind;              /**< CRISK_PARAM_INT, _UINT64, _BOOL, _ENUM or _STRING. */
+	int64_t min;               /**< CRISK_PARAM_INT: smallest accepted value. */
+	int64_t max;               /**< CRISK_PARAM_INT: largest accepted value. */
 } crisk_param_desc;
 
-/** Opaque parsed parameters handed to ::crisk_module::create; read them with crisk_params_int() and friends. */
+/** Opaque parsed parameters handed to `create`; read them with crisk_params_int() and friends. */
 typedef struct crisk_params crisk_params;
 /** Opaque text or JSON output of a module method; written with crisk_sink_puts() or crisk_sink_begin_object() and friends. */
 typedef struct crisk_sink crisk_sink;
@@ -99,14 +101,14 @@ typedef struct crisk_json crisk_json;
 /**
  * The rule-module vtable, ABI version 1.
  *
- * Fields are only ever appended.  ::struct_size tells the core how much of
+ * Fields are only ever appended.  `struct_size` tells the core how much of
  * the table the module was compiled with: the core reads only fields that lie
  * completely inside it and treats later ones as NULL.  It must at least reach
- * the end of ::view_json, the last required method.  Methods marked optional
+ * the end of `view_json`, the last required method.  Methods marked optional
  * may be NULL; every other method is required.
  *
- * In every method, @p data is what ::create stored and @p state a state block
- * of ::state_size bytes.  Seats are 0..num_seats-1; a viewer is a seat,
+ * In every method, @p data is what `create` stored and @p state a state block
+ * of `state_size` bytes.  Seats are 0..num_seats-1; a viewer is a seat,
  * #CRISK_VIEWER_SPECTATOR or #CRISK_VIEWER_OMNISCIENT (the core has checked
  * seats and viewers before the call).
  */
@@ -115,16 +117,16 @@ typedef struct crisk_module {
 	uint32_t struct_size; /**< sizeof(crisk_module) as the module was compiled. */
 	const char *name;     /**< Module name, 1..64 characters without spaces; written into saves. */
 	uint32_t version;     /**< Module version, written into saves; a save loads only into the same version. */
-	int32_t n_params;     /**< Number of entries in ::params, 0..32. */
-	const crisk_param_desc *params; /**< Parameter table; may be NULL when ::n_params is 0. */
+	int32_t n_params;     /**< Number of entries in `params`, 0..32. */
+	const crisk_param_desc *params; /**< Parameter table; may be NULL when `n_params` is 0. */
 
 	/** Optional.  Makes the immutable part from parsed parameters (read with
-	 * crisk_params_int() etc. by index into ::params) and stores it in
+	 * crisk_params_int() etc. by index into `params`) and stores it in
 	 * *data.  Returns CRISK_OK, or e.g. CRISK_EPARAM for a combination that
 	 * does not fit, with a message set by crisk_error_set(); the message
 	 * reaches the host unchanged.  NULL: data is NULL. */
 	int (*create)(void **data, const crisk_params *params);
-	/** Optional.  Frees what ::create made (called once, when the last rules and game reference is gone). */
+	/** Optional.  Frees what `create` made (called once, when the last rules and game reference is gone). */
 	void (*destroy)(void *data);
 	/** Number of seats, 1..CRISK_MAX_SEATS. */
 	int (*num_seats)(const void *data);
@@ -145,19 +147,19 @@ typedef struct crisk_module {
 	size_t (*legal)(const void *data, const void *state, crisk_action *buf, size_t cap);
 	/** CRISK_OK when @p action is legal now, else CRISK_EILLEGAL with a message in player terms. */
 	int (*check)(const void *data, const void *state, crisk_action action);
-	/** Validates like ::check and performs the action, emitting its events.
+	/** Validates like `check` and performs the action, emitting its events.
 	 * On refusal the state must be unchanged and no event emitted. */
 	int (*apply)(const void *data, void *state, crisk_action action, crisk_event_sink *events);
-	/** Optional (needed when ::current_seat can return CRISK_SEAT_CHANCE).
+	/** Optional (needed when `current_seat` can return CRISK_SEAT_CHANCE).
 	 * At a chance point: writes min(n, cap) outcomes and their probabilities
-	 * (the outcomes in the order of ::legal), stores n in *count and returns
+	 * (the outcomes in the order of `legal`), stores n in *count and returns
 	 * CRISK_OK (CRISK_EBUFSIZE when n > cap).  Elsewhere CRISK_ESTATE. */
 	int (*chance)(const void *data, const void *state, crisk_action *actions, double *probs, size_t cap,
 		      size_t *count);
 	/** Writes the text form of @p action with crisk_sink_puts()/crisk_sink_printf();
 	 * CRISK_OK, or CRISK_EINVAL for a code that means nothing. */
 	int (*action_to_string)(const void *data, crisk_action action, crisk_sink *out);
-	/** Parses a text form written by ::action_to_string; CRISK_OK or CRISK_EFORMAT with a message. */
+	/** Parses a text form written by `action_to_string`; CRISK_OK or CRISK_EFORMAT with a message. */
 	int (*action_from_string)(const void *data, const char *text, crisk_action *out);
 	/** Writes an event (hidden arguments are CRISK_HIDDEN) as one line of text. */
 	void (*event_to_string)(const void *data, const crisk_event *event, crisk_sink *out);
@@ -165,33 +167,33 @@ typedef struct crisk_module {
 	void (*view_json)(const void *data, const void *state, int viewer, crisk_sink *out);
 
 	/** Optional.  Writes an event as one JSON value.  NULL: the core writes
-	 * {"seq","type","seat","target","args","text"} with the text of ::event_to_string. */
+	 * {"seq","type","seat","target","args","text"} with the text of `event_to_string`. */
 	void (*event_json)(const void *data, const crisk_event *event, crisk_sink *out);
 	/** Optional.  Writes the static board as one JSON value (crisk_rules_board_json()).
 	 * NULL: crisk_rules_board_json() gives CRISK_EUNSUPPORTED. */
 	void (*board_json)(const void *data, crisk_sink *out);
 
-	/** Optional save hook, with ::state_save, ::state_load and ::state_check
+	/** Optional save hook, with `state_save`, `state_load` and `state_check`
 	 * (all four or none; none: games of the module cannot be saved).  Size of
 	 * the portable binary form of a state: the same for every state. */
 	size_t (*state_bytes)(const void *data);
 	/** Optional save hook.  Writes exactly state_bytes(data) bytes without
 	 * native integers or padding (e.g. little-endian, field by field). */
 	void (*state_save)(const void *data, const void *state, uint8_t *out);
-	/** Optional save hook.  Decodes bytes written by ::state_save into a
-	 * zeroed block without judging them (::state_check follows). */
+	/** Optional save hook.  Decodes bytes written by `state_save` into a
+	 * zeroed block without judging them (`state_check` follows). */
 	void (*state_load)(const void *data, const uint8_t *in, void *state);
 	/** Optional save hook.  Validates a decoded state completely, so that no
 	 * later method can misbehave on it: CRISK_OK, or CRISK_EFORMAT with
 	 * "field: what is wrong" (e.g. "seats[2].hand[1]: 40 is above 19"). */
 	int (*state_check)(const void *data, const void *state);
-	/** Optional, with ::state_from_json and the four binary hooks.  Writes the
+	/** Optional, with `state_from_json` and the four binary hooks.  Writes the
 	 * exact state as one JSON object for JSON saves.  NULL: JSON saves carry
 	 * the binary form as {"hex": "<lowercase hex digits>"}. */
 	void (*state_to_json)(const void *data, const void *state, crisk_sink *out);
-	/** Optional.  Decodes what ::state_to_json wrote into a zeroed block;
+	/** Optional.  Decodes what `state_to_json` wrote into a zeroed block;
 	 * CRISK_EFORMAT naming the JSON path (crisk_json_error()).  The core runs
-	 * ::state_check after it. */
+	 * `state_check` after it. */
 	int (*state_from_json)(const void *data, const crisk_json *state_json, void *state);
 } crisk_module;
 
@@ -206,10 +208,10 @@ typedef const crisk_module *(*crisk_module_entry_fn)(uint32_t host_abi_version);
 /**
  * Creates rules from a module supplied by the host.
  *
- * The core checks the table first: the ABI version, ::crisk_module::struct_size,
+ * The core checks the table first: the ABI version, `struct_size`,
  * the name, every required method, the pairing of the save hooks and the
  * parameter table; then it parses @p params against the module's table and
- * calls ::crisk_module::create.  The table must stay valid and unchanged while
+ * calls `create`.  The table must stay valid and unchanged while
  * the rules or any game of them exist.
  *
  * @param[out] out Receives the new rules; NULL on failure.
@@ -219,7 +221,7 @@ typedef const crisk_module *(*crisk_module_entry_fn)(uint32_t host_abi_version);
  *         the required methods, a missing name or required method, an invalid
  *         parameter table, a bad seat count); CRISK_EUNSUPPORTED (another
  *         ABI version); CRISK_EPARAM (bad parameters); the code of a failing
- *         ::crisk_module::create with its message; CRISK_ENOMEM.
+ *         `create` with its message; CRISK_ENOMEM.
  *
  * Thread-safe.  Free with crisk_rules_free().
  */
@@ -329,7 +331,7 @@ CRISK_API int crisk_error_set(int code, const char *fmt, ...)
  * apply (unknown keys, bad values, missing required parameters).
  *
  * @param[out] out Receives the parsed parameters; NULL on failure.
- * @param module   The module whose ::crisk_module::params apply.
+ * @param module   The module whose `params` apply.
  * @param text     Parameter string; NULL or "" means all defaults.
  * @return CRISK_OK, CRISK_EINVAL, CRISK_EPARAM or CRISK_ENOMEM.  Free with crisk_params_free().
  */
@@ -338,7 +340,7 @@ CRISK_API int crisk_params_parse(crisk_params **out, const crisk_module *module,
 /**
  * Frees parameters from crisk_params_parse().
  *
- * @param params Parameters; NULL is a no-op.  Never pass the parameters the core hands to ::crisk_module::create.
+ * @param params Parameters; NULL is a no-op.  Never pass the parameters the core hands to `create`.
  */
 CRISK_API void crisk_params_free(crisk_params *params);
 
@@ -346,7 +348,7 @@ CRISK_API void crisk_params_free(crisk_params *params);
  * Value of an int, bool (0/1) or enum (choice index) parameter.
  *
  * @param params Parsed parameters.
- * @param index  Index into the module's ::crisk_module::params.
+ * @param index  Index into the module's `params`.
  * @return The value; 0 for NULL @p params or an index out of range.
  */
 CRISK_API int64_t crisk_params_int(const crisk_params *params, int index);
@@ -355,7 +357,7 @@ CRISK_API int64_t crisk_params_int(const crisk_params *params, int index);
  * Value of a uint64 parameter.
  *
  * @param params Parsed parameters.
- * @param index  Index into the module's ::crisk_module::params.
+ * @param index  Index into the module's `params`.
  * @return The value; 0 for NULL @p params or an index out of range.
  */
 CRISK_API uint64_t crisk_params_uint64(const crisk_params *params, int index);
@@ -364,7 +366,7 @@ CRISK_API uint64_t crisk_params_uint64(const crisk_params *params, int index);
  * Value of a string parameter.
  *
  * @param params Parsed parameters.
- * @param index  Index into the module's ::crisk_module::params.
+ * @param index  Index into the module's `params`.
  * @return The string, owned by @p params; NULL for other kinds, NULL
  *         @p params or an index out of range.
  */
@@ -374,14 +376,14 @@ CRISK_API const char *crisk_params_string(const crisk_params *params, int index)
  * Whether the parameter string named the parameter (else its default applies).
  *
  * @param params Parsed parameters.
- * @param index  Index into the module's ::crisk_module::params.
+ * @param index  Index into the module's `params`.
  * @return 1 or 0.
  */
 CRISK_API int crisk_params_given(const crisk_params *params, int index);
 
 /**
- * Adds an event to the game's log (from ::crisk_module::state_init or
- * ::crisk_module::apply).  The sequence number is assigned by the log.
+ * Adds an event to the game's log (from `state_init` or
+ * `apply`).  The sequence number is assigned by the log.
  *
  * @param events      The sink the method received.
  * @param event       Type (0..65535), seat and target (-1 or a seat) and args;

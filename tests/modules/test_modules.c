@@ -272,8 +272,8 @@ START_TEST(test_refuses_bad_param_table)
 {
 	static const char *const none[] = {NULL};
 	crisk_param_desc bad[2] = {
-		{"mode", CRISK_PARAM_ENUM, "a", 0, 0, none, "a|b", "no choices"},
-		{"mode", CRISK_PARAM_INT, "1", 0, 5, NULL, NULL, NULL},
+		{.name = "mode", .kind = CRISK_PARAM_ENUM, .default_value = "a", .choices = none, .accepted = "a|b"},
+		{.name = "mode", .kind = CRISK_PARAM_INT, .default_value = "1", .max = 5},
 	};
 	crisk_module m = tiny_copy();
 	m.params = bad;
@@ -287,7 +287,8 @@ START_TEST(test_refuses_bad_param_table)
 	m.n_params = 40;
 	ASSERT_REFUSED(crisk_rules_new_with_module(&r, &m, NULL), CRISK_EINVAL, "declares 40 parameters");
 	/* A default that does not parse is caught when rules are made. */
-	bad[0] = (crisk_param_desc){"level", CRISK_PARAM_INT, "9", 0, 5, NULL, "0..5", NULL};
+	bad[0] = (crisk_param_desc){.name = "level", .kind = CRISK_PARAM_INT, .default_value = "9", .max = 5,
+				    .accepted = "0..5"};
 	m.n_params = 1;
 	ASSERT_REFUSED(crisk_rules_new_with_module(&r, &m, NULL), CRISK_EPARAM, "bad default '9'");
 }

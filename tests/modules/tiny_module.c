@@ -17,9 +17,12 @@
 enum { P_TARGET, P_SEATS, P_FAIL_CREATE, P_COUNT };
 
 static const crisk_param_desc tiny_params[P_COUNT] = {
-	[P_TARGET] = {"target", CRISK_PARAM_INT, "10", 3, 100, NULL, "3..100", "the total that wins"},
-	[P_SEATS] = {"seats", CRISK_PARAM_INT, "2", 2, 4, NULL, "2..4", "number of seats"},
-	[P_FAIL_CREATE] = {"fail_create", CRISK_PARAM_BOOL, "off", 0, 1, NULL, "off|on", "create refuses (for tests)"},
+	[P_TARGET] = {.name = "target", .kind = CRISK_PARAM_INT, .default_value = "10", .min = 3, .max = 100,
+		      .accepted = "3..100", .help = "the total that wins"},
+	[P_SEATS] = {.name = "seats", .kind = CRISK_PARAM_INT, .default_value = "2", .min = 2, .max = 4,
+		     .accepted = "2..4", .help = "number of seats"},
+	[P_FAIL_CREATE] = {.name = "fail_create", .kind = CRISK_PARAM_BOOL, .default_value = "off",
+			   .accepted = "off|on", .help = "create refuses (for tests)"},
 };
 
 typedef struct tiny {
