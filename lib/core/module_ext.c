@@ -23,13 +23,15 @@ typedef struct ext_data {
 #define PUB(d) (((const ext_data *)(d))->pub)
 #define DATA(d) (((const ext_data *)(d))->data)
 
-void sink_text_begin(jw *w, const textbuf *t)
+/* Text output of a public method into an internal textbuf: begin sets up a
+ * writer that appends at t->len, end takes the new length back. */
+static void sink_text_begin(jw *w, const textbuf *t)
 {
 	jw_init(w, t->buf, t->cap);
 	w->t.len = t->len;
 }
 
-void sink_text_end(const jw *w, textbuf *t)
+static void sink_text_end(const jw *w, textbuf *t)
 {
 	t->len = w->t.len;
 }
@@ -101,7 +103,6 @@ static int ad_chance(const void *d, const void *state, crisk_action *acts, doubl
 	const crisk_module *m = PUB(d);
 	if (!m->chance)
 		return err_set(CRISK_ESTATE, "module '%s' has no chance points (it draws its own random outcomes)", m->name);
-	*count = 0;
 	return m->chance(DATA(d), state, acts, probs, cap, count);
 }
 
@@ -469,15 +470,22 @@ int ext_rules_create(const ext_module *x, void **data, const param_set *p)
 	if (m->create) {
 		/* Borrows the strings; a built-in table's create needs to know its module. */
 		crisk_params params = {.set = *p, .mod = x->builtin};
-		err_set(CRISK_OK, "module '%s': create failed without a message", m->name);
+		/* A create that fails without a message still gets one; a
+		 * successful one leaves the previous message as it was. */
+		char before[ERR_MSG_MAX];
+		memcpy(before, err_message(), sizeof before);
+		err_set(CRISK_OK, "%s", "");
 		int rc = m->create(&d->data, &params);
 		if (rc) {
 			free(d);
 			if (rc > 0)
 				return err_set(CRISK_EINVAL, "module '%s': create returned %d, which is no CRISK_E* code", m->name,
 					       rc);
+			if (!err_message()[0])
+				err_set(rc, "module '%s': create failed without a message", m->name);
 			return rc;
 		}
+		err_set(CRISK_OK, "%s", before);
 	}
 	int seats = m->num_seats(d->data);
 	if (seats < 1 || seats > CRISK_MAX_SEATS) {

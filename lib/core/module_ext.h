@@ -49,11 +49,6 @@ void ext_release(ext_module *x);
  * adapter's data in *data; checks the seat count. */
 int ext_rules_create(const ext_module *x, void **data, const param_set *p);
 
-/* Text output of a public method into an internal textbuf: begin sets up a
- * writer that appends at t->len, end takes the new length back. */
-void sink_text_begin(jw *w, const textbuf *t);
-void sink_text_end(const jw *w, textbuf *t);
-
 /* The public vtable of built-in module m (NULL if m is not built in), and
  * the internal module behind a public vtable of a built-in one (else NULL). */
 const crisk_module *builtin_public(const module *m);

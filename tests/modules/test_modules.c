@@ -313,6 +313,13 @@ static int positive_create(void **data, const crisk_params *p)
 	return 3;
 }
 
+static int silent_create(void **data, const crisk_params *p)
+{
+	(void)data;
+	(void)p;
+	return CRISK_EPARAM;
+}
+
 static int no_seats(const void *data)
 {
 	(void)data;
@@ -326,6 +333,14 @@ START_TEST(test_refuses_bad_create_result_and_seats)
 	m.destroy = NULL;
 	crisk_rules *r = NULL;
 	ASSERT_REFUSED(crisk_rules_new_with_module(&r, &m, NULL), CRISK_EINVAL, "create returned 3");
+	m.create = silent_create;
+	ASSERT_REFUSED(crisk_rules_new_with_module(&r, &m, NULL), CRISK_EPARAM,
+		       "module 'tiny': create failed without a message");
+	/* A create that succeeds leaves the thread's last message alone. */
+	crisk_error_set(CRISK_EINVAL, "an earlier failure");
+	ck_assert_int_eq(crisk_rules_new_with_module(&r, &tiny_table, NULL), CRISK_OK);
+	ck_assert_str_eq(crisk_error_last(), "an earlier failure");
+	crisk_rules_free(r);
 	m = tiny_copy();
 	m.num_seats = no_seats;
 	ASSERT_REFUSED(crisk_rules_new_with_module(&r, &m, NULL), CRISK_EINVAL, "reports 0 seats");
