@@ -8,6 +8,7 @@
 
 #include "error.h"
 #include "module_ext.h"
+#include "rules_impl.h"
 
 #define MAX_BUILTIN 16
 
@@ -256,16 +257,13 @@ CRISK_API const crisk_module *crisk_module_builtin(const char *name)
 		err_set(CRISK_EINVAL, "crisk_module_builtin: name is NULL");
 		return NULL;
 	}
-	const module *m = module_find(name);
-	const crisk_module *pub = m ? builtin_public(m) : NULL;
-	if (!pub) {
-		char names[256];
-		textbuf t;
-		tb_init(&t, names, sizeof names);
-		module_names(&t);
-		tb_finish(&t, NULL);
-		err_set(CRISK_ENOTFOUND, "crisk_module_builtin: unknown module '%s' (built-in modules: %s)", name, names);
-	}
+	const module *m;
+	if (rules_find_module(&m, name) != CRISK_OK)
+		return NULL;
+	const crisk_module *pub = builtin_public(m);
+	if (!pub)
+		err_set(CRISK_ENOTFOUND, "crisk_module_builtin: module '%s' has no public table (more than %d built-in modules)",
+			name, MAX_BUILTIN);
 	return pub;
 }
 

@@ -6,7 +6,7 @@
 #include "module_ext.h"
 #include "rules_impl.h"
 
-static int find_module(const module **out, const char *name)
+int rules_find_module(const module **out, const char *name)
 {
 	*out = module_find(name);
 	if (*out)
@@ -54,7 +54,7 @@ CRISK_API int crisk_rules_new(crisk_rules **out, const char *module_name, const 
 	if (!module_name)
 		return err_set(CRISK_EINVAL, "crisk_rules_new: module name is NULL");
 	const module *mod;
-	int rc = find_module(&mod, module_name);
+	int rc = rules_find_module(&mod, module_name);
 	if (rc)
 		return rc;
 	return rules_build(out, mod, NULL, params);
@@ -137,7 +137,7 @@ CRISK_API int crisk_module_param_count(const char *module_name)
 	if (!module_name)
 		return err_set(CRISK_EINVAL, "crisk_module_param_count: module name is NULL");
 	const module *mod;
-	int rc = find_module(&mod, module_name);
+	int rc = rules_find_module(&mod, module_name);
 	return rc ? rc : mod->n_params;
 }
 
@@ -173,7 +173,7 @@ CRISK_API int crisk_module_param_info(crisk_param_info *info, const char *module
 	if (rc)
 		return rc;
 	const module *mod;
-	rc = find_module(&mod, module_name);
+	rc = rules_find_module(&mod, module_name);
 	return rc ? rc : fill_param_info(info, mod, index);
 }
 

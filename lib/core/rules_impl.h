@@ -55,6 +55,9 @@ struct crisk_game {
 	_Alignas(16) unsigned char state[];
 };
 
+/* The built-in module `name`, or CRISK_ENOTFOUND with a message listing the built-in modules. */
+int rules_find_module(const module **out, const char *name);
+
 /* Parses params against mod's table and creates the module's immutable part:
  * through ext_rules_create when ext is not NULL (a host module; the rules take
  * a reference to it), else through mod->rules_create. */
