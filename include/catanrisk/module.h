@@ -311,6 +311,19 @@ CRISK_API int crisk_game_load_as(crisk_game **out, const crisk_rules *like, cons
 CRISK_API int crisk_game_load_json_as(crisk_game **out, const crisk_rules *like, const char *json, size_t len);
 
 /**
+ * Replays a game record (crisk_record_replay()) of a game whose module is the
+ * module of @p like, as crisk_game_load_as() does for saves.  The record's
+ * module name must be that module's; its own parameters are used.
+ *
+ * @param[out] out Receives the game at the end of the record; NULL on failure.
+ * @param like     Rules of the module the record belongs to.
+ * @param text     Record text; need not be NUL-terminated.
+ * @param len      Length of @p text in bytes.
+ * @return As crisk_record_replay(); CRISK_EINVAL for a NULL @p like.
+ */
+CRISK_API int crisk_record_replay_as(crisk_game **out, const crisk_rules *like, const char *text, size_t len);
+
+/**
  * Sets the calling thread's last-error message (crisk_error_last()), for
  * modules that refuse something.  printf-style; the message is cut at 511
  * bytes.

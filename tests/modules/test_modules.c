@@ -726,6 +726,39 @@ START_TEST(test_save_house_rules_mid_game)
 }
 END_TEST
 
+/* Records of host modules replay with crisk_record_replay_as. */
+START_TEST(test_record_replay_of_host_module)
+{
+	crisk_rules *r = NULL;
+	crisk_game *g = NULL, *h = NULL;
+	ck_assert_int_eq(crisk_rules_new_from_file(&r, so_path("CRISK_HOUSE_RULES_SO"), "seed=31 players=3"), CRISK_OK);
+	ck_assert_int_eq(crisk_game_new(&g, r), CRISK_OK);
+	ck_assert_int_eq(crisk_game_set_recording(g, 1), CRISK_OK);
+	uint64_t rng = 31;
+	for (int i = 0; i < 500 && crisk_game_status(g, NULL) == CRISK_STATUS_RUNNING; i++)
+		random_step(g, &rng);
+	char *text = malloc(BUF);
+	size_t len = 0;
+	ck_assert_int_eq(crisk_game_record(g, text, BUF, &len), CRISK_OK);
+	ck_assert_msg(strstr(text, "module house_rules\n") != NULL, "%s", text);
+	ASSERT_REFUSED(crisk_record_replay(&h, text, len), CRISK_EFORMAT, "unknown module 'house_rules'");
+	ck_assert_int_eq(crisk_record_replay_as(&h, r, text, len), CRISK_OK);
+	assert_same_state(g, h);
+	crisk_game_free(h);
+	h = NULL;
+	crisk_rules *tiny = NULL;
+	ck_assert_int_eq(crisk_rules_new_with_module(&tiny, &tiny_table, NULL), CRISK_OK);
+	ASSERT_REFUSED(crisk_record_replay_as(&h, tiny, text, len), CRISK_EFORMAT,
+		       "line 2: the record is a game of module 'house_rules', not of 'tiny'");
+	ASSERT_REFUSED(crisk_record_replay_as(&h, NULL, text, len), CRISK_EINVAL, "rules is NULL");
+	ck_assert_ptr_null(h);
+	crisk_rules_free(tiny);
+	free(text);
+	crisk_game_free(g);
+	crisk_rules_free(r);
+}
+END_TEST
+
 /* ---- the house rules (examples/house_rules) ---- */
 
 static unsigned type_of(crisk_action a)
@@ -902,6 +935,7 @@ static Suite *modules_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_save_tiny_binary_and_hex_json);
 	tcase_add_test(tc, test_save_house_rules_mid_game);
+	tcase_add_test(tc, test_record_replay_of_host_module);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("house_rules");
 	tcase_set_timeout(tc, 300);

@@ -159,6 +159,7 @@ _PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "crisk_rules_param_info": (c_int, [POINTER(_ParamInfo), c_void_p, c_int]),
     "crisk_game_load_as": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_size_t]),
     "crisk_game_load_json_as": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_size_t]),
+    "crisk_record_replay_as": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_size_t]),
 }
 
 _L = _load()
@@ -559,3 +560,9 @@ def game_record(game: Handle) -> str:
 
 def record_replay(text: bytes) -> Handle:
     return _create(_L.crisk_record_replay, text)
+
+
+def record_replay_as(like: Handle, text: bytes) -> Handle:
+    out = c_void_p()
+    _check(_L.crisk_record_replay_as(byref(out), like, text, len(text)))
+    return out

@@ -677,7 +677,7 @@ class Game(_Handle):
         return _lib.game_record(self._handle())
 
     @classmethod
-    def replay(cls, text: Union[str, bytes, bytearray]) -> "Game":
+    def replay(cls, text: Union[str, bytes, bytearray], rules: Optional[Rules] = None) -> "Game":
         """Same as :func:`catanrisk.replay`."""
         if isinstance(text, str):
             data = text.encode("utf-8", "surrogatepass")
@@ -685,6 +685,8 @@ class Game(_Handle):
             data = bytes(text)
         else:
             raise TypeError(f"replay() needs the record text as str or bytes, not {type(text).__name__}")
+        if rules is not None:
+            return cls._adopt(_lib.record_replay_as(rules._handle(), data), recording=True)
         return cls._adopt(_lib.record_replay(data), recording=True)
 
     # ---- undo
@@ -774,10 +776,12 @@ class Game(_Handle):
         return f"<Game {self._module} turn {self.turn}, {state}>"
 
 
-def replay(text: Union[str, bytes, bytearray]) -> Game:
+def replay(text: Union[str, bytes, bytearray], rules: Optional[Rules] = None) -> Game:
     """A new game from a game record written by :meth:`Game.record`.
 
     Creates the rules the record names and applies its actions in order.
+    ``rules`` names the module for records of modules loaded with
+    :meth:`Rules.from_file` (any rules of that module).
     The game is recording, so its record can be written again; its undo
     depth is 0.
 
@@ -786,4 +790,4 @@ def replay(text: Union[str, bytes, bytearray]) -> Game:
         FormatError: the record cannot be replayed; the message names the
             line and the reason (``line 17: illegal action 'build_road 3': ...``).
     """
-    return Game.replay(text)
+    return Game.replay(text, rules)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from catanrisk import Game, NotFoundError, ParameterError, Rules
+from catanrisk import Game, NotFoundError, ParameterError, Rules, replay
 
 from conftest import play_random
 
@@ -48,6 +48,15 @@ def test_saves_of_a_loaded_module_load_with_its_rules():
         with pytest.raises(Exception) as info:
             Game.load(data)
         assert "crisk_game_load_as" in str(info.value)
+
+
+@needs_house
+def test_records_of_a_loaded_module_replay_with_its_rules():
+    with Rules.from_file(HOUSE, seed=6, players=3) as rules, rules.new_game(record=True) as game:
+        play_random(game, random.Random(6), steps=200)
+        text = game.record()
+        with replay(text, rules=rules) as again:
+            assert again.save() == game.save()
 
 
 @needs_house
