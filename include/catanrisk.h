@@ -13,5 +13,6 @@
 #include "catanrisk/catan.h"
 #include "catanrisk/serialize.h"
 #include "catanrisk/record.h"
+#include "catanrisk/module.h"
 
 #endif

@@ -7,11 +7,17 @@
 /* One buffer per thread: a failure on one thread never clobbers another's message. */
 static _Thread_local char last_message[ERR_MSG_MAX];
 
+int err_vset(int code, const char *fmt, va_list ap)
+{
+	vsnprintf(last_message, sizeof last_message, fmt, ap);
+	return code;
+}
+
 int err_set(int code, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(last_message, sizeof last_message, fmt, ap);
+	err_vset(code, fmt, ap);
 	va_end(ap);
 	return code;
 }

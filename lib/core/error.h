@@ -2,6 +2,7 @@
 #ifndef CRISK_CORE_ERROR_H
 #define CRISK_CORE_ERROR_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include "catanrisk/errors.h"
 
@@ -12,6 +13,13 @@
 int err_set(int code, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+/* err_set with a va_list (for exported printf-style functions). */
+int err_vset(int code, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 0)))
 #endif
 	;
 

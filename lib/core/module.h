@@ -76,6 +76,8 @@ typedef struct module {
 
 /* Built-in modules by name; NULL if unknown. */
 const module *module_find(const char *name);
+/* Built-in module i (0, 1, ...) in registration order; NULL past the last. */
+const module *module_at(size_t i);
 /* Comma-separated names of the built-in modules, for error messages. */
 void module_names(textbuf *t);
 

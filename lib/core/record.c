@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catanrisk/module.h"
 #include "catanrisk/record.h"
 #include "error.h"
 #include "rules_impl.h"
@@ -100,6 +101,7 @@ static int keyword(const char *text, const char *kw, const char **rest)
 typedef struct replay {
 	int stage; /* 0: expect magic, 1: module, 2: params, 3: actions */
 	char module[64];
+	const crisk_rules *like; /* rules of the module a host module's record must name, or NULL */
 	crisk_rules *rules;
 	crisk_game *game;
 } replay;
@@ -123,12 +125,16 @@ static int header_line(replay *r, const char *text, size_t lineno)
 		if (strlen(rest) >= sizeof r->module)
 			return err_set(CRISK_EFORMAT, "line %zu: module name too long", lineno);
 		strcpy(r->module, rest);
+		if (r->like && strcmp(rest, r->like->mod->name) != 0)
+			return err_set(CRISK_EFORMAT, "line %zu: the record is a game of module '%s', not of '%s'", lineno,
+				       rest, r->like->mod->name);
 		r->stage = 2;
 		return CRISK_OK;
 	}
 	if (!keyword(text, "params", &rest))
 		return err_set(CRISK_EFORMAT, "line %zu: expected 'params <parameter string>'", lineno);
-	int rc = crisk_rules_new(&r->rules, r->module, rest);
+	int rc = r->like ? rules_build(&r->rules, r->like->mod, r->like->ext, rest)
+			 : crisk_rules_new(&r->rules, r->module, rest);
 	if (rc == CRISK_ENOMEM)
 		return rc;
 	if (rc) {
@@ -164,17 +170,14 @@ static int action_line(replay *r, const char *text, size_t lineno)
 	return CRISK_OK;
 }
 
-CRISK_API int crisk_record_replay(crisk_game **out, const char *text, size_t len)
+static int replay_text(crisk_game **out, const crisk_rules *like, const char *text, size_t len)
 {
-	if (!out)
-		return err_set(CRISK_EINVAL, "crisk_record_replay: out is NULL");
-	*out = NULL;
 	if (!text && len)
 		return err_set(CRISK_EINVAL, "crisk_record_replay: text is NULL but length is %zu", len);
 	char *buf = malloc(MAX_LINE);
 	if (!buf)
 		return err_set(CRISK_ENOMEM, "out of memory replaying a record");
-	replay r = {0};
+	replay r = {.like = like};
 	int rc = CRISK_OK;
 	size_t lineno = 0;
 	size_t pos = 0;
@@ -208,4 +211,22 @@ CRISK_API int crisk_record_replay(crisk_game **out, const char *text, size_t len
 	}
 	*out = r.game;
 	return CRISK_OK;
+}
+
+CRISK_API int crisk_record_replay(crisk_game **out, const char *text, size_t len)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_record_replay: out is NULL");
+	*out = NULL;
+	return replay_text(out, NULL, text, len);
+}
+
+CRISK_API int crisk_record_replay_as(crisk_game **out, const crisk_rules *like, const char *text, size_t len)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_record_replay_as: out is NULL");
+	*out = NULL;
+	if (!like)
+		return err_set(CRISK_EINVAL, "crisk_record_replay_as: rules is NULL");
+	return replay_text(out, like, text, len);
 }

@@ -24,3 +24,9 @@ void module_names(textbuf *t)
 		tb_puts(t, builtin[i]->name);
 	}
 }
+
+/* Built-in module i in registration order; NULL past the last. */
+const module *module_at(size_t i)
+{
+	return i < sizeof builtin / sizeof builtin[0] ? builtin[i] : NULL;
+}

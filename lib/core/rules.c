@@ -3,9 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "error.h"
+#include "module_ext.h"
 #include "rules_impl.h"
 
-static int find_module(const module **out, const char *name)
+int rules_find_module(const module **out, const char *name)
 {
 	*out = module_find(name);
 	if (*out)
@@ -18,6 +19,33 @@ static int find_module(const module **out, const char *name)
 	return err_set(CRISK_ENOTFOUND, "unknown module '%s' (built-in modules: %s)", name, names);
 }
 
+int rules_build(crisk_rules **out, const module *mod, ext_module *ext, const char *params)
+{
+	crisk_rules *r = calloc(1, sizeof *r);
+	if (!r)
+		return err_set(CRISK_ENOMEM, "out of memory creating rules");
+	int rc = params_parse(&r->params, mod->params, mod->n_params, params);
+	if (rc) {
+		free(r);
+		return rc;
+	}
+	rc = ext ? ext_rules_create(ext, &r->data, &r->params) : mod->rules_create(&r->data, &r->params);
+	if (rc) {
+		params_free(&r->params);
+		free(r);
+		return rc;
+	}
+	r->mod = mod;
+	r->ext = ext;
+	if (ext)
+		ext_retain(ext);
+	r->seats = mod->num_seats(r->data);
+	r->state_size = mod->state_size(r->data);
+	atomic_init(&r->refs, 1);
+	*out = r;
+	return CRISK_OK;
+}
+
 CRISK_API int crisk_rules_new(crisk_rules **out, const char *module_name, const char *params)
 {
 	if (!out)
@@ -26,29 +54,10 @@ CRISK_API int crisk_rules_new(crisk_rules **out, const char *module_name, const 
 	if (!module_name)
 		return err_set(CRISK_EINVAL, "crisk_rules_new: module name is NULL");
 	const module *mod;
-	int rc = find_module(&mod, module_name);
+	int rc = rules_find_module(&mod, module_name);
 	if (rc)
 		return rc;
-	crisk_rules *r = calloc(1, sizeof *r);
-	if (!r)
-		return err_set(CRISK_ENOMEM, "out of memory creating rules");
-	rc = params_parse(&r->params, mod->params, mod->n_params, params);
-	if (rc) {
-		free(r);
-		return rc;
-	}
-	rc = mod->rules_create(&r->data, &r->params);
-	if (rc) {
-		params_free(&r->params);
-		free(r);
-		return rc;
-	}
-	r->mod = mod;
-	r->seats = mod->num_seats(r->data);
-	r->state_size = mod->state_size(r->data);
-	atomic_init(&r->refs, 1);
-	*out = r;
-	return CRISK_OK;
+	return rules_build(out, mod, NULL, params);
 }
 
 void rules_retain(crisk_rules *r)
@@ -62,6 +71,7 @@ CRISK_API void crisk_rules_free(crisk_rules *r)
 		return;
 	r->mod->rules_destroy(r->data);
 	params_free(&r->params);
+	ext_release(r->ext); /* last: it may unload the code of rules_destroy */
 	free(r);
 }
 
@@ -101,6 +111,9 @@ CRISK_API int crisk_rules_board_json(const crisk_rules *r, char *buf, size_t cap
 	int rc = err_check_buffer("crisk_rules_board_json", buf, cap);
 	if (rc)
 		return rc;
+	if (!r->mod->board_json)
+		return err_set(CRISK_EUNSUPPORTED, "crisk_rules_board_json: module '%s' has no board description",
+			       r->mod->name);
 	jw w;
 	jw_init(&w, buf, cap);
 	r->mod->board_json(r->data, &w);
@@ -124,23 +137,14 @@ CRISK_API int crisk_module_param_count(const char *module_name)
 	if (!module_name)
 		return err_set(CRISK_EINVAL, "crisk_module_param_count: module name is NULL");
 	const module *mod;
-	int rc = find_module(&mod, module_name);
+	int rc = rules_find_module(&mod, module_name);
 	return rc ? rc : mod->n_params;
 }
 
 static const char *const type_names[] = {"int", "uint64", "bool", "enum", "string"};
 
-CRISK_API int crisk_module_param_info(crisk_param_info *info, const char *module_name, int index)
+static int fill_param_info(crisk_param_info *info, const module *mod, int index)
 {
-	if (!info || !module_name)
-		return err_set(CRISK_EINVAL, "crisk_module_param_info: info or module name is NULL");
-	if (info->version != CRISK_PARAM_INFO_VERSION)
-		return err_set(CRISK_EINVAL, "crisk_module_param_info: info->version is %u; call crisk_param_info_init first",
-			       info->version);
-	const module *mod;
-	int rc = find_module(&mod, module_name);
-	if (rc)
-		return rc;
 	if (index < 0 || index >= mod->n_params)
 		return err_set(CRISK_ENOTFOUND, "module '%s' has %d parameters; index %d is out of range", mod->name,
 			       mod->n_params, index);
@@ -151,4 +155,39 @@ CRISK_API int crisk_module_param_info(crisk_param_info *info, const char *module
 	info->accepted = d->accepted;
 	info->help = d->help;
 	return CRISK_OK;
+}
+
+static int check_info(const crisk_param_info *info, const char *fn)
+{
+	if (info->version != CRISK_PARAM_INFO_VERSION)
+		return err_set(CRISK_EINVAL, "%s: info->version is %u; call crisk_param_info_init first", fn,
+			       info->version);
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_module_param_info(crisk_param_info *info, const char *module_name, int index)
+{
+	if (!info || !module_name)
+		return err_set(CRISK_EINVAL, "crisk_module_param_info: info or module name is NULL");
+	int rc = check_info(info, "crisk_module_param_info");
+	if (rc)
+		return rc;
+	const module *mod;
+	rc = rules_find_module(&mod, module_name);
+	return rc ? rc : fill_param_info(info, mod, index);
+}
+
+CRISK_API int crisk_rules_param_count(const crisk_rules *r)
+{
+	if (!r)
+		return err_set(CRISK_EINVAL, "crisk_rules_param_count: rules is NULL");
+	return r->mod->n_params;
+}
+
+CRISK_API int crisk_rules_param_info(crisk_param_info *info, const crisk_rules *r, int index)
+{
+	if (!info || !r)
+		return err_set(CRISK_EINVAL, "crisk_rules_param_info: info or rules is NULL");
+	int rc = check_info(info, "crisk_rules_param_info");
+	return rc ? rc : fill_param_info(info, r->mod, index);
 }

@@ -7,9 +7,12 @@
 #include "catanrisk/game.h"
 #include "module.h"
 
+struct ext_module;
+
 struct crisk_rules {
 	atomic_int refs; /* games and the host each hold one */
 	const module *mod;
+	struct ext_module *ext; /* the host module behind mod, or NULL for a built-in one */
 	void *data;
 	param_set params;
 	int seats;
@@ -51,6 +54,14 @@ struct crisk_game {
 	size_t state_size;
 	_Alignas(16) unsigned char state[];
 };
+
+/* The built-in module `name`, or CRISK_ENOTFOUND with a message listing the built-in modules. */
+int rules_find_module(const module **out, const char *name);
+
+/* Parses params against mod's table and creates the module's immutable part:
+ * through ext_rules_create when ext is not NULL (a host module; the rules take
+ * a reference to it), else through mod->rules_create. */
+int rules_build(crisk_rules **out, const module *mod, struct ext_module *ext, const char *params);
 
 /* Takes one more reference (a game keeps its rules alive). */
 void rules_retain(crisk_rules *r);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catanrisk/module.h"
 #include "catanrisk/serialize.h"
 #include "error.h"
 #include "save.h"
@@ -195,10 +196,8 @@ static int load_state(crisk_game *g, const frame *f)
 	return save_set_seq(g, f->seq);
 }
 
-CRISK_API int crisk_game_load(crisk_game **out, const void *data, size_t len)
+static int load_binary(crisk_game **out, const crisk_rules *like, const void *data, size_t len)
 {
-	if (!out)
-		return err_set(CRISK_EINVAL, "crisk_game_load: out is NULL");
 	*out = NULL;
 	if (!data && len)
 		return err_set(CRISK_EINVAL, "crisk_game_load: data is NULL but length is %zu", len);
@@ -208,7 +207,7 @@ CRISK_API int crisk_game_load(crisk_game **out, const void *data, size_t len)
 	int stage;
 	int rc = read_frame(&r, &f);
 	if (!rc)
-		rc = save_new_game(&g, f.name, (uint32_t)f.module_version, f.params, &stage);
+		rc = save_new_game(&g, like, f.name, (uint32_t)f.module_version, f.params, &stage);
 	if (!rc)
 		rc = load_state(g, &f);
 	free(f.name);
@@ -219,4 +218,21 @@ CRISK_API int crisk_game_load(crisk_game **out, const void *data, size_t len)
 	}
 	*out = g;
 	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_load(crisk_game **out, const void *data, size_t len)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_game_load: out is NULL");
+	return load_binary(out, NULL, data, len);
+}
+
+CRISK_API int crisk_game_load_as(crisk_game **out, const crisk_rules *like, const void *data, size_t len)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_game_load_as: out is NULL");
+	*out = NULL;
+	if (!like)
+		return err_set(CRISK_EINVAL, "crisk_game_load_as: rules is NULL");
+	return load_binary(out, like, data, len);
 }

@@ -1,6 +1,7 @@
 /* Helpers shared by the binary and JSON loaders and savers (save.h). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "error.h"
 #include "save.h"
@@ -28,20 +29,49 @@ char *save_params_text(const crisk_rules *r)
 	return text;
 }
 
-int save_new_game(crisk_game **out, const char *name, uint32_t version, const char *params, int *stage)
+/* The module a save names: built in, or the module of `like`. */
+static int save_module(const module **out, const crisk_rules *like, const char *name)
+{
+	*out = like ? like->mod : module_find(name);
+	if (like && strcmp(like->mod->name, name) != 0)
+		return err_set(CRISK_EFORMAT, "the save is a game of module '%s', not of '%s'", name, like->mod->name);
+	if (*out)
+		return CRISK_OK;
+	char names[256];
+	textbuf t;
+	tb_init(&t, names, sizeof names);
+	module_names(&t);
+	tb_finish(&t, NULL);
+	return err_set(CRISK_EFORMAT, "unknown module '%s' (this library has: %s; load saves of host modules with "
+				      "crisk_game_load_as)",
+		       name, names);
+}
+
+/* Rules of `like`'s module with params: like itself when the parameters are the same. */
+static int rules_like(crisk_rules **out, const crisk_rules *like, const char *params)
+{
+	char *same = save_params_text(like);
+	if (!same)
+		return err_set(CRISK_ENOMEM, "out of memory loading a save");
+	int equal = strcmp(same, params) == 0;
+	free(same);
+	if (equal) {
+		rules_retain((crisk_rules *)like);
+		*out = (crisk_rules *)like;
+		return CRISK_OK;
+	}
+	return rules_build(out, like->mod, like->ext, params);
+}
+
+int save_new_game(crisk_game **out, const crisk_rules *like, const char *name, uint32_t version, const char *params,
+		  int *stage)
 {
 	*out = NULL;
 	*stage = SAVE_AT_MODULE;
-	const module *m = module_find(name);
-	if (!m) {
-		char names[256];
-		textbuf t;
-		tb_init(&t, names, sizeof names);
-		module_names(&t);
-		tb_finish(&t, NULL);
-		return err_set(CRISK_EFORMAT, "unknown module '%s' (this library has: %s)", name, names);
-	}
-	int rc = save_supported(m);
+	const module *m;
+	int rc = save_module(&m, like, name);
+	if (!rc)
+		rc = save_supported(m);
 	if (rc)
 		return rc;
 	*stage = SAVE_AT_VERSION;
@@ -50,7 +80,7 @@ int save_new_game(crisk_game **out, const char *name, uint32_t version, const ch
 			       name, (unsigned)version, (unsigned)m->version);
 	*stage = SAVE_AT_PARAMS;
 	crisk_rules *r;
-	rc = crisk_rules_new(&r, name, params);
+	rc = like ? rules_like(&r, like, params) : crisk_rules_new(&r, name, params);
 	if (rc == CRISK_ENOMEM)
 		return rc;
 	if (rc) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catanrisk/module.h"
 #include "catanrisk/serialize.h"
 #include "error.h"
 #include "jsonr.h"
@@ -117,7 +118,7 @@ static int check_envelope(const jnode *root)
 	return CRISK_OK;
 }
 
-static int load_doc(crisk_game **out, const jnode *root)
+static int load_doc(crisk_game **out, const crisk_rules *like, const jnode *root)
 {
 	int rc = check_envelope(root);
 	if (rc)
@@ -133,7 +134,7 @@ static int load_doc(crisk_game **out, const jnode *root)
 		return at(mver, NULL, "%lld is not a module version (0..%lu)", (long long)mver->i, (unsigned long)UINT32_MAX);
 	crisk_game *g;
 	int stage;
-	rc = save_new_game(&g, name->str, (uint32_t)mver->i, params->str, &stage);
+	rc = save_new_game(&g, like, name->str, (uint32_t)mver->i, params->str, &stage);
 	if (rc) {
 		char why[ERR_MSG_MAX];
 		snprintf(why, sizeof why, "%s", err_message());
@@ -162,10 +163,8 @@ static int load_doc(crisk_game **out, const jnode *root)
 	return CRISK_OK;
 }
 
-CRISK_API int crisk_game_load_json(crisk_game **out, const char *json, size_t len)
+static int load_text(crisk_game **out, const crisk_rules *like, const char *json, size_t len)
 {
-	if (!out)
-		return err_set(CRISK_EINVAL, "crisk_game_load_json: out is NULL");
 	*out = NULL;
 	if (!json && len)
 		return err_set(CRISK_EINVAL, "crisk_game_load_json: json is NULL but length is %zu", len);
@@ -173,7 +172,24 @@ CRISK_API int crisk_game_load_json(crisk_game **out, const char *json, size_t le
 	int rc = jr_parse(&root, json, len);
 	if (rc)
 		return rc;
-	rc = load_doc(out, root);
+	rc = load_doc(out, like, root);
 	jr_free(root);
 	return rc;
+}
+
+CRISK_API int crisk_game_load_json(crisk_game **out, const char *json, size_t len)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_game_load_json: out is NULL");
+	return load_text(out, NULL, json, len);
+}
+
+CRISK_API int crisk_game_load_json_as(crisk_game **out, const crisk_rules *like, const char *json, size_t len)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_game_load_json_as: out is NULL");
+	*out = NULL;
+	if (!like)
+		return err_set(CRISK_EINVAL, "crisk_game_load_json_as: rules is NULL");
+	return load_text(out, like, json, len);
 }

@@ -45,6 +45,52 @@ PIN(crisk_catan_action, give, 24)
 PIN(crisk_catan_action, want, 48)
 _Static_assert(sizeof(crisk_catan_action) == 72, "crisk_catan_action changed size");
 _Static_assert(sizeof(crisk_action) == 8, "crisk_action is not 64 bits");
+/* The module vtable: five header fields, then one pointer per method in
+ * declaration order; the parameter description: five pointers, the kind,
+ * then the two 64-bit bounds at the next multiple of 8. */
+#define METHOD(k) (16 + 2 * PTR + (k) * PTR)
+#define DESC_MIN ((5 * PTR + 4 + 7) / 8 * 8)
+PIN(crisk_module, abi_version, 0)
+PIN(crisk_module, struct_size, 4)
+PIN(crisk_module, name, 8)
+PIN(crisk_module, version, 8 + PTR)
+PIN(crisk_module, n_params, 12 + PTR)
+PIN(crisk_module, params, 16 + PTR)
+PIN(crisk_module, create, METHOD(0))
+PIN(crisk_module, destroy, METHOD(1))
+PIN(crisk_module, num_seats, METHOD(2))
+PIN(crisk_module, state_size, METHOD(3))
+PIN(crisk_module, state_init, METHOD(4))
+PIN(crisk_module, current_seat, METHOD(5))
+PIN(crisk_module, status, METHOD(6))
+PIN(crisk_module, turn, METHOD(7))
+PIN(crisk_module, score, METHOD(8))
+PIN(crisk_module, legal, METHOD(9))
+PIN(crisk_module, check, METHOD(10))
+PIN(crisk_module, apply, METHOD(11))
+PIN(crisk_module, chance, METHOD(12))
+PIN(crisk_module, action_to_string, METHOD(13))
+PIN(crisk_module, action_from_string, METHOD(14))
+PIN(crisk_module, event_to_string, METHOD(15))
+PIN(crisk_module, view_json, METHOD(16))
+PIN(crisk_module, event_json, METHOD(17))
+PIN(crisk_module, board_json, METHOD(18))
+PIN(crisk_module, state_bytes, METHOD(19))
+PIN(crisk_module, state_save, METHOD(20))
+PIN(crisk_module, state_load, METHOD(21))
+PIN(crisk_module, state_check, METHOD(22))
+PIN(crisk_module, state_to_json, METHOD(23))
+PIN(crisk_module, state_from_json, METHOD(24))
+_Static_assert(sizeof(crisk_module) == METHOD(25), "crisk_module changed size");
+PIN(crisk_param_desc, name, 0)
+PIN(crisk_param_desc, default_value, PTR)
+PIN(crisk_param_desc, choices, 2 * PTR)
+PIN(crisk_param_desc, accepted, 3 * PTR)
+PIN(crisk_param_desc, help, 4 * PTR)
+PIN(crisk_param_desc, kind, 5 * PTR)
+PIN(crisk_param_desc, min, DESC_MIN)
+PIN(crisk_param_desc, max, DESC_MIN + 8)
+_Static_assert(sizeof(crisk_param_desc) == DESC_MIN + 16, "crisk_param_desc changed size");
 
 static const pin pins[] = {
 	LAYOUT(crisk_param_info, version, 0),
@@ -69,6 +115,47 @@ static const pin pins[] = {
 	LAYOUT(crisk_catan_action, want, 48),
 	SIZE(crisk_catan_action, 72),
 	SIZE(crisk_action, 8),
+	LAYOUT(crisk_module, abi_version, 0),
+	LAYOUT(crisk_module, struct_size, 4),
+	LAYOUT(crisk_module, name, 8),
+	LAYOUT(crisk_module, version, 8 + PTR),
+	LAYOUT(crisk_module, n_params, 12 + PTR),
+	LAYOUT(crisk_module, params, 16 + PTR),
+	LAYOUT(crisk_module, create, METHOD(0)),
+	LAYOUT(crisk_module, destroy, METHOD(1)),
+	LAYOUT(crisk_module, num_seats, METHOD(2)),
+	LAYOUT(crisk_module, state_size, METHOD(3)),
+	LAYOUT(crisk_module, state_init, METHOD(4)),
+	LAYOUT(crisk_module, current_seat, METHOD(5)),
+	LAYOUT(crisk_module, status, METHOD(6)),
+	LAYOUT(crisk_module, turn, METHOD(7)),
+	LAYOUT(crisk_module, score, METHOD(8)),
+	LAYOUT(crisk_module, legal, METHOD(9)),
+	LAYOUT(crisk_module, check, METHOD(10)),
+	LAYOUT(crisk_module, apply, METHOD(11)),
+	LAYOUT(crisk_module, chance, METHOD(12)),
+	LAYOUT(crisk_module, action_to_string, METHOD(13)),
+	LAYOUT(crisk_module, action_from_string, METHOD(14)),
+	LAYOUT(crisk_module, event_to_string, METHOD(15)),
+	LAYOUT(crisk_module, view_json, METHOD(16)),
+	LAYOUT(crisk_module, event_json, METHOD(17)),
+	LAYOUT(crisk_module, board_json, METHOD(18)),
+	LAYOUT(crisk_module, state_bytes, METHOD(19)),
+	LAYOUT(crisk_module, state_save, METHOD(20)),
+	LAYOUT(crisk_module, state_load, METHOD(21)),
+	LAYOUT(crisk_module, state_check, METHOD(22)),
+	LAYOUT(crisk_module, state_to_json, METHOD(23)),
+	LAYOUT(crisk_module, state_from_json, METHOD(24)),
+	SIZE(crisk_module, METHOD(25)),
+	LAYOUT(crisk_param_desc, name, 0),
+	LAYOUT(crisk_param_desc, default_value, PTR),
+	LAYOUT(crisk_param_desc, choices, 2 * PTR),
+	LAYOUT(crisk_param_desc, accepted, 3 * PTR),
+	LAYOUT(crisk_param_desc, help, 4 * PTR),
+	LAYOUT(crisk_param_desc, kind, 5 * PTR),
+	LAYOUT(crisk_param_desc, min, DESC_MIN),
+	LAYOUT(crisk_param_desc, max, DESC_MIN + 8),
+	SIZE(crisk_param_desc, DESC_MIN + 16),
 };
 
 /* Version numbers are part of the layout contract too. */
@@ -76,6 +163,9 @@ static const pin versions[] = {
 	{"CRISK_PARAM_INFO_VERSION", CRISK_PARAM_INFO_VERSION, 1},
 	{"CRISK_EVENT_VERSION", CRISK_EVENT_VERSION, 1},
 	{"CRISK_CATAN_ACTION_VERSION", CRISK_CATAN_ACTION_VERSION, 1},
+	{"CRISK_MODULE_ABI_VERSION", CRISK_MODULE_ABI_VERSION, 1},
+	{"CRISK_PARAM_STRING", CRISK_PARAM_STRING, 4},
+	{"CRISK_JSON_OBJECT", CRISK_JSON_OBJECT, 7},
 };
 
 int main(void)

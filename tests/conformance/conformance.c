@@ -63,6 +63,7 @@ static void rep_add(report *rep, const char *fmt, ...)
 /* State of one playout. */
 typedef struct run {
 	const char *module;
+	const crisk_module *table; /* a host module's vtable, else NULL */
 	char params[1024];
 	uint64_t seed;
 	report *rep;
@@ -782,12 +783,22 @@ static int record(run *R, crisk_action a)
 	return 0;
 }
 
+/* The rules of the module under test: built in, a vtable, or a shared object. */
+static int new_rules(crisk_rules **out, const run *R)
+{
+	if (R->table)
+		return crisk_rules_new_with_module(out, R->table, R->params);
+	if (strchr(R->module, '/'))
+		return crisk_rules_new_from_file(out, R->module, R->params);
+	return crisk_rules_new(out, R->module, R->params);
+}
+
 /* Seed + action list reproduce the game (with fresh rules). */
 static int check_replay(run *R)
 {
 	crisk_rules *rules = NULL;
 	crisk_game *g = NULL;
-	if (crisk_rules_new(&rules, R->module, R->params) != CRISK_OK || crisk_game_new(&g, rules) != CRISK_OK) {
+	if (new_rules(&rules, R) != CRISK_OK || crisk_game_new(&g, rules) != CRISK_OK) {
 		crisk_rules_free(rules);
 		return fail(R, "replay: cannot create the game: %s", crisk_error_last());
 	}
@@ -858,7 +869,7 @@ static int read_board(run *R)
 
 static int start_game(run *R)
 {
-	if (crisk_rules_new(&R->rules, R->module, R->params) != CRISK_OK)
+	if (new_rules(&R->rules, R) != CRISK_OK)
 		return fail(R, "crisk_rules_new: %s", crisk_error_last());
 	if (crisk_game_new(&R->g, R->rules) != CRISK_OK || crisk_game_new(&R->scratch, R->rules) != CRISK_OK ||
 	    crisk_game_new(&R->follow_copy, R->rules) != CRISK_OK)
@@ -988,8 +999,8 @@ static void end_game(run *R)
 	free(R->anchored);
 }
 
-int conformance_run(const char *module, const char *params_without_seed, int games, uint64_t first_seed,
-		    char *report_buf, size_t cap)
+static int run_all(const char *module, const crisk_module *table, const char *params_without_seed, int games,
+		   uint64_t first_seed, char *report_buf, size_t cap)
 {
 	report rep = {report_buf, cap, 0, 0};
 	if (report_buf && cap)
@@ -1000,6 +1011,7 @@ int conformance_run(const char *module, const char *params_without_seed, int gam
 		run R;
 		memset(&R, 0, sizeof R);
 		R.module = module;
+		R.table = table;
 		R.seed = first_seed + (uint64_t)i;
 		R.rep = &rep;
 		R.rng.s = R.seed * UINT64_C(0x2545F4914F6CDD1D) + 1;
@@ -1028,4 +1040,17 @@ int conformance_run(const char *module, const char *params_without_seed, int gam
 		module, params_without_seed ? params_without_seed : "", games, won, ended, steps, checks, refused, accepted,
 		differential, rep.failures);
 	return rep.failures;
+}
+
+int conformance_run(const char *module, const char *params_without_seed, int games, uint64_t first_seed,
+		    char *report_buf, size_t cap)
+{
+	return run_all(module, NULL, params_without_seed, games, first_seed, report_buf, cap);
+}
+
+int conformance_run_module(const crisk_module *table, const char *params_without_seed, int games, uint64_t first_seed,
+			   char *report_buf, size_t cap)
+{
+	return run_all(table && table->name ? table->name : "(no name)", table, params_without_seed, games, first_seed,
+		       report_buf, cap);
 }

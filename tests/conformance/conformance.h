@@ -35,4 +35,12 @@
 int conformance_run(const char *module, const char *params_without_seed, int games, uint64_t first_seed,
 		    char *report, size_t cap);
 
+/* As conformance_run, for a host module: `module` may also be the path of a
+ * module shared object (it contains a '/'), loaded with
+ * crisk_rules_new_from_file; conformance_run_module takes the vtable itself
+ * (crisk_rules_new_with_module). */
+struct crisk_module;
+int conformance_run_module(const struct crisk_module *table, const char *params_without_seed, int games,
+			   uint64_t first_seed, char *report, size_t cap);
+
 #endif

@@ -153,6 +153,13 @@ _PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "crisk_game_set_recording": (c_int, [c_void_p, c_int]),
     "crisk_game_record": (c_int, [c_void_p] + _TEXT),
     "crisk_record_replay": (c_int, [POINTER(c_void_p), c_char_p, c_size_t]),
+    # module.h: rule modules from shared objects, their parameters and saves.
+    "crisk_rules_new_from_file": (c_int, [POINTER(c_void_p), c_char_p, c_char_p]),
+    "crisk_rules_param_count": (c_int, [c_void_p]),
+    "crisk_rules_param_info": (c_int, [POINTER(_ParamInfo), c_void_p, c_int]),
+    "crisk_game_load_as": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_size_t]),
+    "crisk_game_load_json_as": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_size_t]),
+    "crisk_record_replay_as": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_size_t]),
 }
 
 _L = _load()
@@ -265,15 +272,22 @@ def rules_board_json(handle: Handle) -> str:
     return _text(_L.crisk_rules_board_json, handle, initial=0)
 
 
-def module_params(module: str) -> List[Tuple[str, str, str, str, str]]:
-    """(name, type, default, accepted, help) of each parameter of a built-in module."""
-    name = cstr(module, "module")
-    count = _check(_L.crisk_module_param_count(name))
+def rules_new_from_file(path: str, params: str) -> Handle:
+    out = c_void_p()
+    _check(_L.crisk_rules_new_from_file(byref(out), cstr(path, "path"), cstr(params, "params")))
+    return out
+
+
+ParamRow = Tuple[str, str, str, str, str]
+
+
+def _param_rows(count: int, fill: Callable[[Any, int], int]) -> List[ParamRow]:
+    """(name, type, default, accepted, help) of parameters 0..count-1, each filled by fill(info, index)."""
     result = []
     for index in range(count):
         info = _ParamInfo()
         _check(_L.crisk_param_info_init(byref(info), PARAM_INFO_VERSION))
-        _check(_L.crisk_module_param_info(byref(info), name, index))
+        _check(fill(byref(info), index))
         result.append(
             tuple(
                 (getattr(info, f) or b"").decode("utf-8", "replace")
@@ -281,6 +295,19 @@ def module_params(module: str) -> List[Tuple[str, str, str, str, str]]:
             )
         )
     return result  # type: ignore[return-value]
+
+
+def module_params(module: str) -> List[ParamRow]:
+    """The parameters of a built-in module by name."""
+    name = cstr(module, "module")
+    count = _check(_L.crisk_module_param_count(name))
+    return _param_rows(count, lambda info, index: _L.crisk_module_param_info(info, name, index))
+
+
+def rules_param_list(rules: Handle) -> List[ParamRow]:
+    """The parameters of the module of a rules object (any module, also loaded ones)."""
+    count = _check(_L.crisk_rules_param_count(rules))
+    return _param_rows(count, lambda info, index: _L.crisk_rules_param_info(info, rules, index))
 
 
 # ---------------------------------------------------------------- games
@@ -475,12 +502,24 @@ def game_load(data: bytes) -> Handle:
     return _create(_L.crisk_game_load, data)
 
 
+def game_load_as(like: Handle, data: bytes) -> Handle:
+    out = c_void_p()
+    _check(_L.crisk_game_load_as(byref(out), like, data, len(data)))
+    return out
+
+
 def game_save_json(game: Handle) -> str:
     return _text(_L.crisk_game_save_json, game, initial=4096)
 
 
 def game_load_json(text: bytes) -> Handle:
     return _create(_L.crisk_game_load_json, text)
+
+
+def game_load_json_as(like: Handle, text: bytes) -> Handle:
+    out = c_void_p()
+    _check(_L.crisk_game_load_json_as(byref(out), like, text, len(text)))
+    return out
 
 
 # ---------------------------------------------------------------- undo
@@ -521,3 +560,9 @@ def game_record(game: Handle) -> str:
 
 def record_replay(text: bytes) -> Handle:
     return _create(_L.crisk_record_replay, text)
+
+
+def record_replay_as(like: Handle, text: bytes) -> Handle:
+    out = c_void_p()
+    _check(_L.crisk_record_replay_as(byref(out), like, text, len(text)))
+    return out

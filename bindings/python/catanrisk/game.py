@@ -182,10 +182,39 @@ class Rules(_Handle):
         self._describe()
         return self
 
+    @classmethod
+    def from_file(cls, path: str, params: str = "", /, **kwargs: ParamValue) -> "Rules":
+        """Rules of a rule module loaded from a shared object (docs/modules.md).
+
+        The object must export ``crisk_module_entry``; it stays loaded while
+        these rules or any game of them exist.  Parameters as for
+        :class:`Rules`::
+
+            rules = Rules.from_file("./house_rules.so", seed=7, players=3)
+
+        Games of such modules are loaded with ``Game.load(data, rules=...)``.
+
+        Raises:
+            NotFoundError: the file cannot be loaded or lacks the entry symbol.
+            UnsupportedError: the module serves another module ABI version.
+            InvalidArgumentError: the module's table is invalid (the message says what).
+            ParameterError: unknown key or bad value.
+        """
+        self = cls.__new__(cls)
+        self._h = None
+        self._keep = None
+        self._h = _lib.rules_new_from_file(path, param_string(params, kwargs))
+        self._describe()
+        return self
+
     @staticmethod
     def parameters(module: str) -> List[ParamInfo]:
         """The parameters a built-in module accepts, in declared order."""
         return [ParamInfo(*row) for row in _lib.module_params(module)]
+
+    def parameter_info(self) -> List[ParamInfo]:
+        """The parameters the module of these rules accepts (any module, also loaded ones)."""
+        return [ParamInfo(*row) for row in _lib.rules_param_list(self._handle())]
 
     @property
     def module(self) -> str:
@@ -538,7 +567,7 @@ class Game(_Handle):
         return _lib.game_save(self._handle())
 
     @classmethod
-    def load(cls, data: BytesLike) -> "Game":
+    def load(cls, data: BytesLike, rules: Optional[Rules] = None) -> "Game":
         """A new game from a binary save written by :meth:`save`.
 
         The game continues exactly like the saved one (same legal actions,
@@ -548,6 +577,10 @@ class Game(_Handle):
         game's rules (``rules.new_game()`` gives games :meth:`copy_from`
         accepts).
 
+        ``rules`` names the module for saves of modules loaded with
+        :meth:`Rules.from_file` (any rules of that module; the save's own
+        parameters are used); built-in modules are found by name.
+
         Raises:
             TypeError: ``data`` is not bytes, bytearray or memoryview.
             FormatError: corrupt, truncated, foreign or newer data; the
@@ -555,7 +588,10 @@ class Game(_Handle):
                 checksum mismatch, invalid field ...).
             UnsupportedError: the rule module cannot load.
         """
-        return cls._adopt(_lib.game_load(_lib.data_arg(data, "save data")))
+        raw = _lib.data_arg(data, "save data")
+        if rules is not None:
+            return cls._adopt(_lib.game_load_as(rules._handle(), raw))
+        return cls._adopt(_lib.game_load(raw))
 
     def save_json(self) -> str:
         """The JSON save of the game as text (``crisk_game_save_json``).
@@ -573,11 +609,12 @@ class Game(_Handle):
         return _lib.game_save_json(self._handle())
 
     @classmethod
-    def load_json(cls, data: JsonSave) -> "Game":
+    def load_json(cls, data: JsonSave, rules: Optional[Rules] = None) -> "Game":
         """A new game from a JSON save written by :meth:`save_json`.
 
         ``data`` is the text (str or UTF-8 bytes) or, for convenience, the
-        dict :func:`json.loads` made of it.  Otherwise like :meth:`load`.
+        dict :func:`json.loads` made of it.  Otherwise like :meth:`load`
+        (including ``rules``).
 
         Raises:
             TypeError: ``data`` is of another type.
@@ -594,6 +631,8 @@ class Game(_Handle):
             text = bytes(data)
         else:
             raise TypeError(f"load_json() needs a str, bytes or dict, not {type(data).__name__}")
+        if rules is not None:
+            return cls._adopt(_lib.game_load_json_as(rules._handle(), text))
         return cls._adopt(_lib.game_load_json(text))
 
     def __reduce__(self) -> Tuple[Any, Tuple[bytes]]:
@@ -638,7 +677,7 @@ class Game(_Handle):
         return _lib.game_record(self._handle())
 
     @classmethod
-    def replay(cls, text: Union[str, bytes, bytearray]) -> "Game":
+    def replay(cls, text: Union[str, bytes, bytearray], rules: Optional[Rules] = None) -> "Game":
         """Same as :func:`catanrisk.replay`."""
         if isinstance(text, str):
             data = text.encode("utf-8", "surrogatepass")
@@ -646,6 +685,8 @@ class Game(_Handle):
             data = bytes(text)
         else:
             raise TypeError(f"replay() needs the record text as str or bytes, not {type(text).__name__}")
+        if rules is not None:
+            return cls._adopt(_lib.record_replay_as(rules._handle(), data), recording=True)
         return cls._adopt(_lib.record_replay(data), recording=True)
 
     # ---- undo
@@ -735,10 +776,12 @@ class Game(_Handle):
         return f"<Game {self._module} turn {self.turn}, {state}>"
 
 
-def replay(text: Union[str, bytes, bytearray]) -> Game:
+def replay(text: Union[str, bytes, bytearray], rules: Optional[Rules] = None) -> Game:
     """A new game from a game record written by :meth:`Game.record`.
 
     Creates the rules the record names and applies its actions in order.
+    ``rules`` names the module for records of modules loaded with
+    :meth:`Rules.from_file` (any rules of that module).
     The game is recording, so its record can be written again; its undo
     depth is 0.
 
@@ -747,4 +790,4 @@ def replay(text: Union[str, bytes, bytearray]) -> Game:
         FormatError: the record cannot be replayed; the message names the
             line and the reason (``line 17: illegal action 'build_road 3': ...``).
     """
-    return Game.replay(text)
+    return Game.replay(text, rules)
