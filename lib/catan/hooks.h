@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include "catanrisk/common.h"
 #include "../core/evlog.h"
+#include "../core/jsonw.h"
 
 struct kern;
 struct sfield;
@@ -51,6 +52,8 @@ typedef struct kern_hooks {
 	/* Development cards of type c the module took out of play (neither
 	 * in the deck, in hands nor played), for the conservation check. */
 	int (*dev_removed)(const struct kern *k, const void *st, int c);
+	/* Extra members at the end of the view object of kern_to_json. */
+	void (*view_json)(const struct kern *k, const void *st, int viewer, jw *w);
 
 	/* ---- risk ---- */
 

@@ -471,7 +471,8 @@ static int check_point(const kern *k, const void *st)
 	    kern_total_vp(k, st, h->active) >= k->cfg.vp_target)
 		return BAD("status: running, but the active seat %d has %d VP of vp_target %d (B-105)", h->active,
 			   kern_total_vp(k, st, h->active), k->cfg.vp_target);
-	if (dp != DP_FREE_ROAD && h->free_roads)
+	int module_phase = k->hk.module_phase && k->hk.module_phase(dp);
+	if (dp != DP_FREE_ROAD && h->free_roads && !module_phase)
 		return BAD("free_roads: %d outside phase free_road", h->free_roads);
 	if (dp != DP_YOP_PICK && h->picks)
 		return BAD("picks: %d outside phase yop_pick", h->picks);
@@ -494,7 +495,7 @@ static int check_point(const kern *k, const void *st)
 	if ((dp == DP_DICE || dp == DP_STEAL || dp == DP_DEV_DRAW) && !k->cfg.explicit_chance)
 		return BAD("phase: %s is a chance point, but with chance=auto it never waits", kern_dp_name(dp));
 	int rc;
-	if (k->hk.module_phase && k->hk.module_phase(dp))
+	if (module_phase)
 		return CRISK_OK; /* the module's ext_check judges its own phases */
 	switch (dp) {
 	case DP_SETUP_ROAD:

@@ -168,6 +168,8 @@ void kern_to_json(const kern *k, const void *st, int viewer, jw *w)
 	jw_kint(w, "picks", h->dp == DP_YOP_PICK ? h->picks : 0);
 	jw_kint(w, "victim", h->dp == DP_STEAL ? h->victim : -1);
 	jw_obj_end(w);
+	if (k->hk.view_json)
+		k->hk.view_json(k, st, viewer, w);
 	jw_obj_end(w);
 }
 
