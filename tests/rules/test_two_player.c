@@ -285,15 +285,33 @@ END_TEST
 
 START_TEST(t16_supply_is_a_hard_limit)
 {
-	/* T-16 [D]: gains stop at an empty supply.  Desert settlements for
-	 * everybody: 18 and 24 ... here 18 and 35 (desert corners) give 2 each. */
-	crisk_game *g = tp_new("neutral_sites=0,53");
-	const int nodes[4] = {18, 30, 35, 46};
-	const int paths[4] = {20, 36, 43, 53};
-	(void)paths;
-	sc_apply(g, sc_act(CRISK_CATAN_PLACE_SETTLEMENT, nodes[0]));
-	ck_assert_int_eq(tokens(g, 0), 7);
-	assert_tokens_conserved(g);
+	/* T-16 [D]: a player gains only what the supply holds.  A saved game at
+	 * the first set-up step, edited to tokens 5 and 14 with 1 in the supply:
+	 * seat 0's desert settlement (worth 2, T-18) takes the last token. */
+	crisk_game *g = tp_new(NULL);
+	size_t len = 0;
+	crisk_game_save_json(g, NULL, 0, &len);
+	char *js = malloc(len + 1);
+	ck_assert_int_eq(crisk_game_save_json(g, js, len + 1, &len), CRISK_OK);
+	char *t = strstr(js, "\"tokens\":[5,5],\"token_supply\":10");
+	ck_assert_ptr_nonnull(t);
+	memcpy(t, "\"tokens\":[5,14],\"token_supply\":1", strlen("\"tokens\":[5,14],\"token_supply\":1"));
+	memmove(t + strlen("\"tokens\":[5,14],\"token_supply\":1"), t + strlen("\"tokens\":[5,5],\"token_supply\":10"),
+		strlen(t + strlen("\"tokens\":[5,5],\"token_supply\":10")) + 1);
+	crisk_game *h = NULL;
+	ck_assert_int_eq(crisk_game_load_json(&h, js, strlen(js)), CRISK_OK);
+	sc_apply(h, sc_act(CRISK_CATAN_PLACE_SETTLEMENT, 18));
+	ck_assert_int_eq(tokens(h, 0), 6);
+	ck_assert_int_eq(tp_field(h, "token_supply", 0), 0);
+	assert_tokens_conserved(h);
+	/* A state breaking token conservation is refused on load (T-16). */
+	t = strstr(js, "\"token_supply\":1");
+	t[strlen("\"token_supply\":")] = '2';
+	crisk_game *bad = NULL;
+	ck_assert_int_eq(crisk_game_load_json(&bad, js, strlen(js)), CRISK_EFORMAT);
+	ck_assert_ptr_nonnull(strstr(crisk_error_last(), "T-16"));
+	free(js);
+	crisk_game_free(h);
 	crisk_game_free(g);
 }
 END_TEST
@@ -694,11 +712,192 @@ START_TEST(t17_token_actions_only_after_rolls)
 }
 END_TEST
 
-static const int tp_ids[] = {0};
+
+START_TEST(t15_neutrals_not_robbed_no_production)
+{
+	/* T-15: neutrals cannot be robbed and never receive resources.  a2 (hex 1,
+	 * token 2) touches only N0's settlement on 8. */
+	crisk_game *g = tp_game(NULL);
+	sc_roll(g, 2); /* a2 produces for nobody */
+	ck_assert_int_eq(sc_hand_total(g, 0), 3);
+	sc_roll(g, 7);
+	uint64_t since = sc_next_seq(g);
+	sc_apply(g, sc_act(CRISK_CATAN_MOVE_ROBBER, 1));
+	ck_assert(sc_at_main(g)); /* no victim, no steal decision */
+	ck_assert_int_eq(sc_count_events(g, since, CRISK_CATAN_EV_STEAL, CRISK_VIEWER_OMNISCIENT, NULL), 0);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* Road length of neutral j from the view's "neutrals" array. */
+static long neutral_road_length(const crisk_game *g, int j)
+{
+	char *js = sc_json(g, CRISK_VIEWER_OMNISCIENT);
+	const char *p = strstr(js, "\"neutrals\":");
+	SC_CHECK(p, "no neutrals in the view");
+	for (int i = 0; i <= j; i++)
+		p = strstr(p + 1, "\"road_length\":");
+	long v = strtol(p + strlen("\"road_length\":"), NULL, 10);
+	free(js);
+	return v;
+}
+
+/* The listed action of `type` that gives the largest (or smallest) value of
+ * measure() after it, by trying each on a clone. */
+static crisk_action best_by(crisk_game *g, uint32_t type, long (*measure)(const crisk_game *), int largest)
+{
+	crisk_action acts[256], best = 0;
+	size_t n = sc_legal_list(g, acts, 256);
+	long best_v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if ((acts[i] >> 56) != type)
+			continue;
+		crisk_game *c = NULL;
+		SC_EQ(crisk_game_clone(&c, g), CRISK_OK);
+		sc_apply(c, acts[i]);
+		long v = measure(c);
+		if (!best || (largest ? v > best_v : v < best_v)) {
+			best = acts[i];
+			best_v = v;
+		}
+		crisk_game_free(c);
+	}
+	SC_CHECK(best, "no action of type %u listed", type);
+	return best;
+}
+
+static long n0_length(const crisk_game *g)
+{
+	return neutral_road_length(g, 0);
+}
+
+static long seat0_length(const crisk_game *g)
+{
+	return sc_seat_field(g, 0, "road_length");
+}
+
+START_TEST(t15_neutral_longest_road)
+{
+	/* T-15: a neutral's roads count for Longest Road; it can hold the card. */
+	crisk_game *g = tp_game(NULL);
+	int held = 0;
+	for (int i = 0; i < 6 && !held; i++) {
+		const int need[5] = {1, 1, 0, 0, 0};
+		seat0_gain(g, need);
+		sc_apply(g, best_by(g, CRISK_CATAN_BUILD_ROAD, seat0_length, 0));
+		uint64_t since = sc_next_seq(g);
+		sc_apply(g, best_by(g, CRISK_TP_NEUTRAL_ROAD, n0_length, 1));
+		crisk_event e;
+		if (sc_count_events(g, since, CRISK_CATAN_EV_LONGEST_ROAD, CRISK_VIEWER_SPECTATOR, &e)) {
+			ck_assert_int_eq(e.seat, CRISK_TP_NEUTRAL_0);
+			ck_assert_int_eq(e.args[0], 5);
+			held = 1;
+		}
+	}
+	ck_assert_msg(held, "N0 never took Longest Road");
+	ck_assert_int_eq(neutral_road_length(g, 0), 5);
+	char *js = sc_json(g, CRISK_VIEWER_SPECTATOR);
+	ck_assert_ptr_nonnull(strstr(js, "\"owner\":2,\"road_length\":5,\"longest_road\":true"));
+	free(js);
+	ck_assert_int_eq(sc_seat_field(g, 0, "longest_road"), 0);
+	ck_assert_int_eq(sc_score(g, 0, CRISK_VIEWER_OMNISCIENT), 2);
+	crisk_game_free(g);
+}
+END_TEST
+
+START_TEST(t17_cost_two_when_ahead)
+{
+	/* T-17: visible VP above the opponent's: a token action costs 2. */
+	crisk_game *g = tp_game(NULL);
+	const int need[5] = {3, 3, 5, 0, 0};
+	seat0_gain(g, need);
+	sc_apply(g, sc_act(CRISK_CATAN_BUILD_ROAD, 28));
+	sc_do(g, "neutral_road n1 57");
+	sc_apply(g, sc_act(CRISK_CATAN_BUILD_ROAD, 29));
+	sc_do(g, "neutral_road n1 63");
+	seat0_grain(g);
+	sc_apply(g, sc_act(CRISK_CATAN_BUILD_SETTLEMENT, 19));
+	sc_do(g, "neutral_road n0 7");
+	ck_assert_int_eq(tp_field(g, "token_cost", 0), 2); /* 3 VP against 2 */
+	int before = tokens(g, 0);
+	sc_do(g, "forced_trade");
+	SC_EQ(sc_seat(g), CRISK_SEAT_CHANCE);
+	ck_assert_int_eq(tokens(g, 0), before - 2);
+	assert_tokens_conserved(g);
+	crisk_game_free(g);
+}
+END_TEST
+
+START_TEST(t20_trade_between_the_two_only)
+{
+	/* T-20: domestic trade is between the two players; a neutral is never an
+	 * addressee. */
+	crisk_game *g = tp_turn1();
+	const int give[5] = {1, 0, 0, 0, 0}, want[5] = {0, 0, 0, 0, 1};
+	sc_refuse(g, sc_offer(give, want, 2));
+	sc_refuse(g, sc_offer(give, want, 3));
+	sc_apply(g, sc_offer(give, want, 1));
+	SC_EQ(sc_seat(g), 1);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* Binary and JSON saves reproduce the game exactly. */
+static void round_trip(const crisk_game *g)
+{
+	size_t len = 0;
+	crisk_game_save(g, NULL, 0, &len);
+	void *buf = malloc(len);
+	ck_assert_int_eq(crisk_game_save(g, buf, len, &len), CRISK_OK);
+	crisk_game *b = NULL;
+	ck_assert_int_eq(crisk_game_load(&b, buf, len), CRISK_OK);
+	size_t jlen = 0;
+	crisk_game_save_json(g, NULL, 0, &jlen);
+	char *js = malloc(jlen + 1);
+	ck_assert_int_eq(crisk_game_save_json(g, js, jlen + 1, &jlen), CRISK_OK);
+	ck_assert_ptr_nonnull(strstr(js, "\"neutrals\""));
+	ck_assert_ptr_nonnull(strstr(js, "\"token_supply\""));
+	crisk_game *j = NULL;
+	ck_assert_int_eq(crisk_game_load_json(&j, js, jlen), CRISK_OK);
+	char *v0 = sc_json(g, CRISK_VIEWER_OMNISCIENT), *v1 = sc_json(b, CRISK_VIEWER_OMNISCIENT),
+	     *v2 = sc_json(j, CRISK_VIEWER_OMNISCIENT);
+	ck_assert_str_eq(v0, v1);
+	ck_assert_str_eq(v0, v2);
+	crisk_action a0[256], a1[256];
+	size_t n0 = sc_legal_list(g, a0, 256), n1 = sc_legal_list(b, a1, 256);
+	ck_assert_uint_eq(n0, n1);
+	ck_assert(memcmp(a0, a1, n0 * sizeof a0[0]) == 0);
+	free(v0);
+	free(v1);
+	free(v2);
+	free(js);
+	free(buf);
+	crisk_game_free(b);
+	crisk_game_free(j);
+}
+
+START_TEST(save_load_round_trip)
+{
+	/* Saves keep the module state: between the rolls (T-8), in the neutral
+	 * obligation (T-11), in a forced trade's draw and give (T-17). */
+	crisk_game *g = tp_game(NULL);
+	round_trip(g);
+	sc_roll(g, 6);
+	round_trip(g);
+	sc_roll(g, 3);
+	sc_apply(g, sc_act(CRISK_CATAN_BUILD_ROAD, 28));
+	round_trip(g);
+	sc_do(g, "neutral_road n0 12");
+	sc_do(g, "forced_trade");
+	round_trip(g);
+	sc_do(g, "draw_result brick lumber");
+	round_trip(g);
+	crisk_game_free(g);
+}
+END_TEST
 
 static Suite *two_player_suite(void)
 {
-	(void)tp_ids;
 	Suite *s = suite_create("rules_two_player");
 	TCase *tc = tcase_create("two_player");
 	tcase_add_test(tc, t1_players_only_two);
@@ -723,6 +922,11 @@ static Suite *two_player_suite(void)
 	tcase_add_test(tc, t17_forced_trade_probabilities);
 	tcase_add_test(tc, t17_cost_by_visible_vp);
 	tcase_add_test(tc, t17_token_actions_only_after_rolls);
+	tcase_add_test(tc, t15_neutrals_not_robbed_no_production);
+	tcase_add_test(tc, t15_neutral_longest_road);
+	tcase_add_test(tc, t17_cost_two_when_ahead);
+	tcase_add_test(tc, t20_trade_between_the_two_only);
+	tcase_add_test(tc, save_load_round_trip);
 	suite_add_tcase(s, tc);
 	return s;
 }
