@@ -586,6 +586,79 @@ START_TEST(t11_free_roads_each_oblige)
 }
 END_TEST
 
+
+/* Sets path `id` to owner byte `v` (0..4, one digit) in a JSON save. */
+static void set_path_byte(char *js, int id, char v)
+{
+	char *p = strstr(js, "\"paths\":[");
+	SC_CHECK(p, "no paths in the save");
+	p += strlen("\"paths\":[");
+	for (int i = 0; i < id; i++)
+		p = strchr(p, ',') + 1;
+	SC_CHECK(*p >= '0' && *p <= '9' && (p[1] == ',' || p[1] == ']'), "path %d is not one digit", id);
+	*p = v;
+}
+
+START_TEST(t13_obligation_lapses)
+{
+	/* T-13 [D]: with no legal neutral road or settlement the obligation
+	 * lapses.  A saved game at seat 0's main phase (turn 1), edited so that
+	 * seat 1's roads take every path at both neutral settlements (7, 12, 13 at
+	 * 8; 56, 57, 63 at 44): seat 0's road is then followed by a lapse. */
+	crisk_game *g = tp_turn1();
+	size_t len = 0;
+	crisk_game_save_json(g, NULL, 0, &len);
+	char *js = malloc(len + 16);
+	ck_assert_int_eq(crisk_game_save_json(g, js, len + 1, &len), CRISK_OK);
+	static const int blocked[6] = {7, 12, 13, 56, 57, 63};
+	for (int i = 0; i < 6; i++)
+		set_path_byte(js, blocked[i], '2');
+	/* seat 1: 6 roads fewer in supply; its longest trail is 0-4-8 (2) */
+	const char *old = "\"supply\":[3,4,13],\"road_length\":1", *new = "\"supply\":[3,4,7],\"road_length\":2";
+	char *seat0 = strstr(js, old);
+	SC_CHECK(seat0, "seat objects not as expected");
+	char *seat1 = strstr(seat0 + 1, old);
+	SC_CHECK(seat1, "seat 1 object not as expected");
+	memcpy(seat1, new, strlen(new));
+	memmove(seat1 + strlen(new), seat1 + strlen(old), strlen(seat1 + strlen(old)) + 1);
+	crisk_game *h = NULL;
+	ck_assert_msg(crisk_game_load_json(&h, js, strlen(js)) == CRISK_OK, "edited save refused: %s", crisk_error_last());
+	uint64_t since = sc_next_seq(h);
+	sc_apply(h, sc_act(CRISK_CATAN_BUILD_ROAD, 28));
+	ck_assert_int_eq(sc_count_events(h, since, CRISK_TP_EV_NEUTRAL_LAPSE, CRISK_VIEWER_SPECTATOR, NULL), 1);
+	ck_assert(sc_at_main(h)); /* no neutral decision point */
+	free(js);
+	crisk_game_free(h);
+	crisk_game_free(g);
+}
+END_TEST
+
+
+START_TEST(t19_largest_army_reevaluated)
+{
+	/* T-19 [D]: after a knight is discarded, Largest Army is re-evaluated like
+	 * Longest Road after a break: a holder dropping below 3 loses it. */
+	crisk_game *g = tp_game(NULL);
+	const int robber_to[3] = {4, SC_DESERT, 4};
+	for (int i = 0; i < 3; i++) {
+		seat0_card(g, CRISK_CATAN_KNIGHT);
+		sc_apply(g, sc_act(CRISK_CATAN_PLAY_KNIGHT, 0));
+		sc_apply(g, sc_act(CRISK_CATAN_MOVE_ROBBER, robber_to[i]));
+	}
+	ck_assert_int_eq(sc_seat_field(g, 0, "largest_army"), 1);
+	int vp = sc_score(g, 0, CRISK_VIEWER_SPECTATOR);
+	uint64_t since = sc_next_seq(g);
+	sc_do(g, "knight_for_tokens");
+	crisk_event e;
+	ck_assert_int_eq(sc_count_events(g, since, CRISK_CATAN_EV_LARGEST_ARMY, CRISK_VIEWER_SPECTATOR, &e), 1);
+	ck_assert_int_eq(e.seat, -1);
+	ck_assert_int_eq(sc_seat_field(g, 0, "largest_army"), 0);
+	ck_assert_int_eq(sc_seat_field(g, 0, "knights"), 2);
+	ck_assert_int_eq(sc_score(g, 0, CRISK_VIEWER_SPECTATOR), vp - 2);
+	crisk_game_free(g);
+}
+END_TEST
+
 /* ---- tokens ---- */
 
 START_TEST(t17_forced_trade)
@@ -917,7 +990,9 @@ static Suite *two_player_suite(void)
 	tcase_add_test(tc, t12_neutral_settlement_rules);
 	tcase_add_test(tc, t11_obligation_after_settlement_city_dev);
 	tcase_add_test(tc, t11_free_roads_each_oblige);
+	tcase_add_test(tc, t13_obligation_lapses);
 	tcase_add_test(tc, t19_knight_for_tokens);
+	tcase_add_test(tc, t19_largest_army_reevaluated);
 	tcase_add_test(tc, t17_forced_trade);
 	tcase_add_test(tc, t17_forced_trade_probabilities);
 	tcase_add_test(tc, t17_cost_by_visible_vp);
