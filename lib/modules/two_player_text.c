@@ -178,6 +178,14 @@ static void put_drawn(textbuf *t, const int32_t *a)
 
 void tp_event_to_string(const kern *k, const crisk_event *e, textbuf *t)
 {
+	if (e->type == CRISK_CATAN_EV_LARGEST_ARMY && e->seat < 0) { /* T-19 */
+		tb_printf(t, "nobody holds Largest Army (most knights %d)", (int)e->args[0]);
+		return;
+	}
+	if (e->type == CRISK_CATAN_EV_LONGEST_ROAD && e->seat >= k->seats) { /* T-15 */
+		tb_printf(t, "neutral N%d holds Longest Road (length %d)", e->seat - k->seats, (int)e->args[0]);
+		return;
+	}
 	if (!tp_event(e)) {
 		kern_event_to_string(k, e, t);
 		return;
@@ -224,10 +232,13 @@ void tp_event_to_string(const kern *k, const crisk_event *e, textbuf *t)
 
 void tp_event_json(const kern *k, const crisk_event *e, jw *w)
 {
-	if (!tp_event(e)) {
+	int own_text = (e->type == CRISK_CATAN_EV_LARGEST_ARMY && e->seat < 0) ||
+		       (e->type == CRISK_CATAN_EV_LONGEST_ROAD && e->seat >= k->seats);
+	if (!tp_event(e) && !own_text) {
 		kern_event_json(k, e, w);
 		return;
 	}
+	static const char *const kernel_names[2] = {"longest_road", "largest_army"};
 	char text[256];
 	textbuf t;
 	tb_init(&t, text, sizeof text);
@@ -235,7 +246,8 @@ void tp_event_json(const kern *k, const crisk_event *e, jw *w)
 	tb_finish(&t, NULL);
 	jw_obj_begin(w);
 	jw_kint(w, "seq", (int64_t)e->seq);
-	jw_kstr(w, "type", tp_event_names[e->type - CRISK_TP_EV_NEUTRAL_ROAD]);
+	jw_kstr(w, "type", own_text ? kernel_names[e->type == CRISK_CATAN_EV_LARGEST_ARMY]
+				    : tp_event_names[e->type - CRISK_TP_EV_NEUTRAL_ROAD]);
 	jw_kint(w, "seat", e->seat);
 	jw_kint(w, "target", e->target);
 	jw_key(w, "args");
