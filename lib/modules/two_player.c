@@ -276,8 +276,12 @@ static int check_neutral_point(const kern *k, const void *st)
 	}
 	if (h->cur != h->active)
 		return BAD("current_seat: %d, but seat %d builds for a neutral (T-11)", h->cur, h->active);
-	if (x->neutral_ret != DP_MAIN && x->neutral_ret != DP_FREE_ROAD)
-		return BAD("ext.neutral_return: %s (main or free_road)", kern_dp_name(x->neutral_ret));
+	/* main after a paid build; free_road or, after the last free road, the
+	 * phase the card was played in */
+	if (x->neutral_ret != DP_MAIN && x->neutral_ret != DP_FREE_ROAD && x->neutral_ret != DP_PRE_ROLL)
+		return BAD("ext.neutral_return: %s (main, free_road or pre_roll)", kern_dp_name(x->neutral_ret));
+	if (x->neutral_ret == DP_PRE_ROLL && !h->card_played)
+		return BAD("ext.neutral_return: pre_roll, but no road building card was played");
 	if (x->neutral_ret == DP_FREE_ROAD) {
 		if (!h->card_played || h->free_roads < 1 || h->free_roads > 2 ||
 		    h->free_roads > kseat_of(k, st, h->active)->supply[PIECE_ROAD])
@@ -318,7 +322,7 @@ static int tp_ext_check(const kern *k, const void *st)
 	int robber = h->dp == DP_MOVE_ROBBER || h->dp == DP_CHOOSE_VICTIM || h->dp == DP_STEAL || h->dp == DP_DISCARD;
 	if (robber && !h->knight && x->rolls == 0)
 		return BAD("ext.rolls: 0 in phase %s, which follows a rolled 7", kern_dp_name(h->dp));
-	if (h->dp == DP_TP_NEUTRAL && x->rolls != 2 && x->neutral_ret != DP_FREE_ROAD)
+	if (h->dp == DP_TP_NEUTRAL && x->rolls != 2 && x->neutral_ret == DP_MAIN)
 		return BAD("ext.rolls: %d in phase neutral_build after a paid build", x->rolls);
 	for (int s = 0; s < 2; s++) {
 		if (x->knights_out[s] + kseat_of(k, st, s)->knights > k->cfg.deck[CRISK_CATAN_KNIGHT])

@@ -111,6 +111,8 @@ void tp_after_build(const kern *k, void *st, int piece, int id, int how, evlog *
 	}
 	if (how == 2) /* set-up placements build nothing for the neutrals */
 		return;
+	if (ktotal_vp(k, st, h->active) >= k->cfg.vp_target)
+		return; /* the build wins at once (B-105): no neutral build follows */
 	if (!tp_any_neutral_build(k, st)) { /* T-13 [D]: the obligation lapses */
 		ev_push(log, CRISK_TP_EV_NEUTRAL_LAPSE, h->active, -1);
 		return;

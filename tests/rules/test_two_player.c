@@ -14,6 +14,8 @@
 static const int tp_nodes[4] = {18, 0, 43, 31};
 static const int tp_paths[4] = {20, 1, 54, 47};
 
+static void round_trip(const crisk_game *g);
+
 static crisk_game *tp_new(const char *extra)
 {
 	char params[512];
@@ -577,7 +579,9 @@ START_TEST(t11_free_roads_each_oblige)
 	ck_assert(sc_listed(g, tp_act2(CRISK_TP_NEUTRAL_ROAD, 12, 0)));
 	sc_refuse(g, sc_act(CRISK_CATAN_PLACE_FREE_ROAD, 27));
 	sc_do(g, "neutral_road n0 12");
+	round_trip(g);
 	sc_apply(g, sc_act(CRISK_CATAN_PLACE_FREE_ROAD, 27));
+	round_trip(g); /* the obligation after the last free road returns to the pre-roll */
 	sc_do(g, "neutral_road n1 57");
 	ck_assert(sc_at_preroll(g)); /* played before the first roll (B-80 style return) */
 	ck_assert_int_eq(owner_of_path(g, 12), CRISK_TP_NEUTRAL_0);
