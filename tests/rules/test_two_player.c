@@ -663,6 +663,36 @@ START_TEST(t19_largest_army_reevaluated)
 }
 END_TEST
 
+
+START_TEST(text_forms_and_encoding)
+{
+	/* docs/actions.md: the module's text forms and two-argument codes. */
+	crisk_game *g = tp_game(NULL);
+	static const char *const forms[] = {"neutral_road n0 12", "neutral_settlement n1 7", "forced_trade",
+					    "draw_result brick wool", "draw_result ore", "give wool ore",
+					    "robber_to_desert", "knight_for_tokens"};
+	for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+		crisk_action a = sc_parse(g, "%s", forms[i]);
+		char buf[64];
+		size_t len = 0;
+		ck_assert_int_eq(crisk_game_action_to_string(g, a, buf, sizeof buf, &len), CRISK_OK);
+		ck_assert_str_eq(buf, forms[i]);
+	}
+	crisk_catan_action d;
+	crisk_catan_action_init(&d, CRISK_CATAN_ACTION_VERSION);
+	ck_assert_int_eq(crisk_catan_action_decode(&d, sc_parse(g, "neutral_settlement n1 7")), CRISK_OK);
+	ck_assert_int_eq(d.type, CRISK_TP_NEUTRAL_SETTLEMENT);
+	ck_assert_int_eq(d.arg[0], 7);
+	ck_assert_int_eq(d.arg[1], 1);
+	ck_assert_uint_eq(sc_parse(g, "draw_result ore"),
+			  tp_act2(CRISK_TP_DRAW_RESULT, CRISK_CATAN_ORE, CRISK_TP_NO_CARD));
+	crisk_action a = 0;
+	ck_assert_int_ne(crisk_game_action_from_string(&a, g, "neutral_road 12"), CRISK_OK);
+	ck_assert_int_ne(crisk_game_action_from_string(&a, g, "give wool"), CRISK_OK);
+	crisk_game_free(g);
+}
+END_TEST
+
 /* ---- tokens ---- */
 
 START_TEST(t17_forced_trade)
@@ -694,6 +724,13 @@ START_TEST(t17_forced_trade)
 	ck_assert_int_eq(e.args[0], CRISK_HIDDEN);
 	ck_assert_int_eq(sc_count_events(g, since, CRISK_TP_EV_DRAW, 1, &e), 1);
 	ck_assert_int_eq(e.args[0], CRISK_CATAN_BRICK);
+	/* The view: tokens public, the drawn cards only for the two seats. */
+	char *spect = sc_json(g, CRISK_VIEWER_SPECTATOR), *own = sc_json(g, 1);
+	ck_assert_ptr_null(strstr(spect, "\"drawn\""));
+	ck_assert_ptr_nonnull(strstr(spect, "\"tokens\":[6,7]"));
+	ck_assert_ptr_nonnull(strstr(own, "\"drawn\":[1,1,0,0,0]"));
+	free(spect);
+	free(own);
 	/* Give 2 from the hand before the draw: brick 1 lumber 2 wool 1 ore 1. */
 	SC_EQ(sc_seat(g), 0);
 	sc_refuse(g, tp_act2(CRISK_TP_GIVE, CRISK_CATAN_BRICK, CRISK_CATAN_BRICK)); /* second brick was drawn */
@@ -1006,6 +1043,7 @@ static Suite *two_player_suite(void)
 	tcase_add_test(tc, t17_cost_two_when_ahead);
 	tcase_add_test(tc, t20_trade_between_the_two_only);
 	tcase_add_test(tc, save_load_round_trip);
+	tcase_add_test(tc, text_forms_and_encoding);
 	suite_add_tcase(s, tc);
 	return s;
 }
