@@ -104,13 +104,15 @@ static void next_discarder(const kern *k, kstate *h, void *st)
 			return;
 		}
 	}
-	h->ret = DP_MAIN;
+	h->ret = (uint8_t)(k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
 	back_to_active(h, DP_MOVE_ROBBER);
 }
 
 static void resolve_dice(const kern *k, void *st, int sum, int d1, int d2, evlog *log)
 {
 	kstate *h = ks(st);
+	if (k->hk.dice_rolled)
+		k->hk.dice_rolled(k, st, sum, log);
 	h->dice[0] = (uint8_t)d1;
 	h->dice[1] = (uint8_t)d2;
 	ev *e = ev_push(log, CRISK_CATAN_EV_DICE, h->active, -1);
@@ -121,7 +123,7 @@ static void resolve_dice(const kern *k, void *st, int sum, int d1, int d2, evlog
 	}
 	if (sum != 7) {
 		produce(k, st, sum, log);
-		back_to_active(h, DP_MAIN);
+		back_to_active(h, k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
 		return;
 	}
 	for (int s = 0; s < k->seats; s++) {
@@ -183,8 +185,12 @@ static void sample_chance(const kern *k, void *st, evlog *log)
 	kstate *h = ks(st);
 	switch (h->dp) {
 	case DP_DICE: {
-		int d1 = 1 + (int)rng_uniform(&h->rng, 6);
-		int d2 = 1 + (int)rng_uniform(&h->rng, 6);
+		int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
+		int d1, d2;
+		do { /* an excluded sum is thrown again (T-8) */
+			d1 = 1 + (int)rng_uniform(&h->rng, 6);
+			d2 = 1 + (int)rng_uniform(&h->rng, 6);
+		} while (d1 + d2 == ex);
 		resolve_dice(k, st, d1 + d2, d1, d2, log);
 		break;
 	}
@@ -232,6 +238,8 @@ static void setup_settlement(const kern *k, void *st, int n, evlog *log)
 	}
 	flow_update_longest_road(k, st, s, n, log);
 	h->dp = DP_SETUP_ROAD;
+	if (k->hk.after_build)
+		k->hk.after_build(k, st, PIECE_SETTLEMENT, n, 2, log);
 }
 
 static void setup_road(const kern *k, void *st, int p, evlog *log)
@@ -281,7 +289,7 @@ static void play_card(const kern *k, void *st, int c, int next_dp, evlog *log)
 	h->dp = (uint8_t)next_dp;
 }
 
-static void free_road(const kern *k, void *st, int path, evlog *log)
+static void free_road_place(const kern *k, void *st, int path, evlog *log)
 {
 	kstate *h = ks(st);
 	int s = h->active;
@@ -298,6 +306,13 @@ static void free_road(const kern *k, void *st, int path, evlog *log)
 		return;
 	h->free_roads = 0;
 	back_to_active(h, h->ret);
+}
+
+static void free_road(const kern *k, void *st, int path, evlog *log)
+{
+	free_road_place(k, st, path, log);
+	if (k->hk.after_build)
+		k->hk.after_build(k, st, PIECE_ROAD, path, 1, log);
 }
 
 static void monopoly(const kern *k, void *st, int r, evlog *log)
@@ -409,6 +424,8 @@ static void build(const kern *k, void *st, unsigned type, int id, evlog *log)
 	}
 	if (e)
 		e->args[0] = id;
+	if (k->hk.after_build && type != CRISK_CATAN_BUILD_CITY)
+		k->hk.after_build(k, st, type == CRISK_CATAN_BUILD_ROAD ? PIECE_ROAD : PIECE_SETTLEMENT, id, 0, log);
 }
 
 /* Action types that change none of what victory depends on (the active

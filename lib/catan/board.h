@@ -90,6 +90,8 @@ int board_spiral(const board *b, int v, uint16_t *order);
 
 /* Static board description (docs/board.md). */
 void board_json(const board *b, jw *w);
+/* The same members without the enclosing object, for modules that add some. */
+void board_json_members(const board *b, jw *w);
 
 /* Longest trail of owner o's roads (B-86, B-87): path_owner[p] is 0 or
  * owner + 1; node_owner[n] is 0 or (owner + 1) in the low 4 bits (bit 4 = city).

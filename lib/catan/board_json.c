@@ -128,6 +128,12 @@ static void write_harbors(const board *b, jw *w)
 void board_json(const board *b, jw *w)
 {
 	jw_obj_begin(w);
+	board_json_members(b, w);
+	jw_obj_end(w);
+}
+
+void board_json_members(const board *b, jw *w)
+{
 	jw_kstr(w, "board", b->big ? "5-6" : "base");
 	jw_kstr(w, "coordinates", coordinates_note);
 	jw_kint(w, "land_hexes", b->n_land);
@@ -138,5 +144,4 @@ void board_json(const board *b, jw *w)
 	write_harbors(b, w);
 	jw_key(w, "robber_start");
 	id_or_null(w, b->robber_start);
-	jw_obj_end(w);
 }

@@ -70,6 +70,8 @@ CRISK_API int crisk_catan_action_encode(crisk_action *out, const crisk_catan_act
 	default:
 		if (mask)
 			rc = field("arg[0]", a->arg[0], 0xFFFF, &f, 0);
+		if (!rc && (mask >> 16)) /* two-argument module types */
+			rc = field("arg[1]", a->arg[1], (int32_t)(mask >> 16), &f, 16);
 		break;
 	}
 	if (rc)
@@ -118,6 +120,8 @@ CRISK_API int crisk_catan_action_decode(crisk_catan_action *out, crisk_action co
 	default:
 		if (mask)
 			out->arg[0] = ACT_ID(code);
+		if (mask >> 16)
+			out->arg[1] = (int32_t)((code >> 16) & (mask >> 16));
 		break;
 	}
 	return CRISK_OK;
@@ -225,7 +229,7 @@ CRISK_API int crisk_catan_building(const crisk_game *g, int node, int32_t *owner
 		return err_set(CRISK_EINVAL, "crisk_catan_building: NULL output");
 	unsigned nb = knodes(k, st)[node];
 	int o = (int)(nb & NODE_OWNER_MASK) - 1;
-	*owner = o < k->seats ? o : -1;
+	*owner = o < k->owners ? o : -1; /* owners >= num_seats are neutrals (T-1) */
 	*kind = nb ? ((nb & NODE_CITY) ? 2 : 1) : 0;
 	return CRISK_OK;
 }
@@ -242,7 +246,7 @@ CRISK_API int crisk_catan_road(const crisk_game *g, int path, int32_t *owner)
 	if (!owner)
 		return err_set(CRISK_EINVAL, "crisk_catan_road: NULL output");
 	int o = kpaths(k, st)[path] - 1;
-	*owner = o < k->seats ? o : -1;
+	*owner = o < k->owners ? o : -1;
 	return CRISK_OK;
 }
 

@@ -47,6 +47,8 @@ void flow_start_turn(const kern *k, void *st, evlog *log)
 	ev *e = ev_push(log, CRISK_CATAN_EV_TURN_START, h->active, -1);
 	if (e)
 		e->args[0] = h->turn;
+	if (k->hk.turn_start)
+		k->hk.turn_start(k, st, log);
 	flow_check_victory(k, st, log);
 }
 
@@ -207,12 +209,13 @@ static void award_longest_road(const kern *k, void *st, evlog *log);
 
 /* B-88, B-89.  A road changes only its builder's length; a settlement only
  * the lengths of other seats with at least two roads at that intersection
- * (with one, no trail of theirs passes through it, so none is cut). */
+ * (with one, no trail of theirs passes through it, so none is cut).
+ * Non-seat owners (T-15) count like seats. */
 void flow_update_longest_road(const kern *k, void *st, int builder, int node_built, evlog *log)
 {
 	const uint8_t *paths = kpaths(k, st);
 	const uint8_t *nodes = knodes(k, st);
-	for (int s = 0; s < k->seats; s++) {
+	for (int s = 0; s < k->owners; s++) {
 		int affected = node_built < 0 ? s == builder
 					      : s != builder && bit_get(kreach(k, st, s), node_built) &&
 							roads_at(k, paths, s, node_built) >= 2;
@@ -238,7 +241,7 @@ static void award_longest_road(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
 	int best = 0, n_best = 0, top = NO_SEAT;
-	for (int s = 0; s < k->seats; s++) {
+	for (int s = 0; s < k->owners; s++) {
 		int len = kseat_of(k, st, s)->road_len;
 		if (len > best) {
 			best = len;

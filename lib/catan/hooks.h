@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include "catanrisk/common.h"
 #include "../core/evlog.h"
+#include "../core/jsonw.h"
 
 struct kern;
 struct sfield;
@@ -34,6 +35,27 @@ typedef struct kern_hooks {
 	 * and kern_config.paired_players. */
 
 	/* ---- two_player ---- */
+	/* Turn start, before the victory check: reset per-turn module state. */
+	void (*turn_start)(const struct kern *k, void *st, evlog *log);
+	/* A dice sum the current roll may not show (it is re-rolled; explicit
+	 * chance lists the other sums, renormalised), or 0 for none. */
+	int (*excluded_sum)(const struct kern *k, const void *st);
+	/* A roll of `sum` is about to be resolved. */
+	void (*dice_rolled)(const struct kern *k, void *st, int sum, evlog *log);
+	/* The decision point that follows a resolved roll (base: main). */
+	int (*after_roll_dp)(const struct kern *k, const void *st);
+	/* After the active seat placed a piece: piece PIECE_ROAD or
+	 * PIECE_SETTLEMENT on id; how = 0 paid, 1 free (road building),
+	 * 2 set-up.  The hook may move to a module decision point. */
+	void (*after_build)(const struct kern *k, void *st, int piece, int id, int how, evlog *log);
+	/* Nonzero for the module's own decision points (24..): kern_state_check
+	 * leaves those and their fields to ext_check. */
+	int (*module_phase)(int dp);
+	/* Development cards of type c the module took out of play (neither
+	 * in the deck, in hands nor played), for the conservation check. */
+	int (*dev_removed)(const struct kern *k, const void *st, int c);
+	/* Extra members at the end of the view object of kern_to_json. */
+	void (*view_json)(const struct kern *k, const void *st, int viewer, jw *w);
 
 	/* ---- risk ---- */
 

@@ -129,6 +129,10 @@ int kern_init(kern *k, const kern_config *cfg)
 	if (cfg->hooks)
 		k->hk = *cfg->hooks;
 	k->seats = cfg->seats;
+	k->owners = cfg->seats + cfg->neutrals;
+	if (cfg->neutrals < 0 || k->owners > MAX_OWNERS)
+		return err_set(CRISK_EINVAL, "%d seats and %d neutral owners exceed %d piece owners", cfg->seats,
+			       cfg->neutrals, MAX_OWNERS);
 	k->hex_res = calloc((size_t)b->n_land + 1, 1);
 	k->tok_hex = calloc((size_t)b->n_land + 1, sizeof *k->tok_hex);
 	k->node_harbor = calloc((size_t)b->n_node + 1, 1);
@@ -189,11 +193,11 @@ int kern_init(kern *k, const kern_config *cfg)
 
 	k->nw = (b->n_node + 63) / 64;
 	k->off_seat = align_up(sizeof(kstate), 8);
-	k->off_node = k->off_seat + (size_t)k->seats * sizeof(kseat);
+	k->off_node = k->off_seat + (size_t)k->owners * sizeof(kseat);
 	k->off_path = k->off_node + (size_t)b->n_node;
 	k->off_blocked = align_up(k->off_path + (size_t)b->n_path, 8);
 	k->off_reach = k->off_blocked + (size_t)k->nw * 8;
-	k->off_ext = align_up(k->off_reach + (size_t)k->seats * (size_t)k->nw * 8, 8);
+	k->off_ext = align_up(k->off_reach + (size_t)k->owners * (size_t)k->nw * 8, 8);
 	k->size = align_up(k->off_ext + cfg->ext_size, 16);
 	return CRISK_OK;
 }
@@ -228,7 +232,7 @@ void kern_state_init(const kern *k, void *st, evlog *log)
 	for (int r = 0; r < NUM_RES; r++)
 		h->bank[r] = k->cfg.bank_per_type;
 	memcpy(h->deck, k->cfg.deck, sizeof h->deck);
-	for (int s = 0; s < k->seats; s++)
+	for (int s = 0; s < k->owners; s++)
 		memcpy(kseat_of(k, st, s)->supply, k->cfg.pieces, 3);
 	if (k->hk.ext_init)
 		k->hk.ext_init(k, st, log);
@@ -303,7 +307,8 @@ const char *kern_dp_name(int dp)
 		"setup_settlement", "setup_road",   "pre_roll",      "dice",       "discard",
 		"move_robber",      "choose_victim", "steal",        "main",       "dev_draw",
 		"trade_response",   "trade_confirm", "free_road",    "yop_pick",   "monopoly_pick",
-		"special_build",    "paired_part",   "game_over"};
+		"special_build",    "paired_part",   "game_over",
+		[DP_TP_NEUTRAL] = "neutral_build", [DP_TP_DRAW] = "forced_draw", [DP_TP_GIVE] = "forced_give"};
 	return dp >= 0 && dp < DP_COUNT && names[dp] ? names[dp] : "unknown";
 }
 

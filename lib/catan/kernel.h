@@ -21,6 +21,7 @@
 #define MAX_GOODS 6          /* five resources, then fish (hawaii) */
 #define MAX_OFFERS_LISTED 120 /* canonical offer family (B-100) */
 #define NO_SEAT (-1)
+#define MAX_OWNERS 8         /* piece owners: seats, then non-seat owners */
 
 /* Decision points (B-129). */
 enum dp {
@@ -42,6 +43,11 @@ enum dp {
 	DP_SPECIAL_BUILD,
 	DP_PAIRED_PART,
 	DP_GAME_OVER,
+	/* two_player (two_player.md): the neutral build obligation (T-11), the
+	 * random draw and the give of a forced trade (T-17). */
+	DP_TP_NEUTRAL = 24,
+	DP_TP_DRAW,
+	DP_TP_GIVE,
 	/* Values are saved: module decision points take reserved ranges,
 	 * 18..23 kernel, 24..31 two_player, 32..47 risk. */
 	DP_COUNT = 48
@@ -55,6 +61,10 @@ enum dp {
 typedef struct kern_config {
 	const char *module_name; /* static text, shown in views */
 	int seats;
+	/* Non-seat piece owners (two_player's neutrals, T-1): owner ids
+	 * seats .. seats + neutrals - 1 own pieces and have a seat record for
+	 * their supply and road length, but never act, hold cards or win. */
+	int neutrals;
 	int vp_target;
 	int discard_limit;
 	int friendly_robber;
@@ -78,6 +88,7 @@ typedef struct kern {
 	kern_config cfg;
 	kern_hooks hk;       /* cfg.hooks, or all NULL */
 	int seats;
+	int owners;          /* seats + cfg.neutrals: records and reach bitsets */
 	/* Tables. */
 	uint8_t *hex_res;    /* per land hex: resource, or 0xFF for none */
 	uint16_t tok_first[14]; /* hexes with token t: tok_hex[tok_first[t] .. tok_first[t + 1]) */
@@ -217,6 +228,7 @@ static inline int offer_count(uint64_t a, int good, int want)
 /* Bits an action type may use below the type byte; 0 for an unknown type. */
 uint64_t act_field_mask(unsigned type, int *known);
 #define KF_ID UINT64_C(0xFFFF)
+#define KF_ID2 UINT64_C(0xFFFFFF) /* arg[0] in bits 0-15, arg[1] in bits 16-23 */
 #define KF_DISCARD ((UINT64_C(1) << (8 * NUM_RES)) - 1)
 #define KF_OFFER ((UINT64_C(1) << 52) - 1)
 #define KF_NONE UINT64_C(0)
@@ -257,13 +269,13 @@ static inline uint64_t kfield_mask(unsigned type, int *known)
 		KF_NONE,    /* PASS */
 		KF_NONE,    /* END_PART */
 		KF_UNKNOWN, /* 31 */
-		KF_UNKNOWN, /* 32 */
-		KF_UNKNOWN, /* 33 */
-		KF_UNKNOWN, /* 34 */
-		KF_UNKNOWN, /* 35 */
-		KF_UNKNOWN, /* 36 */
-		KF_UNKNOWN, /* 37 */
-		KF_UNKNOWN, /* 38 */
+		KF_ID2,     /* TP_NEUTRAL_ROAD */
+		KF_ID2,     /* TP_NEUTRAL_SETTLEMENT */
+		KF_NONE,    /* TP_FORCED_TRADE */
+		KF_ID2,     /* TP_DRAW_RESULT */
+		KF_ID2,     /* TP_GIVE */
+		KF_NONE,    /* TP_ROBBER_DESERT */
+		KF_NONE,    /* TP_KNIGHT_TOKENS */
 		KF_UNKNOWN, /* 39 */
 		KF_UNKNOWN, /* 40 */
 		KF_UNKNOWN, /* 41 */

@@ -282,10 +282,14 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 		put(&o, act_make(CRISK_CATAN_ROLL, 0));
 		list_cards(k, st, &o);
 		break;
-	case DP_DICE:
-		for (int s = 2; s <= 12; s++)
-			put(&o, act_make(CRISK_CATAN_DICE, (uint64_t)s));
+	case DP_DICE: {
+		int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
+		for (int s = 2; s <= 12; s++) {
+			if (s != ex)
+				put(&o, act_make(CRISK_CATAN_DICE, (uint64_t)s));
+		}
 		break;
+	}
 	case DP_DISCARD:
 		p = kseat_of(k, st, h->cur);
 		for (int r = 0; r < NUM_RES; r++) {
@@ -378,7 +382,10 @@ int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs
 		return err_set(CRISK_EBUFSIZE, "%zu chance outcomes do not fit a buffer of %zu", n, cap);
 	double total = 0;
 	const uint8_t *counts = NULL;
-	if (h->dp == DP_STEAL) {
+	if (h->dp == DP_DICE) { /* ways out of 36, less an excluded sum's (T-8) */
+		int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
+		total = 36 - (ex ? 6 - (ex > 7 ? ex - 7 : 7 - ex) : 0);
+	} else if (h->dp == DP_STEAL) {
 		counts = kseat_of(k, st, h->victim)->hand;
 		total = kseat_of(k, st, h->victim)->cards;
 	} else if (h->dp == DP_DEV_DRAW) {
@@ -390,7 +397,7 @@ int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs
 		int id = ACT_ID(tmp[i]);
 		acts[i] = tmp[i];
 		if (h->dp == DP_DICE)
-			probs[i] = (6 - (id > 7 ? id - 7 : 7 - id)) / 36.0; /* B-133 */
+			probs[i] = (6 - (id > 7 ? id - 7 : 7 - id)) / total; /* B-133 */
 		else
 			probs[i] = counts[id] / total;
 	}

@@ -82,7 +82,7 @@ static size_t fields_bytes(const sfield *f, int n)
 size_t kern_state_bytes(const kern *k)
 {
 	return fields_bytes(kern_head_fields, kern_n_head_fields) +
-	       (size_t)k->seats * fields_bytes(kern_seat_fields, kern_n_seat_fields) + (size_t)k->b.n_node +
+	       (size_t)k->owners * fields_bytes(kern_seat_fields, kern_n_seat_fields) + (size_t)k->b.n_node +
 	       (size_t)k->b.n_path + fields_bytes(k->hk.ext_fields, k->hk.n_ext_fields);
 }
 
@@ -138,7 +138,7 @@ static size_t load_fields(const sfield *f, int n, unsigned char *base, const uin
 void kern_state_save(const kern *k, const void *st, uint8_t *out)
 {
 	size_t o = save_fields(kern_head_fields, kern_n_head_fields, st, out);
-	for (int s = 0; s < k->seats; s++)
+	for (int s = 0; s < k->owners; s++)
 		o += save_fields(kern_seat_fields, kern_n_seat_fields, (const unsigned char *)kseat_of(k, st, s), out + o);
 	memcpy(out + o, knodes(k, st), (size_t)k->b.n_node);
 	o += (size_t)k->b.n_node;
@@ -151,7 +151,7 @@ void kern_state_load(const kern *k, const uint8_t *in, void *st)
 {
 	memset(st, 0, k->size);
 	size_t o = load_fields(kern_head_fields, kern_n_head_fields, st, in);
-	for (int s = 0; s < k->seats; s++)
+	for (int s = 0; s < k->owners; s++)
 		o += load_fields(kern_seat_fields, kern_n_seat_fields, (unsigned char *)kseat_of(k, st, s), in + o);
 	memcpy(knodes(k, st), in + o, (size_t)k->b.n_node);
 	o += (size_t)k->b.n_node;
@@ -161,13 +161,13 @@ void kern_state_load(const kern *k, const uint8_t *in, void *st)
 	kern_state_derive(k, st);
 }
 
-/* As flow_place_building and flow_add_road build them; owners outside the
- * seats are skipped here and refused by kern_state_check. */
+/* As flow_place_building and flow_add_road build them; unknown owners
+ * are skipped here and refused by kern_state_check. */
 void kern_state_derive(const kern *k, void *st)
 {
 	uint64_t *blocked = kblocked(k, st);
 	memset(blocked, 0, (size_t)k->nw * 8);
-	memset(kreach(k, st, 0), 0, (size_t)k->seats * (size_t)k->nw * 8);
+	memset(kreach(k, st, 0), 0, (size_t)k->owners * (size_t)k->nw * 8);
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	for (int n = 0; n < k->b.n_node; n++) {
 		if (!nodes[n])
@@ -178,7 +178,7 @@ void kern_state_derive(const kern *k, void *st)
 	}
 	for (int p = 0; p < k->b.n_path; p++) {
 		int o = paths[p] - 1;
-		if (o < 0 || o >= k->seats)
+		if (o < 0 || o >= k->owners)
 			continue;
 		bit_set(kreach(k, st, o), k->b.path[p].node[0]);
 		bit_set(kreach(k, st, o), k->b.path[p].node[1]);
@@ -201,7 +201,7 @@ long kern_state_offset(const kern *k, const char *name, int seat, int index)
 {
 	long head = (long)fields_bytes(kern_head_fields, kern_n_head_fields);
 	long per_seat = (long)fields_bytes(kern_seat_fields, kern_n_seat_fields);
-	long nodes = head + per_seat * k->seats;
+	long nodes = head + per_seat * k->owners;
 	if (strcmp(name, "nodes") == 0)
 		return index >= 0 && index < k->b.n_node ? nodes + index : -1;
 	if (strcmp(name, "paths") == 0)
@@ -209,7 +209,7 @@ long kern_state_offset(const kern *k, const char *name, int seat, int index)
 	long o = find_in(kern_head_fields, kern_n_head_fields, name, index, 0);
 	if (o >= 0)
 		return o;
-	if (seat < 0 || seat >= k->seats)
+	if (seat < 0 || seat >= k->owners)
 		return -1;
 	return find_in(kern_seat_fields, kern_n_seat_fields, name, index, head + per_seat * seat);
 }

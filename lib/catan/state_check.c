@@ -23,6 +23,12 @@ static int seat_or_none(const kern *k, int v)
 	return v == NO_SEAT || is_seat(k, v);
 }
 
+/* Seats and non-seat piece owners (T-1). */
+static int is_owner(const kern *k, int v)
+{
+	return v >= 0 && v < k->owners;
+}
+
 /* B-41: the seat placing at set-up step i. */
 static int snake(const kern *k, int i)
 {
@@ -63,7 +69,7 @@ static int check_header(const kern *k, const kstate *h)
 	int n = k->seats, rc;
 	if (!(h->rng.s[0] | h->rng.s[1] | h->rng.s[2] | h->rng.s[3]))
 		return BAD("rng: all four words are zero (xoshiro256** would return only zeros)");
-	if (h->dp > DP_GAME_OVER)
+	if (h->dp > DP_GAME_OVER && !(h->dp < DP_COUNT && k->hk.module_phase && k->hk.module_phase(h->dp)))
 		return BAD("phase: %d is not a phase of module %s (0..%d)", h->dp, k->cfg.module_name, DP_GAME_OVER);
 	if ((h->dp == DP_SPECIAL_BUILD && (!k->cfg.special_build || k->cfg.paired_players)) ||
 	    (h->dp == DP_PAIRED_PART && !k->cfg.paired_players))
@@ -92,8 +98,9 @@ static int check_header(const kern *k, const kstate *h)
 		return BAD("knight: %d is not 0 or 1", h->knight);
 	if (!seat_or_none(k, h->victim))
 		return BAD("victim: %d is neither a seat (0..%d) nor -1", h->victim, n - 1);
-	if (!seat_or_none(k, h->lr))
-		return BAD("longest_road: %d is neither a seat (0..%d) nor -1", h->lr, n - 1);
+	if (h->lr != NO_SEAT && !is_owner(k, h->lr))
+		return BAD("longest_road: %d is neither a seat%s (0..%d) nor -1", h->lr,
+			   k->owners > k->seats ? " nor a neutral" : "", k->owners - 1);
 	if (!seat_or_none(k, h->la))
 		return BAD("largest_army: %d is neither a seat (0..%d) nor -1", h->la, n - 1);
 	if (h->answered >> n)
@@ -149,7 +156,7 @@ static int check_board(const kern *k, const void *st, int placed[][3])
 		if (!v)
 			continue;
 		int o = (v & NODE_OWNER_MASK) - 1;
-		if ((v & ~(NODE_OWNER_MASK | NODE_CITY)) || !is_seat(k, o))
+		if ((v & ~(NODE_OWNER_MASK | NODE_CITY)) || !is_owner(k, o))
 			return BAD("nodes[%d]: %d is not a building (0, or seat + 1, plus %u for a city)", n, v, NODE_CITY);
 		for (int i = 0; i < k->b.node[n].deg; i++) {
 			if (nodes[k->b.node[n].adj[i]])
@@ -159,11 +166,42 @@ static int check_board(const kern *k, const void *st, int placed[][3])
 		placed[o][(v & NODE_CITY) ? PIECE_CITY : PIECE_SETTLEMENT]++;
 	}
 	for (int p = 0; p < k->b.n_path; p++) {
-		if (paths[p] > k->seats)
-			return BAD("paths[%d]: %d is not a road (0, or seat + 1 with seats 0..%d)", p, paths[p], k->seats - 1);
+		if (paths[p] > k->owners)
+			return BAD("paths[%d]: %d is not a road (0, or owner + 1 with owners 0..%d)", p, paths[p], k->owners - 1);
 		if (paths[p])
 			placed[paths[p] - 1][PIECE_ROAD]++;
 	}
+	return CRISK_OK;
+}
+
+/* A non-seat owner's record: no cards or knights, supply and road length. */
+static int check_neutral(const kern *k, const void *st, int s, const int placed[3])
+{
+	const kseat *p = kseat_of(k, st, s);
+	const uint8_t *nodes = knodes(k, st);
+	unsigned harbors = 0;
+	for (int n = 0; n < k->b.n_node; n++) {
+		if (nodes[n] && (nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1)
+			harbors |= k->node_harbor[n];
+	}
+	if (p->cards || p->owe || p->knights || p->harbors != harbors)
+		return BAD("neutrals[%d]: a neutral holds no cards, owes nothing, has no knights and harbors 0x%x", s - k->seats,
+			   harbors);
+	for (int g = 0; g < MAX_GOODS; g++) {
+		if (p->hand[g])
+			return BAD("neutrals[%d].hand[%d]: %d, but a neutral holds no cards", s - k->seats, g, p->hand[g]);
+	}
+	for (int c = 0; c < NUM_DEV; c++) {
+		if (p->dev[c] || p->dev_new[c])
+			return BAD("neutrals[%d].dev[%d]: a neutral holds no development cards", s - k->seats, c);
+	}
+	for (int i = 0; i < 3; i++) {
+		if (p->supply[i] + placed[i] != k->cfg.pieces[i])
+			return BAD("neutrals[%d].supply[%d]: %d in supply and %d on the board is not %d", s - k->seats, i,
+				   p->supply[i], placed[i], k->cfg.pieces[i]);
+	}
+	if (p->road_len != board_longest_road(&k->b, kpaths(k, st), nodes, s))
+		return BAD("neutrals[%d].road_length: %d does not match the roads", s - k->seats, p->road_len);
 	return CRISK_OK;
 }
 
@@ -241,7 +279,7 @@ static int check_totals(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
 	for (int g = 0; g < k->cfg.n_goods; g++) {
-		int hands = 0;
+		int hands = 0; /* non-seat owners hold no cards (check_neutral) */
 		for (int s = 0; s < k->seats; s++)
 			hands += kseat_of(k, st, s)->hand[g];
 		if (h->bank[g] + hands != k->cfg.bank_per_type)
@@ -255,7 +293,7 @@ static int check_totals(const kern *k, const void *st)
 			if (c == CRISK_CATAN_KNIGHT)
 				played += kseat_of(k, st, s)->knights;
 		}
-		int total = h->deck[c] + held + played;
+		int total = h->deck[c] + held + played + (k->hk.dev_removed ? k->hk.dev_removed(k, st, c) : 0);
 		/* Played progress cards are not counted anywhere, so only the knights
 		 * and the never-played victory point cards add up exactly. */
 		int exact = c == CRISK_CATAN_KNIGHT || c == CRISK_CATAN_VICTORY_POINT;
@@ -280,7 +318,7 @@ static int check_derived(const kern *k, const void *st)
 		}
 		if (bit_get(blocked, n) != want)
 			return BAD("blocked: bit %d does not match the buildings", n);
-		for (int s = 0; s < k->seats; s++) {
+		for (int s = 0; s < k->owners; s++) {
 			int touch = 0;
 			for (int i = 0; n < k->b.n_node && i < k->b.node[n].deg && !touch; i++)
 				touch = paths[k->b.node[n].path[i]] == s + 1;
@@ -296,8 +334,18 @@ static int check_holders(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
 	int best = 0, n_best = 0, top = NO_SEAT, army = 0, n_army = 0;
-	for (int s = 0; s < k->seats; s++) {
+	for (int s = 0; s < k->owners; s++) {
 		const kseat *p = kseat_of(k, st, s);
+		if (s >= k->seats) { /* non-seat owners: roads only (T-15) */
+			if (p->road_len > best) {
+				best = p->road_len;
+				n_best = 1;
+				top = s;
+			} else if (p->road_len == best) {
+				n_best++;
+			}
+			continue;
+		}
 		if (p->road_len > best) {
 			best = p->road_len;
 			n_best = 1;
@@ -453,7 +501,8 @@ static int check_point(const kern *k, const void *st)
 	    kern_total_vp(k, st, h->active) >= k->cfg.vp_target)
 		return BAD("status: running, but the active seat %d has %d VP of vp_target %d (B-105)", h->active,
 			   kern_total_vp(k, st, h->active), k->cfg.vp_target);
-	if (dp != DP_FREE_ROAD && h->free_roads)
+	int module_phase = k->hk.module_phase && k->hk.module_phase(dp);
+	if (dp != DP_FREE_ROAD && h->free_roads && !module_phase)
 		return BAD("free_roads: %d outside phase free_road", h->free_roads);
 	if (dp != DP_YOP_PICK && h->picks)
 		return BAD("picks: %d outside phase yop_pick", h->picks);
@@ -468,11 +517,16 @@ static int check_point(const kern *k, const void *st)
 	if (after_card && h->ret != DP_PRE_ROLL && h->ret != DP_MAIN)
 		return BAD("return_phase: %s, but phase %s returns to pre_roll or main", kern_dp_name(h->ret),
 			   kern_dp_name(dp));
-	if (after_card && h->ret == DP_PRE_ROLL && !h->card_played)
+	/* With a module's second roll, a 7's robber move may return to pre_roll. */
+	int roll_to_preroll = k->hk.after_roll_dp && k->hk.after_roll_dp(k, st) == DP_PRE_ROLL && !h->knight &&
+			      (dp == DP_MOVE_ROBBER || dp == DP_CHOOSE_VICTIM || dp == DP_STEAL);
+	if (after_card && h->ret == DP_PRE_ROLL && !h->card_played && !roll_to_preroll)
 		return BAD("card_played: 0, but phase %s before the roll follows a card", kern_dp_name(dp));
 	if ((dp == DP_DICE || dp == DP_STEAL || dp == DP_DEV_DRAW) && !k->cfg.explicit_chance)
 		return BAD("phase: %s is a chance point, but with chance=auto it never waits", kern_dp_name(dp));
 	int rc;
+	if (module_phase)
+		return CRISK_OK; /* the module's ext_check judges its own phases */
 	switch (dp) {
 	case DP_SETUP_ROAD:
 		if (knodes(k, st)[h->setup_node] != h->active + 1)
@@ -538,13 +592,15 @@ static int check_point(const kern *k, const void *st)
 
 int kern_state_check(const kern *k, const void *st)
 {
-	int placed[CRISK_MAX_SEATS][3];
+	int placed[MAX_OWNERS][3];
 	memset(placed, 0, sizeof placed);
 	int rc = check_header(k, ks(st));
 	if (!rc)
 		rc = check_board(k, st, placed);
 	for (int s = 0; s < k->seats && !rc; s++)
 		rc = check_seat(k, st, s, placed[s]);
+	for (int s = k->seats; s < k->owners && !rc; s++)
+		rc = check_neutral(k, st, s, placed[s]);
 	if (!rc)
 		rc = check_totals(k, st);
 	if (!rc)

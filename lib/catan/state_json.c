@@ -86,6 +86,16 @@ void kern_state_to_json(const kern *k, const void *st, jw *w)
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
+	if (k->owners > k->seats) { /* non-seat owners, same fields */
+		jw_key(w, "neutrals");
+		jw_arr_begin(w);
+		for (int s = k->seats; s < k->owners; s++) {
+			jw_obj_begin(w);
+			put_fields(w, kern_seat_fields, kern_n_seat_fields, (const unsigned char *)kseat_of(k, st, s));
+			jw_obj_end(w);
+		}
+		jw_arr_end(w);
+	}
 	put_bytes(w, "nodes", knodes(k, st), k->b.n_node);
 	put_bytes(w, "paths", kpaths(k, st), k->b.n_path);
 	if (k->hk.n_ext_fields) {
@@ -292,7 +302,8 @@ int kern_state_from_json(const kern *k, const jnode *root, void *st)
 {
 	static const char *const extra_ext[] = {"seats", "nodes", "paths", "ext", NULL};
 	static const char *const extra_plain[] = {"seats", "nodes", "paths", NULL};
-	const char *const *extra = k->hk.n_ext_fields ? extra_ext : extra_plain;
+	static const char *const extra_neutral[] = {"seats", "nodes", "paths", "ext", "neutrals", NULL};
+	const char *const *extra = k->owners > k->seats ? extra_neutral : k->hk.n_ext_fields ? extra_ext : extra_plain;
 	memset(st, 0, k->size);
 	if (root->type != JN_OBJ)
 		return jerr(root, NULL, "expected an object, found %s", jr_type_name(root));
@@ -314,6 +325,22 @@ int kern_state_from_json(const kern *k, const jnode *root, void *st)
 		if ((rc = no_unknown(o, kern_seat_fields, kern_n_seat_fields, NULL)) ||
 		    (rc = get_fields(o, kern_seat_fields, kern_n_seat_fields, base)))
 			return rc;
+	}
+	if (k->owners > k->seats) {
+		const jnode *neutrals = member(root, "neutrals", &rc);
+		if (!neutrals)
+			return rc;
+		if ((rc = need_array(neutrals, (size_t)(k->owners - k->seats))))
+			return rc;
+		s = k->seats;
+		for (const jnode *o = neutrals->first; o; o = o->next, s++) {
+			if (o->type != JN_OBJ)
+				return jerr(o, NULL, "expected an object, found %s", jr_type_name(o));
+			unsigned char *base = (unsigned char *)kseat_of(k, st, s);
+			if ((rc = no_unknown(o, kern_seat_fields, kern_n_seat_fields, NULL)) ||
+			    (rc = get_fields(o, kern_seat_fields, kern_n_seat_fields, base)))
+				return rc;
+		}
 	}
 	if ((rc = get_bytes(root, "nodes", knodes(k, st), k->b.n_node)) ||
 	    (rc = get_bytes(root, "paths", kpaths(k, st), k->b.n_path)))

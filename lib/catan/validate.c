@@ -363,6 +363,9 @@ int kern_check(const kern *k, const void *st, crisk_action a)
 	case CRISK_CATAN_END_PART:
 		return CRISK_OK;
 	case CRISK_CATAN_DICE:
+		if (k->hk.excluded_sum && (int)(a & 0xFF) == k->hk.excluded_sum(k, st))
+			return err_set(CRISK_EILLEGAL, "the second roll must differ from the first (%d); it is rolled again (T-8)",
+				       (int)(a & 0xFF));
 		return check_dice(a);
 	case CRISK_CATAN_DISCARD:
 		if ((rc = check_res(id)))

@@ -111,6 +111,24 @@ void kern_to_json(const kern *k, const void *st, int viewer, jw *w)
 	for (int s = 0; s < k->seats; s++)
 		seat_json(k, st, s, viewer, w);
 	jw_arr_end(w);
+	if (k->owners > k->seats) { /* non-seat owners (T-1): public pieces only */
+		jw_key(w, "neutrals");
+		jw_arr_begin(w);
+		for (int s = k->seats; s < k->owners; s++) {
+			const kseat *p = kseat_of(k, st, s);
+			jw_obj_begin(w);
+			jw_kint(w, "owner", s);
+			jw_kint(w, "road_length", p->road_len);
+			jw_kbool(w, "longest_road", h->lr == s);
+			jw_key(w, "pieces");
+			jw_obj_begin(w);
+			jw_kint(w, "settlements", p->supply[PIECE_SETTLEMENT]);
+			jw_kint(w, "roads", p->supply[PIECE_ROAD]);
+			jw_obj_end(w);
+			jw_obj_end(w);
+		}
+		jw_arr_end(w);
+	}
 
 	const uint8_t *nodes = knodes(k, st);
 	jw_key(w, "buildings");
@@ -150,6 +168,8 @@ void kern_to_json(const kern *k, const void *st, int viewer, jw *w)
 	jw_kint(w, "picks", h->dp == DP_YOP_PICK ? h->picks : 0);
 	jw_kint(w, "victim", h->dp == DP_STEAL ? h->victim : -1);
 	jw_obj_end(w);
+	if (k->hk.view_json)
+		k->hk.view_json(k, st, viewer, w);
 	jw_obj_end(w);
 }
 

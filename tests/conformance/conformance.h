@@ -32,6 +32,19 @@
  * game seed.  Writes a human-readable report (failures first, then a summary)
  * into report[cap] (may be NULL when cap is 0).  Returns the number of failed
  * checks, 0 when everything passed, or -1 when the rules cannot be created. */
+struct crisk_game;
+
+/* Optional per-module additions for a module whose rules extend base's
+ * (e.g. two_player's tokens and neutrals): `check` runs on every checked
+ * state after the Catan checks (0 = fine, else a message in why[cap]);
+ * `dev_removed` counts development cards the module took out of play, for
+ * the card total.  Either may be NULL; conformance_set_extra(NULL) resets. */
+typedef struct conformance_extra {
+	int (*check)(const struct crisk_game *g, char *why, size_t cap);
+	int (*dev_removed)(const struct crisk_game *g);
+} conformance_extra;
+void conformance_set_extra(const conformance_extra *extra);
+
 int conformance_run(const char *module, const char *params_without_seed, int games, uint64_t first_seed,
 		    char *report, size_t cap);
 

@@ -1,7 +1,9 @@
-/* Writes one golden record: plays a complete random game of module base with
- * recording on and prints its record followed by the "# final ..." line that
- * test_records re-derives.  Used once to create the files in tests/records/golden:
- *   gen_golden "players=3 seed=22 board=random chance=explicit" 7 > x.rec */
+/* Writes one golden record: plays a complete random game of module base (or
+ * the module named by a third argument) with recording on and prints its
+ * record followed by the "# final ..." line that test_records re-derives.
+ * Used once to create the files in tests/records/golden:
+ *   gen_golden "players=3 seed=22 board=random chance=explicit" 7 > x.rec
+ *   gen_golden "seed=5 board=random chance=auto" 3 two_player > y.rec */
 #include <stdio.h>
 #include <stdlib.h>
 #include "catanrisk.h"
@@ -16,13 +18,13 @@ static int fail(const char *what, int rc)
 
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: gen_golden PARAMS BOT_SEED\n");
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: gen_golden PARAMS BOT_SEED [MODULE]\n");
 		return 2;
 	}
 	crisk_rules *rules = NULL;
 	crisk_game *g = NULL;
-	int rc = crisk_rules_new(&rules, "base", argv[1]);
+	int rc = crisk_rules_new(&rules, argc == 4 ? argv[3] : "base", argv[1]);
 	if (rc)
 		return fail("rules", rc);
 	rc = crisk_game_new(&g, rules);

@@ -1,0 +1,573 @@
+/* Module `two_player`: the official 2-player variant (rules/two_player.md,
+ * T-n) on the Catan kernel.  This file: parameters, the rules object with the
+ * neutral start sites (T-5), the kernel hooks, and the module state's fields
+ * and checks.  The module's actions live in two_player_rules.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "../catan/state_io.h"
+#include "modules.h"
+#include "two_player.h"
+
+static const char *const board_choices[] = {"beginner", "random", "random_tokens", "custom", NULL};
+static const char *const chance_choices[] = {"auto", "explicit", NULL};
+
+enum {
+	P_PLAYERS, P_SEED, P_BOARD, P_TERRAIN, P_TOKENS, P_HARBORS, P_NO_IDENTICAL, P_VP_TARGET, P_DISCARD_LIMIT,
+	P_FRIENDLY_ROBBER, P_MAX_OFFERS, P_MAX_TURNS, P_CHANCE, P_NEUTRAL_SITES, P_COUNT
+};
+
+/* As module base, plus neutral_sites; players accepts only 2 (T-1). */
+static const param_desc tp_params[P_COUNT] = {
+	[P_PLAYERS] = {"players", NULL, PT_INT, "2", 2, 2, NULL, "2 (for 3-6 players use module base)",
+		       "number of seats: exactly two (T-1)"},
+	[P_SEED] = {"seed", NULL, PT_UINT64, NULL, 0, 0, NULL, "0..18446744073709551615",
+		    "seed of the game's RNG (B-29)"},
+	[P_BOARD] = {"board", NULL, PT_ENUM, "random", 0, 0, board_choices, "beginner|random|random_tokens|custom",
+		     "board layout (B-28, T-3)"},
+	[P_TERRAIN] = {"terrain", NULL, PT_STRING, "-", 0, 0, NULL,
+		       "one letter per land hex (h f p g m d), board=custom only", "custom terrain (B-38)"},
+	[P_TOKENS] = {"tokens", NULL, PT_STRING, "-", 0, 0, NULL,
+		      "comma-separated tokens per land hex (0 for a desert), board=custom only", "custom tokens (B-38)"},
+	[P_HARBORS] = {"harbors", NULL, PT_STRING, "-", 0, 0, NULL,
+		       "one letter per harbor slot (3 b l w g o), board=custom only", "custom harbor types (B-38)"},
+	[P_NO_IDENTICAL] = {"no_identical_adjacent", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on (board=random_tokens only)",
+			    "no two adjacent hexes with equal numbers (B-36)"},
+	[P_VP_TARGET] = {"vp_target", NULL, PT_INT, "10", 3, 30, NULL, "3..30", "winning total (B-104, T-4)"},
+	[P_DISCARD_LIMIT] = {"discard_limit", NULL, PT_INT, "7", 0, 95, NULL, "0..95",
+			     "a 7 makes seats with more cards discard half (B-58)"},
+	[P_FRIENDLY_ROBBER] = {"friendly_robber", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on",
+			       "no robber next to seats with 2 visible VP or less (B-63)"},
+	[P_MAX_OFFERS] = {"max_trade_offers_per_turn", NULL, PT_INT, "0", 0, 1000, NULL, "0..1000 (0 = unlimited)",
+			  "domestic offers per turn (B-99)"},
+	[P_MAX_TURNS] = {"max_turns", NULL, PT_INT, "0", 0, 1000000, NULL, "0..1000000 (0 = unlimited)",
+			 "the game ends without winner after this turn (B-52)"},
+	[P_CHANCE] = {"chance", "chance_mode", PT_ENUM, "auto", 0, 0, chance_choices, "auto|explicit",
+		      "dice, draws and steals from the RNG or from the host (B-132)"},
+	[P_NEUTRAL_SITES] = {"neutral_sites", NULL, PT_STRING, "-", 0, 0, NULL,
+			     "two intersection ids a,b obeying the distance rule (default: chosen from the board)",
+			     "start settlements of the neutral players N0 and N1 (T-5)"},
+};
+
+static int given(const param_set *p, int i)
+{
+	return p->str[i] && strcmp(p->str[i], "-") != 0;
+}
+
+/* B-126: options that do not apply to the chosen setting are errors. */
+static int check_combination(const param_set *p)
+{
+	static const int layout[3] = {P_TERRAIN, P_TOKENS, P_HARBORS};
+	int custom = p->num[P_BOARD] == BOARD_CUSTOM;
+	for (int i = 0; i < 3; i++) {
+		const char *name = tp_params[layout[i]].name;
+		if (custom && !given(p, layout[i]))
+			return err_set(CRISK_EPARAM, "parameter '%s' is required with board=custom (B-38)", name);
+		if (!custom && given(p, layout[i]))
+			return err_set(CRISK_EPARAM, "parameter '%s' applies only to board=custom (B-126)", name);
+	}
+	if (p->num[P_NO_IDENTICAL] && p->num[P_BOARD] != BOARD_RANDOM_TOKENS)
+		return err_set(CRISK_EPARAM, "parameter 'no_identical_adjacent' applies only to board=random_tokens (B-126)");
+	return CRISK_OK;
+}
+
+static int touches_desert(const kern *k, int n)
+{
+	const bnode *bn = &k->b.node[n];
+	for (int i = 0; i < bn->n_hex; i++) {
+		if (k->hex_res[bn->hex[i]] == 0xFF)
+			return 1;
+	}
+	return 0;
+}
+
+static int adjacent(const board *b, int x, int y)
+{
+	for (int i = 0; i < b->node[x].deg; i++) {
+		if (b->node[x].adj[i] == y)
+			return 1;
+	}
+	return 0;
+}
+
+/* T-5 [D]: among inland intersections (3 land hexes) not next to the desert,
+ * the pair farthest apart in path steps, ties to the lowest ids. */
+static int choose_sites(tp_rules *r)
+{
+	const kern *k = &r->k;
+	const board *b = &k->b;
+	int n = b->n_node;
+	int *dist = malloc((size_t)n * sizeof *dist), *queue = malloc((size_t)n * sizeof *queue);
+	if (!dist || !queue) {
+		free(dist);
+		free(queue);
+		return err_set(CRISK_ENOMEM, "out of memory choosing the neutral sites");
+	}
+	int best = -1;
+	for (int a = 0; a < n; a++) {
+		if (b->node[a].n_hex != 3 || touches_desert(k, a))
+			continue;
+		for (int i = 0; i < n; i++)
+			dist[i] = -1;
+		int head = 0, tail = 0;
+		dist[a] = 0;
+		queue[tail++] = a;
+		while (head < tail) {
+			int x = queue[head++];
+			for (int i = 0; i < b->node[x].deg; i++) {
+				int y = b->node[x].adj[i];
+				if (dist[y] < 0) {
+					dist[y] = dist[x] + 1;
+					queue[tail++] = y;
+				}
+			}
+		}
+		for (int c = a + 1; c < n; c++) {
+			if (b->node[c].n_hex != 3 || touches_desert(k, c) || dist[c] <= best)
+				continue;
+			best = dist[c];
+			r->site[0] = (uint16_t)a;
+			r->site[1] = (uint16_t)c;
+		}
+	}
+	free(dist);
+	free(queue);
+	if (best < 2)
+		return err_set(CRISK_EPARAM, "the board has no two inland intersections for the neutral players (T-5)");
+	return CRISK_OK;
+}
+
+/* neutral_sites=a,b (T-5): two distinct intersections obeying the distance rule. */
+static int parse_sites(tp_rules *r, const char *text)
+{
+	int a = -1, b = -1, used = 0;
+	if (sscanf(text, "%d,%d%n", &a, &b, &used) != 2 || text[used] != '\0')
+		return err_set(CRISK_EPARAM, "parameter 'neutral_sites': '%s' is not two intersection ids a,b (T-5)", text);
+	int n = r->k.b.n_node;
+	if (a < 0 || a >= n || b < 0 || b >= n)
+		return err_set(CRISK_EPARAM, "parameter 'neutral_sites': intersections are 0..%d, not %d,%d (T-5)", n - 1, a,
+			       b);
+	if (a == b)
+		return err_set(CRISK_EPARAM, "parameter 'neutral_sites': the two neutral settlements need two distinct "
+					     "intersections, not %d twice (T-5)",
+			       a);
+	if (adjacent(&r->k.b, a, b))
+		return err_set(CRISK_EPARAM, "parameter 'neutral_sites': intersections %d and %d are neighbours "
+					     "(distance rule, B-75, T-5)",
+			       a, b);
+	r->site[0] = (uint16_t)a;
+	r->site[1] = (uint16_t)b;
+	return CRISK_OK;
+}
+
+/* ---- kernel hooks ---- */
+
+#define XF(name, kind, count, member) {name, kind, count, (uint16_t)offsetof(tp_ext, member)}
+static const sfield tp_ext_fields[] = {
+	XF("tokens", SF_U8, 2, tokens),
+	XF("token_supply", SF_U8, 1, supply),
+	XF("rolls", SF_U8, 1, rolls),
+	XF("first_sum", SF_U8, 1, first_sum),
+	XF("token_used", SF_U8, 1, token_used),
+	XF("knight_swapped", SF_U8, 1, knight_swapped),
+	XF("neutral_return", SF_PHASE, 1, neutral_ret),
+	XF("drawn", SF_U8, NUM_RES, drawn),
+	XF("knights_out", SF_U8, 2, knights_out),
+};
+
+/* T-5, T-16: the neutral settlements stand before anyone places; 5 tokens each. */
+static void tp_ext_init(const kern *k, void *st, evlog *log)
+{
+	(void)log;
+	tp_ext *x = tpx(k, st);
+	for (int j = 0; j < TP_NEUTRALS; j++)
+		flow_place_building(k, st, k->seats + j, tpr(k)->site[j]);
+	x->tokens[0] = x->tokens[1] = TP_TOKENS_EACH;
+	x->supply = CRISK_TP_TOKENS_TOTAL - 2 * TP_TOKENS_EACH;
+}
+
+static void tp_turn_start(const kern *k, void *st, evlog *log)
+{
+	(void)log;
+	tp_ext *x = tpx(k, st);
+	x->rolls = 0;
+	x->first_sum = 0;
+	x->token_used = 0;
+	x->knight_swapped = 0;
+}
+
+/* T-8: the second roll differs from the first. */
+static int tp_excluded_sum(const kern *k, const void *st)
+{
+	const tp_ext *x = tpx(k, st);
+	return x->rolls == 1 ? x->first_sum : 0;
+}
+
+static void tp_dice_rolled(const kern *k, void *st, int sum, evlog *log)
+{
+	(void)log;
+	tp_ext *x = tpx(k, st);
+	if (++x->rolls == 1)
+		x->first_sum = (uint8_t)sum;
+}
+
+/* T-9, T-10: after the first roll's resolution the seat may play a card or
+ * roll again; after the second, the main phase. */
+static int tp_after_roll_dp(const kern *k, const void *st)
+{
+	return tpx(k, st)->rolls < 2 ? DP_PRE_ROLL : DP_MAIN;
+}
+
+int tp_module_phase(int dp)
+{
+	return dp == DP_TP_NEUTRAL || dp == DP_TP_DRAW || dp == DP_TP_GIVE;
+}
+
+static int tp_dev_removed(const kern *k, const void *st, int c)
+{
+	const tp_ext *x = tpx(k, st);
+	return c == CRISK_CATAN_KNIGHT ? x->knights_out[0] + x->knights_out[1] : 0;
+}
+
+#define BAD(...) err_set(CRISK_EFORMAT, __VA_ARGS__)
+
+static int check_forced(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const tp_ext *x = tpx(k, st);
+	int drawn = 0;
+	for (int r = 0; r < NUM_RES; r++) {
+		drawn += x->drawn[r];
+		if (x->drawn[r] > kseat_of(k, st, h->active)->hand[r])
+			return BAD("ext.drawn[%d]: %d drawn, but seat %d holds %d", r, x->drawn[r], h->active,
+				   kseat_of(k, st, h->active)->hand[r]);
+	}
+	int opp = 1 - h->active;
+	switch (h->dp) {
+	case DP_TP_DRAW:
+		if (h->cur != CRISK_SEAT_CHANCE || !k->cfg.explicit_chance)
+			return BAD("current_seat: %d in phase forced_draw (chance, explicit mode only)", h->cur);
+		if (drawn || !x->token_used || kseat_of(k, st, opp)->cards < 1 || kseat_of(k, st, h->active)->cards < 2)
+			return BAD("ext.drawn: a forced draw needs a paid token action, 1+ opponent cards and 2+ own cards (T-17)");
+		return CRISK_OK;
+	case DP_TP_GIVE:
+		if (h->cur != h->active)
+			return BAD("current_seat: %d, but seat %d gives the cards (T-17)", h->cur, h->active);
+		if (drawn < 1 || drawn > 2 || kseat_of(k, st, h->active)->cards - drawn < 2 || !x->token_used)
+			return BAD("ext.drawn: %d cards drawn; the give needs 1..2 drawn and 2 cards held before (T-17)", drawn);
+		return CRISK_OK;
+	default:
+		if (drawn)
+			return BAD("ext.drawn: %d cards outside a forced trade", drawn);
+		return CRISK_OK;
+	}
+}
+
+static int check_neutral_point(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const tp_ext *x = tpx(k, st);
+	if (h->dp != DP_TP_NEUTRAL) {
+		if (x->neutral_ret)
+			return BAD("ext.neutral_return: %s outside phase neutral_build", kern_dp_name(x->neutral_ret));
+		return CRISK_OK;
+	}
+	if (h->cur != h->active)
+		return BAD("current_seat: %d, but seat %d builds for a neutral (T-11)", h->cur, h->active);
+	/* main after a paid build; free_road or, after the last free road, the
+	 * phase the card was played in */
+	if (x->neutral_ret != DP_MAIN && x->neutral_ret != DP_FREE_ROAD && x->neutral_ret != DP_PRE_ROLL)
+		return BAD("ext.neutral_return: %s (main, free_road or pre_roll)", kern_dp_name(x->neutral_ret));
+	if (x->neutral_ret == DP_PRE_ROLL && !h->card_played)
+		return BAD("ext.neutral_return: pre_roll, but no road building card was played");
+	if (x->neutral_ret == DP_FREE_ROAD) {
+		if (!h->card_played || h->free_roads < 1 || h->free_roads > 2 ||
+		    h->free_roads > kseat_of(k, st, h->active)->supply[PIECE_ROAD])
+			return BAD("free_roads: %d while the neutral build returns to free_road", h->free_roads);
+		if (h->ret != DP_PRE_ROLL && h->ret != DP_MAIN)
+			return BAD("return_phase: %s after road building", kern_dp_name(h->ret));
+	} else if (h->free_roads) {
+		return BAD("free_roads: %d while the neutral build returns to main", h->free_roads);
+	}
+	if (!tp_any_neutral_build(k, st))
+		return BAD("phase: neutral_build, but no neutral build is legal (T-13)");
+	return CRISK_OK;
+}
+
+static int tp_ext_check(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const tp_ext *x = tpx(k, st);
+	int rc;
+	if (x->tokens[0] + x->tokens[1] + x->supply != CRISK_TP_TOKENS_TOTAL)
+		return BAD("ext.tokens: %d + %d held and %d in the supply is not %d (T-16)", x->tokens[0], x->tokens[1],
+			   x->supply, CRISK_TP_TOKENS_TOTAL);
+	if (x->rolls > 2 || (x->rolls == 0) != (x->first_sum == 0) || (x->first_sum && (x->first_sum < 2 || x->first_sum > 12)))
+		return BAD("ext.rolls: %d rolls with first sum %d (0..2 rolls; a sum 2..12 once rolled)", x->rolls,
+			   x->first_sum);
+	if (x->token_used > 1 || x->knight_swapped > 1)
+		return BAD("ext.token_used: %d, knight_swapped: %d (0 or 1 each)", x->token_used, x->knight_swapped);
+	if (h->turn == 0 && (x->rolls || x->token_used || x->knight_swapped))
+		return BAD("ext.rolls: %d during set-up", x->rolls);
+	if (x->token_used && x->rolls != 2)
+		return BAD("ext.token_used: 1 before both rolls (T-17)");
+	int main_like = h->dp == DP_MAIN || h->dp == DP_DEV_DRAW || h->dp == DP_TRADE_RESPONSE ||
+			h->dp == DP_TRADE_CONFIRM || h->dp == DP_TP_DRAW || h->dp == DP_TP_GIVE;
+	if (main_like && x->rolls != 2)
+		return BAD("ext.rolls: %d in phase %s, which comes after both rolls (T-10)", x->rolls, kern_dp_name(h->dp));
+	if ((h->dp == DP_PRE_ROLL || h->dp == DP_DICE) && x->rolls > 1)
+		return BAD("ext.rolls: %d in phase %s (at most one roll before it)", x->rolls, kern_dp_name(h->dp));
+	int robber = h->dp == DP_MOVE_ROBBER || h->dp == DP_CHOOSE_VICTIM || h->dp == DP_STEAL || h->dp == DP_DISCARD;
+	if (robber && !h->knight && x->rolls == 0)
+		return BAD("ext.rolls: 0 in phase %s, which follows a rolled 7", kern_dp_name(h->dp));
+	if (h->dp == DP_TP_NEUTRAL && x->rolls != 2 && x->neutral_ret == DP_MAIN)
+		return BAD("ext.rolls: %d in phase neutral_build after a paid build", x->rolls);
+	for (int s = 0; s < 2; s++) {
+		if (x->knights_out[s] + kseat_of(k, st, s)->knights > k->cfg.deck[CRISK_CATAN_KNIGHT])
+			return BAD("ext.knights_out[%d]: %d discarded and %d played are above the knight cards", s,
+				   x->knights_out[s], kseat_of(k, st, s)->knights);
+	}
+	if (x->knight_swapped && x->knights_out[h->active] == 0)
+		return BAD("ext.knight_swapped: 1, but seat %d never discarded a knight (T-19)", h->active);
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		if ((knodes(k, st)[tpr(k)->site[j]] & NODE_OWNER_MASK) != (unsigned)(k->seats + j + 1))
+			return BAD("nodes[%d]: the start settlement of neutral N%d is missing (T-5)", tpr(k)->site[j], j);
+		if (kseat_of(k, st, k->seats + j)->supply[PIECE_CITY] != k->cfg.pieces[PIECE_CITY])
+			return BAD("neutrals[%d].supply[1]: neutrals never build cities (T-2)", j);
+	}
+	if ((rc = check_forced(k, st)) || (rc = check_neutral_point(k, st)))
+		return rc;
+	return CRISK_OK;
+}
+
+static const kern_hooks tp_hooks = {
+	.ext_init = tp_ext_init,
+	.ext_fields = tp_ext_fields,
+	.n_ext_fields = (int)(sizeof tp_ext_fields / sizeof tp_ext_fields[0]),
+	.ext_check = tp_ext_check,
+	.turn_start = tp_turn_start,
+	.excluded_sum = tp_excluded_sum,
+	.dice_rolled = tp_dice_rolled,
+	.after_roll_dp = tp_after_roll_dp,
+	.after_build = tp_after_build,
+	.module_phase = tp_module_phase,
+	.dev_removed = tp_dev_removed,
+	.view_json = tp_view_json,
+};
+
+/* ---- the rules object ---- */
+
+static int tp_rules_create(void **data, const param_set *p)
+{
+	int rc = check_combination(p);
+	if (rc)
+		return rc;
+	tp_rules *r = calloc(1, sizeof *r);
+	if (!r)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	kern *k = &r->k;
+	rc = board_standard(&k->b, 0); /* T-3 */
+	if (rc) {
+		free(r);
+		return rc;
+	}
+	rng_seed(&k->rng0, (uint64_t)p->num[P_SEED]);
+	int kind = (int)p->num[P_BOARD];
+	rc = board_generate(&k->b, kind, (int)p->num[P_NO_IDENTICAL], &k->rng0,
+			    kind == BOARD_CUSTOM ? p->str[P_TERRAIN] : NULL, kind == BOARD_CUSTOM ? p->str[P_TOKENS] : NULL,
+			    kind == BOARD_CUSTOM ? p->str[P_HARBORS] : NULL);
+	kern_config cfg = {
+		.module_name = "two_player",
+		.seats = 2,                /* T-1 */
+		.neutrals = TP_NEUTRALS,   /* T-1, T-2 */
+		.vp_target = (int)p->num[P_VP_TARGET],
+		.discard_limit = (int)p->num[P_DISCARD_LIMIT],
+		.friendly_robber = (int)p->num[P_FRIENDLY_ROBBER],
+		.max_offers = (int)p->num[P_MAX_OFFERS],
+		.max_turns = p->num[P_MAX_TURNS],
+		.explicit_chance = p->num[P_CHANCE] == 1,
+		.n_goods = NUM_RES,
+		.bank_per_type = 19,
+		.deck = {14, 5, 2, 2, 2},
+		.pieces = {5, 4, 15},      /* T-2: neutrals never use their cities */
+		.hooks = &tp_hooks,
+		.ext_size = sizeof(tp_ext),
+	};
+	if (!rc)
+		rc = kern_init(k, &cfg);
+	if (!rc)
+		rc = given(p, P_NEUTRAL_SITES) ? parse_sites(r, p->str[P_NEUTRAL_SITES]) : choose_sites(r);
+	if (!rc) {
+		r->desert = BOARD_NONE;
+		for (int x = 0; x < k->b.n_land && r->desert == BOARD_NONE; x++) {
+			if (k->hex_res[x] == 0xFF)
+				r->desert = (uint16_t)x;
+		}
+	}
+	if (rc) {
+		kern_free(k);
+		free(r);
+		return rc;
+	}
+	*data = r;
+	return CRISK_OK;
+}
+
+static void tp_rules_destroy(void *data)
+{
+	if (!data)
+		return;
+	kern_free(data);
+	free(data);
+}
+
+static int tp_num_seats(const void *data)
+{
+	return ((const kern *)data)->seats;
+}
+
+static size_t tp_state_size(const void *data)
+{
+	return ((const kern *)data)->size;
+}
+
+static void tp_state_init(const void *data, void *state, evlog *log)
+{
+	kern_state_init(data, state, log);
+}
+
+static int tp_current_seat(const void *data, const void *state)
+{
+	return kern_current_seat(data, state);
+}
+
+static int tp_status(const void *data, const void *state, int *winner)
+{
+	return kern_status(data, state, winner);
+}
+
+static int64_t tp_turn(const void *data, const void *state)
+{
+	return kern_turn(data, state);
+}
+
+static int tp_score(const void *data, const void *state, int seat, int viewer)
+{
+	return kern_score(data, state, seat, viewer);
+}
+
+static size_t tp_legal_v(const void *data, const void *state, crisk_action *buf, size_t cap)
+{
+	return tp_legal(data, state, buf, cap);
+}
+
+static int tp_check_v(const void *data, const void *state, crisk_action a)
+{
+	return tp_check(data, state, a);
+}
+
+static int tp_apply_v(const void *data, void *state, crisk_action a, evlog *log)
+{
+	return tp_apply(data, state, a, log);
+}
+
+static int tp_chance_v(const void *data, const void *state, crisk_action *acts, double *probs, size_t cap,
+		       size_t *count)
+{
+	return tp_chance(data, state, acts, probs, cap, count);
+}
+
+static int tp_action_to_string_v(const void *data, crisk_action a, textbuf *t)
+{
+	return tp_action_to_string(data, a, t);
+}
+
+static int tp_action_from_string_v(const void *data, const char *text, crisk_action *out)
+{
+	return tp_action_from_string(data, text, out);
+}
+
+static void tp_event_to_string_v(const void *data, const crisk_event *e, textbuf *t)
+{
+	tp_event_to_string(data, e, t);
+}
+
+static void tp_event_json_v(const void *data, const crisk_event *e, jw *w)
+{
+	tp_event_json(data, e, w);
+}
+
+static void tp_to_json(const void *data, const void *state, int viewer, jw *w)
+{
+	kern_to_json(data, state, viewer, w);
+}
+
+static void tp_board_json_v(const void *data, jw *w)
+{
+	tp_board_json(data, w);
+}
+
+static size_t tp_state_bytes(const void *data)
+{
+	return kern_state_bytes(data);
+}
+
+static void tp_state_save(const void *data, const void *state, uint8_t *out)
+{
+	kern_state_save(data, state, out);
+}
+
+static void tp_state_load(const void *data, const uint8_t *in, void *state)
+{
+	kern_state_load(data, in, state);
+}
+
+static int tp_state_check(const void *data, const void *state)
+{
+	return kern_state_check(data, state);
+}
+
+static void tp_state_to_json(const void *data, const void *state, jw *w)
+{
+	kern_state_to_json(data, state, w);
+}
+
+static int tp_state_from_json(const void *data, const struct jnode *root, void *state)
+{
+	return kern_state_from_json(data, root, state);
+}
+
+const module module_two_player = {
+	.name = "two_player",
+	.version = 1,
+	.family = FAMILY_CATAN,
+	.params = tp_params,
+	.n_params = P_COUNT,
+	.rules_create = tp_rules_create,
+	.rules_destroy = tp_rules_destroy,
+	.num_seats = tp_num_seats,
+	.state_size = tp_state_size,
+	.state_init = tp_state_init,
+	.current_seat = tp_current_seat,
+	.status = tp_status,
+	.turn = tp_turn,
+	.score = tp_score,
+	.legal = tp_legal_v,
+	.check = tp_check_v,
+	.apply = tp_apply_v,
+	.chance = tp_chance_v,
+	.action_to_string = tp_action_to_string_v,
+	.action_from_string = tp_action_from_string_v,
+	.event_to_string = tp_event_to_string_v,
+	.event_json = tp_event_json_v,
+	.to_json = tp_to_json,
+	.board_json = tp_board_json_v,
+	.state_bytes = tp_state_bytes,
+	.state_save = tp_state_save,
+	.state_load = tp_state_load,
+	.state_check = tp_state_check,
+	.state_to_json = tp_state_to_json,
+	.state_from_json = tp_state_from_json,
+};

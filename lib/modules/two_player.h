@@ -1,0 +1,66 @@
+/* Module `two_player` (rules/two_player.md): shared declarations of its
+ * files.  two_player.c holds the parameters, the rules object, the kernel
+ * hooks and the module state checks; two_player_rules.c the module's actions
+ * and decision points; two_player_text.c their text, events and views. */
+#ifndef CRISK_MODULES_TWO_PLAYER_H
+#define CRISK_MODULES_TWO_PLAYER_H
+
+#include "catanrisk/two_player.h"
+#include "../catan/kernel.h"
+
+#define TP_NEUTRALS 2
+#define TP_TOKENS_EACH 5 /* T-16 */
+
+/* Rules object: the kernel first (the kernel functions take it directly). */
+typedef struct tp_rules {
+	kern k;
+	uint16_t site[TP_NEUTRALS]; /* T-5 start intersections of N0, N1 */
+	uint16_t desert;            /* the desert hex (robber to desert, T-17) */
+} tp_rules;
+
+/* Module state (the kernel's ext region), saved field by field. */
+typedef struct tp_ext {
+	uint8_t tokens[2];        /* per seat (T-16) */
+	uint8_t supply;           /* tokens in the supply */
+	uint8_t rolls;            /* rolls resolved this turn, 0..2 (T-8) */
+	uint8_t first_sum;        /* the first roll's sum this turn, 0 before it */
+	uint8_t token_used;       /* a paid token action was taken this turn (T-17) */
+	uint8_t knight_swapped;   /* a knight was discarded for tokens this turn (T-19) */
+	uint8_t neutral_ret;      /* decision point after the neutral build (T-11) */
+	uint8_t drawn[NUM_RES];   /* forced trade: cards drawn, until the give (T-17) */
+	uint8_t knights_out[2];   /* knights discarded for tokens, per seat (T-19) */
+} tp_ext;
+
+static inline tp_ext *tpx(const kern *k, const void *st)
+{
+	return (tp_ext *)kext(k, st);
+}
+static inline const tp_rules *tpr(const kern *k)
+{
+	return (const tp_rules *)(const void *)k;
+}
+
+/* two_player.c */
+int tp_module_phase(int dp);
+
+/* two_player_rules.c */
+int tp_is_module_type(unsigned type);
+int tp_token_cost(const kern *k, const void *st, int s);
+int tp_neutral_road_ok(const kern *k, const void *st, int j, int path);
+int tp_neutral_site_ok(const kern *k, const void *st, int j, int node);
+int tp_any_neutral_build(const kern *k, const void *st);
+int tp_check(const kern *k, const void *st, crisk_action a);
+size_t tp_legal(const kern *k, const void *st, crisk_action *buf, size_t cap);
+int tp_apply(const kern *k, void *st, crisk_action a, evlog *log);
+int tp_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
+void tp_after_build(const kern *k, void *st, int piece, int id, int how, evlog *log);
+
+/* two_player_text.c */
+int tp_action_to_string(const kern *k, crisk_action a, textbuf *t);
+int tp_action_from_string(const kern *k, const char *text, crisk_action *out);
+void tp_event_to_string(const kern *k, const crisk_event *e, textbuf *t);
+void tp_event_json(const kern *k, const crisk_event *e, jw *w);
+void tp_view_json(const kern *k, const void *st, int viewer, jw *w);
+void tp_board_json(const kern *k, jw *w);
+
+#endif

@@ -1,0 +1,646 @@
+/* Module two_player: its actions and decision points on top of the kernel's
+ * (T-11..T-19): the neutral build obligation, trade tokens (forced trade,
+ * robber to the desert, earning on settlements, knights for tokens).
+ * Everything else goes to the kernel unchanged. */
+#include <inttypes.h>
+
+#include "../core/error.h"
+#include "two_player.h"
+
+#define ARG0(a) ((int)((a) & 0xFFFFu))
+#define ARG1(a) ((int)(((a) >> 16) & 0xFFu))
+
+typedef struct out {
+	crisk_action *buf;
+	size_t cap, n;
+} out;
+
+static void put(out *o, crisk_action a)
+{
+	if (o->n < o->cap)
+		o->buf[o->n] = a;
+	o->n++;
+}
+
+static crisk_action make2(unsigned type, int a0, int a1)
+{
+	return act_make(type, (uint64_t)a0 | (uint64_t)a1 << 16);
+}
+
+int tp_is_module_type(unsigned type)
+{
+	return type >= CRISK_TP_NEUTRAL_ROAD && type <= CRISK_TP_KNIGHT_TOKENS;
+}
+
+/* T-17: 1 token when your visible VP (B-107) is at most the opponent's, else 2. */
+int tp_token_cost(const kern *k, const void *st, int s)
+{
+	return kvisible_vp(k, st, s) <= kvisible_vp(k, st, 1 - s) ? 1 : 2;
+}
+
+/* ---- neutral builds (T-11..T-13) ---- */
+
+int tp_neutral_road_ok(const kern *k, const void *st, int j, int path)
+{
+	return kseat_of(k, st, k->seats + j)->supply[PIECE_ROAD] && kern_road_ok(k, st, k->seats + j, path);
+}
+
+int tp_neutral_site_ok(const kern *k, const void *st, int j, int node)
+{
+	int o = k->seats + j;
+	return kseat_of(k, st, o)->supply[PIECE_SETTLEMENT] && !knodes(k, st)[node] &&
+	       !bit_get(kblocked(k, st), node) && bit_get(kreach(k, st, o), node);
+}
+
+/* Lists (or, with o NULL, finds) the legal neutral builds in code order. */
+static int neutral_builds(const kern *k, const void *st, out *o)
+{
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		for (int p = 0; p < k->b.n_path; p++) {
+			if (!tp_neutral_road_ok(k, st, j, p))
+				continue;
+			if (!o)
+				return 1;
+			put(o, make2(CRISK_TP_NEUTRAL_ROAD, p, j));
+		}
+	}
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		for (int n = 0; n < k->b.n_node; n++) {
+			if (!tp_neutral_site_ok(k, st, j, n))
+				continue;
+			if (!o)
+				return 1;
+			put(o, make2(CRISK_TP_NEUTRAL_SETTLEMENT, n, j));
+		}
+	}
+	return 0;
+}
+
+int tp_any_neutral_build(const kern *k, const void *st)
+{
+	return neutral_builds(k, st, NULL);
+}
+
+static void gain_tokens(const kern *k, void *st, int s, int n, int why, evlog *log)
+{
+	tp_ext *x = tpx(k, st);
+	if (n > x->supply) /* T-16: the supply is a hard limit */
+		n = x->supply;
+	if (n <= 0)
+		return;
+	x->supply = (uint8_t)(x->supply - n);
+	x->tokens[s] = (uint8_t)(x->tokens[s] + n);
+	ev *e = ev_push(log, CRISK_TP_EV_TOKENS, s, -1);
+	if (e) {
+		e->args[0] = n;
+		e->args[1] = why;
+		e->args[2] = x->tokens[s];
+	}
+}
+
+/* Kernel hook after the active seat placed a road or settlement. */
+void tp_after_build(const kern *k, void *st, int piece, int id, int how, evlog *log)
+{
+	kstate *h = ks(st);
+	if (piece == PIECE_SETTLEMENT) { /* T-18, T-7: desert 2, coast 1 */
+		const bnode *bn = &k->b.node[id];
+		int desert = 0;
+		for (int i = 0; i < bn->n_hex; i++)
+			desert |= k->hex_res[bn->hex[i]] == 0xFF;
+		gain_tokens(k, st, h->active, 2 * desert + (bn->coastal ? 1 : 0), 0, log);
+	}
+	if (how == 2) /* set-up placements build nothing for the neutrals */
+		return;
+	if (ktotal_vp(k, st, h->active) >= k->cfg.vp_target)
+		return; /* the build wins at once (B-105): no neutral build follows */
+	if (!tp_any_neutral_build(k, st)) { /* T-13 [D]: the obligation lapses */
+		ev_push(log, CRISK_TP_EV_NEUTRAL_LAPSE, h->active, -1);
+		return;
+	}
+	tpx(k, st)->neutral_ret = h->dp;
+	h->dp = DP_TP_NEUTRAL;
+	h->cur = (int8_t)h->active;
+}
+
+/* After the neutral build: back where the seat's own build left off; a
+ * pending free road is dropped when the neutral took its last path (B-81). */
+static void neutral_done(const kern *k, void *st)
+{
+	kstate *h = ks(st);
+	tp_ext *x = tpx(k, st);
+	h->dp = x->neutral_ret;
+	x->neutral_ret = 0;
+	h->cur = (int8_t)h->active;
+	if (h->dp == DP_FREE_ROAD && !(kseat_of(k, st, h->active)->supply[PIECE_ROAD] && kern_any_road(k, st, h->active))) {
+		h->free_roads = 0;
+		h->dp = h->ret;
+	}
+}
+
+static void neutral_build(const kern *k, void *st, unsigned type, int id, int j, evlog *log)
+{
+	kstate *h = ks(st);
+	int o = k->seats + j;
+	ev *e;
+	if (type == CRISK_TP_NEUTRAL_ROAD) {
+		flow_add_road(k, st, o, id);
+		e = ev_push(log, CRISK_TP_EV_NEUTRAL_ROAD, h->active, -1);
+		if (e) {
+			e->args[0] = j;
+			e->args[1] = id;
+		}
+		flow_update_longest_road(k, st, o, -1, log); /* T-15 */
+	} else {
+		flow_place_building(k, st, o, id);
+		e = ev_push(log, CRISK_TP_EV_NEUTRAL_SETTLEMENT, h->active, -1);
+		if (e) {
+			e->args[0] = j;
+			e->args[1] = id;
+		}
+		flow_update_longest_road(k, st, o, id, log);
+	}
+	neutral_done(k, st);
+}
+
+/* ---- tokens (T-17, T-19) ---- */
+
+static int can_pay_token(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const tp_ext *x = tpx(k, st);
+	return !x->token_used && x->tokens[h->active] >= tp_token_cost(k, st, h->active);
+}
+
+static int forced_trade_ok(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	return can_pay_token(k, st) && kseat_of(k, st, 1 - h->active)->cards >= 1 &&
+	       kseat_of(k, st, h->active)->cards >= 2;
+}
+
+static int desert_ok(const kern *k, const void *st)
+{
+	return can_pay_token(k, st) && tpr(k)->desert != BOARD_NONE && ks(st)->robber != tpr(k)->desert;
+}
+
+static int knight_swap_ok(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const tp_ext *x = tpx(k, st);
+	return !x->knight_swapped && kseat_of(k, st, h->active)->knights >= 1 && x->supply >= 2;
+}
+
+static void pay_tokens(const kern *k, void *st, int n)
+{
+	tp_ext *x = tpx(k, st);
+	int s = ks(st)->active;
+	x->tokens[s] = (uint8_t)(x->tokens[s] - n);
+	x->supply = (uint8_t)(x->supply + n);
+	x->token_used = 1;
+}
+
+/* T-19 [D]: Largest Army after a knight left play, like Longest Road after a break. */
+static void largest_army_again(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	int best = 0, n_best = 0, top = NO_SEAT;
+	for (int s = 0; s < k->seats; s++) {
+		int n = kseat_of(k, st, s)->knights;
+		if (n > best) {
+			best = n;
+			n_best = 1;
+			top = s;
+		} else if (n == best) {
+			n_best++;
+		}
+	}
+	int holder = h->la;
+	if (best < 3)
+		holder = NO_SEAT;
+	else if (holder >= 0 && kseat_of(k, st, holder)->knights == best)
+		;
+	else if (n_best == 1)
+		holder = top;
+	else
+		holder = NO_SEAT;
+	if (holder != h->la) {
+		h->la = (int8_t)holder;
+		ev *e = ev_push(log, CRISK_CATAN_EV_LARGEST_ARMY, holder, -1);
+		if (e)
+			e->args[0] = best;
+	}
+}
+
+static void move_cards(kseat *from, kseat *to, int r, int n)
+{
+	from->hand[r] = (uint8_t)(from->hand[r] - n);
+	from->cards = (uint8_t)(from->cards - n);
+	to->hand[r] = (uint8_t)(to->hand[r] + n);
+	to->cards = (uint8_t)(to->cards + n);
+}
+
+static void resolve_draw(const kern *k, void *st, int r1, int r2, evlog *log)
+{
+	kstate *h = ks(st);
+	tp_ext *x = tpx(k, st);
+	kseat *me = kseat_of(k, st, h->active), *opp = kseat_of(k, st, 1 - h->active);
+	move_cards(opp, me, r1, 1);
+	x->drawn[r1]++;
+	if (r2 != CRISK_TP_NO_CARD) {
+		move_cards(opp, me, r2, 1);
+		x->drawn[r2]++;
+	}
+	ev *e = ev_push(log, CRISK_TP_EV_DRAW, h->active, 1 - h->active);
+	if (e) {
+		e->args[0] = r1;
+		e->args[1] = r2;
+		e->hidden = 3;
+		e->see_mask = 3;
+	}
+	h->dp = DP_TP_GIVE;
+	h->cur = (int8_t)h->active;
+}
+
+/* Walks counts to the k-th card. */
+static int pick_card(const uint8_t *counts, uint32_t k)
+{
+	for (int r = 0; r < NUM_RES; r++) {
+		if (k < counts[r])
+			return r;
+		k -= counts[r];
+	}
+	return NUM_RES - 1;
+}
+
+/* Auto chance: two cards drawn one after the other from the opponent's hand. */
+static void sample_draw(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	const kseat *opp = kseat_of(k, st, 1 - h->active);
+	uint8_t left[NUM_RES];
+	for (int r = 0; r < NUM_RES; r++)
+		left[r] = opp->hand[r];
+	int n = opp->cards;
+	int r1 = pick_card(left, rng_uniform(&h->rng, (uint32_t)n)), r2 = CRISK_TP_NO_CARD;
+	if (n >= 2) {
+		left[r1]--;
+		r2 = pick_card(left, rng_uniform(&h->rng, (uint32_t)(n - 1)));
+		if (r2 < r1) {
+			int t = r1;
+			r1 = r2;
+			r2 = t;
+		}
+	}
+	resolve_draw(k, st, r1, r2, log);
+}
+
+static void execute(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	kstate *h = ks(st);
+	tp_ext *x = tpx(k, st);
+	unsigned type = ACT_TYPE(a);
+	int s = h->active;
+	ev *e;
+	switch (type) {
+	case CRISK_TP_NEUTRAL_ROAD:
+	case CRISK_TP_NEUTRAL_SETTLEMENT:
+		neutral_build(k, st, type, ARG0(a), ARG1(a), log);
+		break;
+	case CRISK_TP_FORCED_TRADE: {
+		int cost = tp_token_cost(k, st, s);
+		pay_tokens(k, st, cost);
+		e = ev_push(log, CRISK_TP_EV_FORCED_TRADE, s, 1 - s);
+		if (e)
+			e->args[0] = cost;
+		h->dp = DP_TP_DRAW;
+		h->cur = CRISK_SEAT_CHANCE;
+		break;
+	}
+	case CRISK_TP_DRAW_RESULT:
+		resolve_draw(k, st, ARG0(a), ARG1(a), log);
+		break;
+	case CRISK_TP_GIVE: {
+		kseat *me = kseat_of(k, st, s), *opp = kseat_of(k, st, 1 - s);
+		move_cards(me, opp, ARG0(a), 1);
+		move_cards(me, opp, ARG1(a), 1);
+		for (int r = 0; r < NUM_RES; r++)
+			x->drawn[r] = 0;
+		e = ev_push(log, CRISK_TP_EV_GIVE, s, 1 - s);
+		if (e) {
+			e->args[0] = ARG0(a) < ARG1(a) ? ARG0(a) : ARG1(a);
+			e->args[1] = ARG0(a) < ARG1(a) ? ARG1(a) : ARG0(a);
+			e->hidden = 3;
+			e->see_mask = 3;
+		}
+		h->dp = DP_MAIN;
+		break;
+	}
+	case CRISK_TP_ROBBER_DESERT: {
+		int cost = tp_token_cost(k, st, s);
+		pay_tokens(k, st, cost);
+		h->robber = tpr(k)->desert;
+		e = ev_push(log, CRISK_TP_EV_ROBBER_DESERT, s, -1);
+		if (e) {
+			e->args[0] = cost;
+			e->args[1] = h->robber;
+		}
+		break;
+	}
+	default: { /* KNIGHT_TOKENS */
+		kseat *p = kseat_of(k, st, s);
+		p->knights--;
+		x->knights_out[s]++;
+		x->knight_swapped = 1;
+		e = ev_push(log, CRISK_TP_EV_KNIGHT_TOKENS, s, -1);
+		if (e) {
+			e->args[0] = 2;
+			e->args[1] = p->knights;
+		}
+		gain_tokens(k, st, s, 2, 1, log);
+		largest_army_again(k, st, log);
+		break;
+	}
+	}
+}
+
+/* ---- validation ---- */
+
+static int check_fields(crisk_action a, unsigned type)
+{
+	int known;
+	uint64_t fields = kfield_mask(type, &known);
+	if (!known)
+		return err_set(CRISK_EILLEGAL, "unknown action type %u", type);
+	if (a & ~(fields | (UINT64_C(0xFF) << 56)))
+		return err_set(CRISK_EILLEGAL, "malformed action code 0x%016" PRIx64 ": bits set outside its fields", a);
+	return CRISK_OK;
+}
+
+static int check_res(int r)
+{
+	if (r >= NUM_RES)
+		return err_set(CRISK_EILLEGAL, "%d is not a resource type (0..4)", r);
+	return CRISK_OK;
+}
+
+static int check_neutral(const kern *k, const void *st, unsigned type, int id, int j)
+{
+	if (j >= TP_NEUTRALS)
+		return err_set(CRISK_EILLEGAL, "neutral %d does not exist (0 = N0, 1 = N1)", j);
+	if (type == CRISK_TP_NEUTRAL_ROAD) {
+		if (id >= k->b.n_path)
+			return err_set(CRISK_EILLEGAL, "there is no path %d (the board has %d)", id, k->b.n_path);
+		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_ROAD])
+			return err_set(CRISK_EILLEGAL, "neutral N%d has no road left (T-2)", j);
+		if (!kern_road_ok(k, st, k->seats + j, id))
+			return err_set(CRISK_EILLEGAL, "path %d is %s for neutral N%d (T-12)", id,
+				       kpaths(k, st)[id] ? "taken" : "not connected to its network", j);
+		return CRISK_OK;
+	}
+	if (id >= k->b.n_node)
+		return err_set(CRISK_EILLEGAL, "there is no intersection %d (the board has %d)", id, k->b.n_node);
+	if (!kseat_of(k, st, k->seats + j)->supply[PIECE_SETTLEMENT])
+		return err_set(CRISK_EILLEGAL, "neutral N%d has no settlement left (T-2)", j);
+	if (knodes(k, st)[id] || bit_get(kblocked(k, st), id))
+		return err_set(CRISK_EILLEGAL, "intersection %d is taken or too close to a building (distance rule, B-75, T-12)",
+			       id);
+	if (!bit_get(kreach(k, st, k->seats + j), id))
+		return err_set(CRISK_EILLEGAL, "intersection %d touches no road of neutral N%d (T-12)", id, j);
+	return CRISK_OK;
+}
+
+static int check_draw(const kern *k, const void *st, int r1, int r2)
+{
+	const kseat *opp = kseat_of(k, st, 1 - ks(st)->active);
+	int rc = check_res(r1);
+	if (rc)
+		return rc;
+	if (opp->cards == 1) {
+		if (r2 != CRISK_TP_NO_CARD)
+			return err_set(CRISK_EILLEGAL, "the opponent holds 1 card: the draw is that card alone (T-17)");
+		if (!opp->hand[r1])
+			return err_set(CRISK_EILLEGAL, "impossible outcome: the opponent has no %s (probability 0)",
+				       kern_res_names[r1]);
+		return CRISK_OK;
+	}
+	if ((rc = check_res(r2)))
+		return rc;
+	if (r1 > r2)
+		return err_set(CRISK_EILLEGAL, "list the drawn cards in resource order (%s before %s)", kern_res_names[r2],
+			       kern_res_names[r1]);
+	if (opp->hand[r1] < 1 + (r1 == r2) || opp->hand[r2] < 1)
+		return err_set(CRISK_EILLEGAL, "impossible outcome: the opponent does not hold %s and %s (probability 0)",
+			       kern_res_names[r1], kern_res_names[r2]);
+	return CRISK_OK;
+}
+
+/* T-17 [D]: the 2 given cards come from the hand held before the draw. */
+static int check_give(const kern *k, const void *st, int r1, int r2)
+{
+	const kseat *me = kseat_of(k, st, ks(st)->active);
+	const tp_ext *x = tpx(k, st);
+	if (r1 >= NUM_RES || r2 >= NUM_RES)
+		return check_res(r1 >= NUM_RES ? r1 : r2);
+	if (me->hand[r1] - x->drawn[r1] < 1 + (r1 == r2) || me->hand[r2] - x->drawn[r2] < 1)
+		return err_set(CRISK_EILLEGAL, "you held no %s%s%s before the draw; give 2 cards from that hand (T-17)",
+			       r1 == r2 ? "2 " : "", kern_res_names[r1], r1 == r2 ? "" : " and one of the other");
+	return CRISK_OK;
+}
+
+static int token_refusal(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const tp_ext *x = tpx(k, st);
+	if (x->token_used)
+		return err_set(CRISK_EILLEGAL, "you already used a token action this turn (T-17)");
+	int cost = tp_token_cost(k, st, h->active);
+	return err_set(CRISK_EILLEGAL, "this token action costs %d token%s and you hold %d (T-17)", cost,
+		       cost == 1 ? "" : "s", x->tokens[h->active]);
+}
+
+static int wrong_point(const kern *k, const void *st)
+{
+	(void)k;
+	const kstate *h = ks(st);
+	static const char *const what[3] = {"build a road or settlement for a neutral player (T-11)",
+					    "draw the forced trade's cards", "give 2 cards for the forced trade (T-17)"};
+	int i = h->dp - DP_TP_NEUTRAL;
+	if (h->cur == CRISK_SEAT_CHANCE)
+		return err_set(CRISK_EILLEGAL, "that action belongs to another decision point (now: chance must %s)", what[i]);
+	return err_set(CRISK_EILLEGAL, "that action belongs to another decision point (now: seat %d must %s)", h->cur,
+		       what[i]);
+}
+
+int tp_check(const kern *k, const void *st, crisk_action a)
+{
+	const kstate *h = ks(st);
+	unsigned type = ACT_TYPE(a);
+	int phase = tp_module_phase(h->dp);
+	if (!phase && !tp_is_module_type(type))
+		return kern_check(k, st, a);
+	int rc = check_fields(a, type);
+	if (rc)
+		return rc;
+	if (h->dp == DP_GAME_OVER)
+		return err_set(CRISK_EILLEGAL, "the game is over");
+	int fits;
+	switch (type) {
+	case CRISK_TP_NEUTRAL_ROAD:
+	case CRISK_TP_NEUTRAL_SETTLEMENT:
+		fits = h->dp == DP_TP_NEUTRAL;
+		break;
+	case CRISK_TP_DRAW_RESULT:
+		fits = h->dp == DP_TP_DRAW;
+		break;
+	case CRISK_TP_GIVE:
+		fits = h->dp == DP_TP_GIVE;
+		break;
+	case CRISK_TP_FORCED_TRADE:
+	case CRISK_TP_ROBBER_DESERT:
+		fits = h->dp == DP_MAIN;
+		break;
+	case CRISK_TP_KNIGHT_TOKENS:
+		fits = h->dp == DP_MAIN || h->dp == DP_PRE_ROLL;
+		break;
+	default:
+		fits = 0;
+		break;
+	}
+	if (!fits) {
+		if (phase)
+			return wrong_point(k, st);
+		if (type == CRISK_TP_FORCED_TRADE || type == CRISK_TP_ROBBER_DESERT)
+			return err_set(CRISK_EILLEGAL, "token actions come after both rolls, in your main phase (T-17)");
+		return kern_check(k, st, a); /* explains the current decision point */
+	}
+	switch (type) {
+	case CRISK_TP_NEUTRAL_ROAD:
+	case CRISK_TP_NEUTRAL_SETTLEMENT:
+		return check_neutral(k, st, type, ARG0(a), ARG1(a));
+	case CRISK_TP_DRAW_RESULT:
+		return check_draw(k, st, ARG0(a), ARG1(a));
+	case CRISK_TP_GIVE:
+		return check_give(k, st, ARG0(a), ARG1(a));
+	case CRISK_TP_FORCED_TRADE:
+		if (!can_pay_token(k, st))
+			return token_refusal(k, st);
+		if (kseat_of(k, st, 1 - h->active)->cards < 1)
+			return err_set(CRISK_EILLEGAL, "a forced trade needs the opponent to hold a card (T-17)");
+		if (kseat_of(k, st, h->active)->cards < 2)
+			return err_set(CRISK_EILLEGAL, "a forced trade needs 2 cards in your hand to give (T-17)");
+		return CRISK_OK;
+	case CRISK_TP_ROBBER_DESERT:
+		if (tpr(k)->desert == BOARD_NONE)
+			return err_set(CRISK_EILLEGAL, "this board has no desert (T-17)");
+		if (h->robber == tpr(k)->desert)
+			return err_set(CRISK_EILLEGAL, "the robber is already in the desert (T-17)");
+		if (!can_pay_token(k, st))
+			return token_refusal(k, st);
+		return CRISK_OK;
+	default: /* KNIGHT_TOKENS */
+		if (tpx(k, st)->knight_swapped)
+			return err_set(CRISK_EILLEGAL, "you already discarded a knight for tokens this turn (T-19)");
+		if (!kseat_of(k, st, h->active)->knights)
+			return err_set(CRISK_EILLEGAL, "you have no played knight to discard (T-19)");
+		if (tpx(k, st)->supply < 2)
+			return err_set(CRISK_EILLEGAL, "the token supply holds %d, fewer than 2 (T-19)", tpx(k, st)->supply);
+		return CRISK_OK;
+	}
+}
+
+/* ---- legal actions and chance ---- */
+
+size_t tp_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
+{
+	const kstate *h = ks(st);
+	out o = {buf, cap, 0};
+	switch (h->dp) {
+	case DP_TP_NEUTRAL:
+		neutral_builds(k, st, &o);
+		return o.n;
+	case DP_TP_DRAW: {
+		const kseat *opp = kseat_of(k, st, 1 - h->active);
+		if (opp->cards == 1) {
+			for (int r = 0; r < NUM_RES; r++) {
+				if (opp->hand[r])
+					put(&o, make2(CRISK_TP_DRAW_RESULT, r, CRISK_TP_NO_CARD));
+			}
+			return o.n;
+		}
+		for (int r2 = 0; r2 < NUM_RES; r2++) {
+			for (int r1 = 0; r1 <= r2; r1++) {
+				if (opp->hand[r2] && opp->hand[r1] >= 1 + (r1 == r2))
+					put(&o, make2(CRISK_TP_DRAW_RESULT, r1, r2));
+			}
+		}
+		return o.n;
+	}
+	case DP_TP_GIVE: {
+		const kseat *me = kseat_of(k, st, h->active);
+		const tp_ext *x = tpx(k, st);
+		for (int r2 = 0; r2 < NUM_RES; r2++) {
+			for (int r1 = 0; r1 <= r2; r1++) {
+				if (me->hand[r2] - x->drawn[r2] >= 1 && me->hand[r1] - x->drawn[r1] >= 1 + (r1 == r2))
+					put(&o, make2(CRISK_TP_GIVE, r1, r2));
+			}
+		}
+		return o.n;
+	}
+	case DP_PRE_ROLL:
+	case DP_MAIN:
+		o.n = kern_legal(k, st, buf, cap);
+		if (h->dp == DP_MAIN) {
+			if (forced_trade_ok(k, st))
+				put(&o, act_make(CRISK_TP_FORCED_TRADE, 0));
+			if (desert_ok(k, st))
+				put(&o, act_make(CRISK_TP_ROBBER_DESERT, 0));
+		}
+		if (knight_swap_ok(k, st))
+			put(&o, act_make(CRISK_TP_KNIGHT_TOKENS, 0));
+		return o.n;
+	default:
+		return kern_legal(k, st, buf, cap);
+	}
+}
+
+int tp_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)
+{
+	const kstate *h = ks(st);
+	if (h->dp != DP_TP_DRAW)
+		return kern_chance(k, st, acts, probs, cap, count);
+	crisk_action tmp[16];
+	size_t n = tp_legal(k, st, tmp, 16);
+	*count = n;
+	if (cap < n)
+		return err_set(CRISK_EBUFSIZE, "%zu chance outcomes do not fit a buffer of %zu", n, cap);
+	const kseat *opp = kseat_of(k, st, 1 - h->active);
+	double pairs = (double)opp->cards * (opp->cards - 1);
+	for (size_t i = 0; i < n; i++) {
+		int r1 = ARG0(tmp[i]), r2 = ARG1(tmp[i]);
+		acts[i] = tmp[i];
+		if (r2 == CRISK_TP_NO_CARD)
+			probs[i] = 1.0;
+		else if (r1 == r2) /* both draws of that type, in order */
+			probs[i] = opp->hand[r1] * (opp->hand[r1] - 1) / pairs;
+		else /* either order */
+			probs[i] = 2.0 * opp->hand[r1] * opp->hand[r2] / pairs;
+	}
+	return CRISK_OK;
+}
+
+int tp_apply(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	kstate *h = ks(st);
+	if (!tp_module_phase(h->dp) && !tp_is_module_type(ACT_TYPE(a)))
+		return kern_apply(k, st, a, log);
+	int rc = tp_check(k, st, a);
+	if (rc)
+		return rc;
+	execute(k, st, a, log);
+	flow_check_victory(k, st, log);
+	while (!k->cfg.explicit_chance && h->dp == DP_TP_DRAW) {
+		sample_draw(k, st, log);
+		flow_check_victory(k, st, log);
+	}
+	return CRISK_OK;
+}
