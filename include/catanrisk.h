@@ -11,6 +11,7 @@
 #include "catanrisk/game.h"
 #include "catanrisk/view.h"
 #include "catanrisk/catan.h"
+#include "catanrisk/risk.h"
 #include "catanrisk/serialize.h"
 #include "catanrisk/record.h"
 

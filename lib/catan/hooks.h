@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include "catanrisk/common.h"
 #include "../core/evlog.h"
+#include "../core/jsonw.h"
 
 struct kern;
 struct sfield;
@@ -34,6 +35,17 @@ typedef struct kern_hooks {
 	/* ---- two_player ---- */
 
 	/* ---- risk ---- */
+	/* B-53 production: whether `hex` pays the building of `seat` (RC-6, RC-30). */
+	int (*produce_ok)(const struct kern *k, const void *st, int hex, int seat);
+	/* Pieces of `seat` on the board beyond its component count (RC-12 lets an
+	 * annexation take a piece the seat has no more of): counted in visible VP
+	 * and in the supply check. */
+	int (*extra_pieces)(const struct kern *k, const void *st, int seat, int piece);
+	/* Views: the module's decision point name and acting seat when it runs
+	 * one of its own over the kernel's (NULL phase: the kernel's), and extra
+	 * members of the view object. */
+	void (*view_point)(const struct kern *k, const void *st, const char **phase, int *cur);
+	void (*view_extra)(const struct kern *k, const void *st, int viewer, jw *w);
 
 } kern_hooks;
 

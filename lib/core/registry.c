@@ -5,6 +5,7 @@
 
 static const module *const builtin[] = {
 	&module_base,
+	&module_risk,
 };
 
 const module *module_find(const char *name)

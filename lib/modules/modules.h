@@ -5,5 +5,6 @@
 #include "../core/module.h"
 
 extern const module module_base;
+extern const module module_risk;
 
 #endif
