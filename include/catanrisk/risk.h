@@ -59,7 +59,7 @@ extern "C" {
 #define CRISK_RISK_EV_ANNEX_ROAD 54u
 /** Seat annexed the building on intersection arg[0] (arg[1]: 1 settlement, 2 city) from target (RC-12). */
 #define CRISK_RISK_EV_ANNEX_BUILDING 55u
-/** Seat is eliminated (RC-25, RC-26); target the eliminator or -1. */
+/** Seat is eliminated (RC-25, RC-26); target the eliminator or -1; arg[0] its armies removed. */
 #define CRISK_RISK_EV_ELIMINATED 56u
 /** Seat resigned; its armies and pieces are neutral now (RC-27). */
 #define CRISK_RISK_EV_RESIGNED 57u

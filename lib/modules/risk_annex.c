@@ -161,9 +161,12 @@ static void eliminate(const kern *k, void *st, int s, evlog *log)
 	risk_ext *x = rx(k, st);
 	uint8_t *paths = kpaths(k, st);
 	int q = x->annexer[s] < k->seats && !risk_is_out(x, x->annexer[s]) ? x->annexer[s] : -1;
+	int removed = 0;
 	return_cards(k, st, s);
-	for (int h = 0; h < RISK_HEXES; h++)
+	for (int h = 0; h < RISK_HEXES; h++) {
+		removed += ra(x, h, s);
 		*ra_at(x, h, s) = 0;
+	}
 	for (int p = 0; p < k->b.n_path; p++) {
 		if (paths[p] != s + 1)
 			continue;
@@ -176,7 +179,9 @@ static void eliminate(const kern *k, void *st, int s, evlog *log)
 		}
 	}
 	x->out |= (uint8_t)(1u << s);
-	ev_push(log, CRISK_RISK_EV_ELIMINATED, s, q);
+	ev *e = ev_push(log, CRISK_RISK_EV_ELIMINATED, s, q);
+	if (e)
+		e->args[0] = removed;
 }
 
 static int eliminations(const kern *k, void *st, evlog *log)
