@@ -63,7 +63,7 @@ crisk_game *rs_two(const char *extra)
 
 crisk_game *rs_three(const char *extra)
 {
-	static const int nodes[6] = {12, 5, 39, 20, 43, 31};
+	static const int nodes[6] = {12, 5, 20, 48, 43, 31};
 	return rs_game(3, extra, nodes, NULL, NULL);
 }
 

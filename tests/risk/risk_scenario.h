@@ -21,7 +21,7 @@
 crisk_game *rs_game(int seats, const char *extra, const int *nodes, const int *paths, const int *hexes);
 /* The standard 2-seat set-up: seat 0 at 12 and 31, seat 1 at 5 and 43. */
 crisk_game *rs_two(const char *extra);
-/* The standard 3-seat set-up: seat 0 at 12 and 31, seat 1 at 5 and 43, seat 2 at 39 and 20. */
+/* The standard 3-seat set-up: seat 0 at 12 and 31, seat 1 at 5 and 43, seat 2 at 20 and 48. */
 crisk_game *rs_three(const char *extra);
 
 /* Sets the armies of `owner` (a seat or RS_NEUTRAL) on `hex` through the
