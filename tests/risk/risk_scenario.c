@@ -40,8 +40,9 @@ const char *rs_phase(const crisk_game *g, char buf[32])
 crisk_game *rs_game(int seats, const char *extra, const int *nodes, const int *paths, const int *hexes)
 {
 	char params[512], ph[32];
-	snprintf(params, sizeof params, "players=%d seed=7 board=beginner %s %s", seats,
-		 extra && strstr(extra, "chance=") ? "" : "chance=explicit", extra ? extra : "");
+	snprintf(params, sizeof params, "players=%d board=beginner %s %s %s", seats,
+		 extra && strstr(extra, "seed=") ? "" : "seed=7", extra && strstr(extra, "chance=") ? "" : "chance=explicit",
+		 extra ? extra : "");
 	crisk_game *g = sc_new_game("risk", params);
 	for (int i = 0; i < 2 * seats; i++) {
 		sc_apply(g, sc_act(CRISK_CATAN_PLACE_SETTLEMENT, nodes[i]));
@@ -85,8 +86,9 @@ static void load_json(crisk_game **g, const char *text)
 	*g = n;
 }
 
-/* Rewrites the JSON array or scalar after "key": inside "ext". */
-void rs_edit_ext(crisk_game **g, const char *key, int index, int value)
+/* Rewrites elements of the JSON array (or the scalar) after "key": inside
+ * "ext": n edits of index[i] to value[i], indexes ascending. */
+static void edit_ext(crisk_game **g, const char *key, int n, const int *index, const int *value)
 {
 	char *text = save_json(*g);
 	char pattern[64];
@@ -96,25 +98,42 @@ void rs_edit_ext(crisk_game **g, const char *key, int index, int value)
 	char *at = strstr(ext, pattern);
 	SC_CHECK(at != NULL, "no ext.%s in the save", key);
 	at += strlen(pattern);
-	char *start = at, *end;
-	if (*at == '[') {
+	size_t len = strlen(text) + 32 * (size_t)n;
+	char *out = malloc(len);
+	size_t pos = 0;
+	const char *copied = text;
+	int element = 0;
+	int array = *at == '[';
+	if (array)
 		at++;
-		for (int i = 0; i < index; i++) {
+	for (int i = 0; i < n; i++) {
+		for (; array && element < index[i]; element++) {
 			at = strchr(at, ',');
-			SC_CHECK(at != NULL, "ext.%s has no element %d", key, index);
+			SC_CHECK(at != NULL, "ext.%s has no element %d", key, index[i]);
 			at++;
 		}
-		start = at;
+		char *end = at;
+		while (*end == '-' || (*end >= '0' && *end <= '9'))
+			end++;
+		pos += (size_t)snprintf(out + pos, len - pos, "%.*s%d", (int)(at - copied), copied, value[i]);
+		copied = end;
+		at = end;
 	}
-	end = start;
-	while (*end == '-' || (*end >= '0' && *end <= '9'))
-		end++;
-	size_t len = strlen(text) + 32;
-	char *out = malloc(len);
-	snprintf(out, len, "%.*s%d%s", (int)(start - text), text, value, end);
+	snprintf(out + pos, len - pos, "%s", copied);
 	load_json(g, out);
 	free(out);
 	free(text);
+}
+
+void rs_edit_ext(crisk_game **g, const char *key, int index, int value)
+{
+	edit_ext(g, key, 1, &index, &value);
+}
+
+void rs_set_two(crisk_game **g, int hex, int armies0, int armies1)
+{
+	int index[2] = {hex * 5, hex * 5 + 1}, value[2] = {armies0, armies1};
+	edit_ext(g, "armies", 2, index, value);
 }
 
 void rs_set_armies(crisk_game **g, int hex, int owner, int n)

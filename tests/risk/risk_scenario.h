@@ -27,6 +27,8 @@ crisk_game *rs_three(const char *extra);
 /* Sets the armies of `owner` (a seat or RS_NEUTRAL) on `hex` through the
  * JSON save form; *g is replaced by the loaded game. */
 void rs_set_armies(crisk_game **g, int hex, int owner, int n);
+/* Sets the armies of seats 0 and 1 on `hex` in one reload. */
+void rs_set_two(crisk_game **g, int hex, int armies0, int armies1);
 /* Clears every army of every owner. */
 void rs_clear_armies(crisk_game **g);
 /* Replaces member `key` of the save's "ext" object (an integer array or
