@@ -92,7 +92,8 @@ static int passable(const uint8_t *nodes, int seat, int n)
 /* RC-22, RC-23: both hexes touch one connected network of the seat's roads,
  * settlements and cities.  Elements: nodes, then roads; a road joins its ends
  * unless another owner's building stands there (as for Longest Road). */
-int risk_connected(const kern *k, const void *st, int seat, int from, int to)
+/* Pairwise form for the rare seat with more than 64 networks. */
+static int risk_connected_slow(const kern *k, const void *st, int seat, int from, int to)
 {
 	const int nn = k->b.n_node, np = k->b.n_path;
 	if (nn + np > NET_MAX)
@@ -127,11 +128,71 @@ int risk_connected(const kern *k, const void *st, int seat, int from, int to)
 					continue;
 				if (pass && hit[comps[c]])
 					return 1;
-				hit[comps[c]] = 1;
+				if (!pass)
+					hit[comps[c]] = 1;
 			}
 		}
 	}
 	return 0;
+}
+
+/* RC-22, RC-23: the networks of the seat's roads, settlements and cities
+ * each hex touches, as bit masks of network labels (0 when the seat has more
+ * than 64 networks: then risk_connected compares pairs).  Elements: nodes,
+ * then roads; a road joins its ends unless another owner's building stands
+ * there (as for Longest Road).  Returns 0 when the masks are usable. */
+int risk_hex_networks(const kern *k, const void *st, int seat, uint64_t mask[RISK_HEXES])
+{
+	const int nn = k->b.n_node, np = k->b.n_path;
+	if (nn + np > NET_MAX)
+		return -1;
+	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
+	uint8_t uf[NET_MAX], label[NET_MAX];
+	for (int i = 0; i < nn + np; i++) {
+		uf[i] = (uint8_t)i;
+		label[i] = 0xFF;
+	}
+	for (int p = 0; p < np; p++) {
+		if (paths[p] != seat + 1)
+			continue;
+		for (int e = 0; e < 2; e++) {
+			int n = k->b.path[p].node[e];
+			if (passable(nodes, seat, n))
+				uf[uf_find(uf, nn + p)] = (uint8_t)uf_find(uf, n);
+		}
+	}
+	int labels = 0;
+	for (int hex = 0; hex < k->b.n_land; hex++) {
+		const bhex *h = &k->b.hex[hex];
+		mask[hex] = 0;
+		for (int i = 0; i < 6; i++) {
+			int n = h->node[i], p = h->path[i];
+			int comps[2] = {-1, -1};
+			if (n != BOARD_NONE && nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) == seat + 1)
+				comps[0] = uf_find(uf, n);
+			if (p != BOARD_NONE && paths[p] == seat + 1)
+				comps[1] = uf_find(uf, nn + p);
+			for (int c = 0; c < 2; c++) {
+				if (comps[c] < 0)
+					continue;
+				if (label[comps[c]] == 0xFF) {
+					if (labels == 64)
+						return -1;
+					label[comps[c]] = (uint8_t)labels++;
+				}
+				mask[hex] |= UINT64_C(1) << label[comps[c]];
+			}
+		}
+	}
+	return 0;
+}
+
+int risk_connected(const kern *k, const void *st, int seat, int from, int to)
+{
+	uint64_t mask[RISK_HEXES];
+	if (risk_hex_networks(k, st, seat, mask) == 0)
+		return (mask[from] & mask[to]) != 0;
+	return risk_connected_slow(k, st, seat, from, to);
 }
 
 /* Per-turn counters: valid only for the turn they were written in. */

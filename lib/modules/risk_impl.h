@@ -108,6 +108,7 @@ int risk_produce_ok(const kern *k, const void *st, int hex, int seat);
 int risk_touches(const kern *k, const void *st, int seat, int hex);
 int risk_next_to_building(const kern *k, const void *st, int seat, int hex);
 int risk_connected(const kern *k, const void *st, int seat, int from, int to);
+int risk_hex_networks(const kern *k, const void *st, int seat, uint64_t mask[RISK_HEXES]);
 int risk_moved(const kern *k, const void *st, int hex);
 int risk_bought(const kern *k, const void *st);
 int risk_buy_res(const kern *k, const void *st);

@@ -102,13 +102,17 @@ static void list_military(const kern *k, const void *st, list *o)
 		}
 		flush(&b, o);
 	}
-	/* REDEPLOY (RC-22): one network search per start hex. */
+	/* REDEPLOY (RC-22): the networks once, then pairs of hexes. */
+	uint64_t nets[RISK_HEXES];
+	int masks = risk_hex_networks(k, st, s, nets) == 0;
 	for (int from = 0; from < nl; from++) {
 		int n = ra(x, from, s);
-		if (!n)
+		if (!n || (masks && !nets[from]))
 			continue;
 		for (int to = 0; to < nl; to++) {
-			if (to != from && !(risk_occupants(x, to) & ~(1u << s)) && risk_connected(k, st, s, from, to))
+			if (to == from || (risk_occupants(x, to) & ~(1u << s)))
+				continue;
+			if (masks ? (nets[from] & nets[to]) != 0 : risk_connected(k, st, s, from, to))
 				add_counted(&b, CRISK_RISK_REDEPLOY, from, to, n);
 		}
 	}

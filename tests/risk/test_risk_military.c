@@ -141,7 +141,11 @@ START_TEST(test_rc22_redeploy)
 {
 	crisk_game *g = at_main();
 	rs_set_armies(&g, 0, 0, 4);
-	rs_refuse_rule(g, rs_act(CRISK_RISK_REDEPLOY, 0, 10, 1), "RC-22"); /* two separate networks */
+	rs_set_armies(&g, 11, 1, 0);
+	/* Two separate networks: hexes 10, 11 and 15 touch intersection 31 and road 47 only. */
+	rs_refuse_rule(g, rs_act(CRISK_RISK_REDEPLOY, 0, 10, 1), "RC-22");
+	rs_refuse_rule(g, rs_act(CRISK_RISK_REDEPLOY, 0, 11, 1), "RC-22");
+	rs_refuse_rule(g, rs_act(CRISK_RISK_REDEPLOY, 0, 15, 1), "RC-22");
 	rs_refuse_rule(g, rs_act(CRISK_RISK_REDEPLOY, 0, 4, 1), "RC-22");  /* enemy on hex 4 */
 	rs_refuse_rule(g, rs_act(CRISK_RISK_REDEPLOY, 0, 3, 5), "RC-22");  /* only 4 there */
 	ck_assert(sc_listed(g, rs_act(CRISK_RISK_REDEPLOY, 0, 3, 4)));
