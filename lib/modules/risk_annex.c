@@ -58,11 +58,11 @@ void risk_recount_roads(const kern *k, void *st, evlog *log)
 
 /* The seat controlling every land hex of the list, or -1 (RC-12, RC-14;
  * neutral defenders block but never annex). */
-static int sole_controller(const kern *k, const risk_ext *x, const uint16_t *hexes, int n)
+static int sole_controller(const kern *k, const int8_t *ctrl, const uint16_t *hexes, int n)
 {
 	int q = -1;
 	for (int i = 0; i < n; i++) {
-		int c = risk_controller(k, x, hexes[i]);
+		int c = ctrl[hexes[i]];
 		if (c < 0 || c >= k->seats || (i && c != q))
 			return -1;
 		q = c;
@@ -71,16 +71,15 @@ static int sole_controller(const kern *k, const risk_ext *x, const uint16_t *hex
 }
 
 /* RC-14. */
-static int annex_roads(const kern *k, void *st, evlog *log)
+static int annex_roads(const kern *k, void *st, const int8_t *ctrl, evlog *log)
 {
-	const risk_ext *x = rx(k, st);
 	uint8_t *paths = kpaths(k, st);
 	int changed = 0;
 	for (int p = 0; p < k->b.n_path; p++) {
 		if (!paths[p])
 			continue;
 		const bpath *bp = &k->b.path[p];
-		int q = sole_controller(k, x, bp->hex, bp->n_hex);
+		int q = sole_controller(k, ctrl, bp->hex, bp->n_hex);
 		if (q < 0 || paths[p] == q + 1)
 			continue;
 		int old = paths[p] - 1;
@@ -96,7 +95,7 @@ static int annex_roads(const kern *k, void *st, evlog *log)
 }
 
 /* RC-12, RC-13 (split control keeps the owner: no sole controller). */
-static int annex_buildings(const kern *k, void *st, evlog *log)
+static int annex_buildings(const kern *k, void *st, const int8_t *ctrl, evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	uint8_t *nodes = knodes(k, st);
@@ -105,7 +104,7 @@ static int annex_buildings(const kern *k, void *st, evlog *log)
 		if (!nodes[n])
 			continue;
 		const bnode *bn = &k->b.node[n];
-		int q = sole_controller(k, x, bn->hex, bn->n_hex);
+		int q = sole_controller(k, ctrl, bn->hex, bn->n_hex);
 		int old = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
 		if (q < 0 || old == q)
 			continue;
@@ -205,8 +204,11 @@ void risk_evaluate(const kern *k, void *st, evlog *log)
 	if (!x->evaluated || ks(st)->status != CRISK_STATUS_RUNNING)
 		return;
 	for (int round = 0; round < 2 * RISK_MAX_SEATS + 2; round++) {
-		int roads = annex_roads(k, st, log);
-		int buildings = annex_buildings(k, st, log);
+		int8_t ctrl[RISK_HEXES]; /* armies change only by elimination below */
+		for (int h = 0; h < k->b.n_land; h++)
+			ctrl[h] = (int8_t)risk_controller(k, x, h);
+		int roads = annex_roads(k, st, ctrl, log);
+		int buildings = annex_buildings(k, st, ctrl, log);
 		if (roads || buildings)
 			risk_recount_roads(k, st, log);
 		int out = eliminations(k, st, log);

@@ -2,7 +2,6 @@
  * outcomes of battle rolls.  Counted actions (BUY_ARMIES, MOVE_ARMIES,
  * REDEPLOY) are listed with count 1 and with the largest count; every count
  * in between is legal too (as DISCARD_CARDS beside DISCARD in the kernel). */
-#include <stdlib.h>
 
 #include "risk_impl.h"
 
@@ -23,18 +22,14 @@ static uint64_t fields3(int a0, int a1, int a2)
 	return (uint64_t)a0 | (uint64_t)a1 << 16 | (uint64_t)a2 << 32;
 }
 
-static int cmp_code(const void *a, const void *b)
-{
-	crisk_action x = *(const crisk_action *)a, y = *(const crisk_action *)b;
-	return x < y ? -1 : x > y;
-}
-
 #define MAX_MILITARY 1024 /* 19 * 18 * 2 redeploys and fewer of the rest */
 
-/* Candidate codes of one type in any order, then sorted into the list. */
+/* Candidate codes of one type, then sorted into the list.  Counted codes
+ * with a count above 1 sort after all those with count 1 (the count is the
+ * top field), so they wait in a second array. */
 typedef struct batch {
-	crisk_action a[MAX_MILITARY];
-	int n;
+	crisk_action a[MAX_MILITARY], more[MAX_MILITARY];
+	int n, n_more;
 } batch;
 
 static void add(batch *b, unsigned type, uint64_t f)
@@ -43,12 +38,33 @@ static void add(batch *b, unsigned type, uint64_t f)
 		b->a[b->n++] = act_make(type, f);
 }
 
+static void add_more(batch *b, unsigned type, uint64_t f)
+{
+	if (b->n_more < MAX_MILITARY)
+		b->more[b->n_more++] = act_make(type, f);
+}
+
+/* Insertion sort: the batches come nearly in order. */
+static void sort_codes(crisk_action *a, int n)
+{
+	for (int i = 1; i < n; i++) {
+		crisk_action v = a[i];
+		int j = i;
+		for (; j > 0 && a[j - 1] > v; j--)
+			a[j] = a[j - 1];
+		a[j] = v;
+	}
+}
+
 static void flush(batch *b, list *o)
 {
-	qsort(b->a, (size_t)b->n, sizeof b->a[0], cmp_code);
+	sort_codes(b->a, b->n);
 	for (int i = 0; i < b->n; i++)
 		put(o, b->a[i]);
-	b->n = 0;
+	sort_codes(b->more, b->n_more);
+	for (int i = 0; i < b->n_more; i++)
+		put(o, b->more[i]);
+	b->n = b->n_more = 0;
 }
 
 static void add_counted(batch *b, unsigned type, int a0, int a1, int max)
@@ -56,7 +72,7 @@ static void add_counted(batch *b, unsigned type, int a0, int a1, int max)
 	if (max >= 1)
 		add(b, type, fields3(a0, a1, 1));
 	if (max > 1)
-		add(b, type, fields3(a0, a1, max));
+		add_more(b, type, fields3(a0, a1, max));
 }
 
 static void list_military(const kern *k, const void *st, list *o)
@@ -65,7 +81,7 @@ static void list_military(const kern *k, const void *st, list *o)
 	int s = ks(st)->active, nl = k->b.n_land;
 	const kseat *p = kseat_of(k, st, s);
 	batch b;
-	b.n = 0;
+	b.n = b.n_more = 0;
 	/* BUY_ARMIES (RC-17, RC-18). */
 	int room = kvisible_vp(k, st, s) - risk_bought(k, st), declared = risk_buy_res(k, st);
 	for (int r = 0; r < NUM_RES && room > 0; r++) {
@@ -78,15 +94,17 @@ static void list_military(const kern *k, const void *st, list *o)
 		}
 	}
 	flush(&b, o);
-	/* MOVE_ARMIES (RC-19). */
-	for (int from = 0; from < nl; from++) {
-		int movable = ra(x, from, s) - risk_moved(k, st, from);
-		if (movable < 1)
+	/* MOVE_ARMIES (RC-19): by destination, so that codes come nearly in order. */
+	int movable[RISK_HEXES];
+	for (int h = 0; h < nl; h++)
+		movable[h] = ra(x, h, s) - risk_moved(k, st, h);
+	for (int to = 0; to < nl; to++) {
+		if (!risk_touches(k, st, s, to))
 			continue;
-		for (uint32_t m = rr_of(k)->adj[from]; m; m &= m - 1) {
-			int to = bit_low(m);
-			if (risk_touches(k, st, s, to))
-				add_counted(&b, CRISK_RISK_MOVE_ARMIES, from, to, movable);
+		for (uint32_t m = rr_of(k)->adj[to]; m; m &= m - 1) {
+			int from = bit_low(m);
+			if (movable[from] > 0)
+				add_counted(&b, CRISK_RISK_MOVE_ARMIES, from, to, movable[from]);
 		}
 	}
 	flush(&b, o);
@@ -105,12 +123,12 @@ static void list_military(const kern *k, const void *st, list *o)
 	/* REDEPLOY (RC-22): the networks once, then pairs of hexes. */
 	uint64_t nets[RISK_HEXES];
 	int masks = risk_hex_networks(k, st, s, nets) == 0;
-	for (int from = 0; from < nl; from++) {
-		int n = ra(x, from, s);
-		if (!n || (masks && !nets[from]))
+	for (int to = 0; to < nl; to++) {
+		if ((risk_occupants(x, to) & ~(1u << s)) || (masks && !nets[to]))
 			continue;
-		for (int to = 0; to < nl; to++) {
-			if (to == from || (risk_occupants(x, to) & ~(1u << s)))
+		for (int from = 0; from < nl; from++) {
+			int n = ra(x, from, s);
+			if (!n || to == from)
 				continue;
 			if (masks ? (nets[from] & nets[to]) != 0 : risk_connected(k, st, s, from, to))
 				add_counted(&b, CRISK_RISK_REDEPLOY, from, to, n);
