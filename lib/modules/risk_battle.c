@@ -140,7 +140,6 @@ static int next_enemy(const risk_ext *x, int hex, int seat)
 void risk_start_battle(const kern *k, void *st, int hex, int att, int def, int until, int chain, int after,
 		       evlog *log)
 {
-	(void)k;
 	(void)log;
 	risk_ext *x = rx(k, st);
 	x->phase = RP_BATTLE;

@@ -141,23 +141,6 @@ void rs_set_armies(crisk_game **g, int hex, int owner, int n)
 	rs_edit_ext(g, "armies", hex * 5 + owner, n);
 }
 
-void rs_clear_armies(crisk_game **g)
-{
-	char *text = save_json(*g);
-	char *at = strstr(strstr(text, "\"ext\":"), "\"armies\":[") + strlen("\"armies\":[");
-	char *end = strchr(at, ']');
-	size_t len = strlen(text) + 400;
-	char *out = malloc(len);
-	size_t pos = (size_t)(at - text);
-	memcpy(out, text, pos);
-	for (int i = 0; i < 95; i++)
-		pos += (size_t)snprintf(out + pos, len - pos, i ? ",0" : "0");
-	snprintf(out + pos, len - pos, "%s", end);
-	load_json(g, out);
-	free(out);
-	free(text);
-}
-
 int rs_armies(const crisk_game *g, int hex, int owner)
 {
 	rview v;

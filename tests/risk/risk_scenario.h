@@ -29,8 +29,6 @@ crisk_game *rs_three(const char *extra);
 void rs_set_armies(crisk_game **g, int hex, int owner, int n);
 /* Sets the armies of seats 0 and 1 on `hex` in one reload. */
 void rs_set_two(crisk_game **g, int hex, int armies0, int armies1);
-/* Clears every army of every owner. */
-void rs_clear_armies(crisk_game **g);
 /* Replaces member `key` of the save's "ext" object (an integer array or
  * scalar) at `index` with `value`. */
 void rs_edit_ext(crisk_game **g, const char *key, int index, int value);
