@@ -12,6 +12,7 @@
 #include "catanrisk/view.h"
 #include "catanrisk/catan.h"
 #include "catanrisk/two_player.h"
+#include "catanrisk/risk.h"
 #include "catanrisk/serialize.h"
 #include "catanrisk/record.h"
 #include "catanrisk/module.h"

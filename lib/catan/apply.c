@@ -56,7 +56,7 @@ static void produce(const kern *k, void *st, int sum, evlog *log)
 		if (!nb || c->hex == h->robber)
 			continue;
 		int o = (int)(nb & NODE_OWNER_MASK) - 1, r = k->hex_res[c->hex];
-		if (o < k->seats) {
+		if (o < k->seats && (!k->hk.produce_ok || k->hk.produce_ok(k, st, c->hex, o))) {
 			int amount = (nb & NODE_CITY) ? 2 : 1;
 			owed[o][r] = (uint8_t)(owed[o][r] + amount);
 			total[r] += amount;

@@ -55,7 +55,10 @@ static void write_hexes(const board *b, jw *w)
 		jw_kint(w, "x", 2 * x->q + x->r);
 		jw_kint(w, "y", 3 * x->r);
 		jw_kbool(w, "land", land);
-		jw_kstr(w, "terrain", terrain_names[land && b->terrain[h] < TERR_SEA ? b->terrain[h] : TERR_SEA]);
+		if (land && b->terrain[h] == BOARD_NO8) /* face down (risk fog, RC-32) */
+			jw_kstr(w, "terrain", "hidden");
+		else
+			jw_kstr(w, "terrain", terrain_names[land && b->terrain[h] < TERR_SEA ? b->terrain[h] : TERR_SEA]);
 		jw_key(w, "token");
 		if (land && b->token[h])
 			jw_uint(w, b->token[h]);

@@ -68,10 +68,13 @@ CRISK_API int crisk_catan_action_encode(crisk_action *out, const crisk_catan_act
 			rc = field("to", a->to, 15, &f, 48);
 		break;
 	default:
+		/* Module actions with two or three 16-bit arguments (risk). */
 		if (mask)
 			rc = field("arg[0]", a->arg[0], 0xFFFF, &f, 0);
-		if (!rc && (mask >> 16)) /* two-argument module types */
-			rc = field("arg[1]", a->arg[1], (int32_t)(mask >> 16), &f, 16);
+		if (!rc && (mask >> 16)) /* module types with two or three arguments */
+			rc = field("arg[1]", a->arg[1], (int32_t)((mask >> 16) & 0xFFFF), &f, 16);
+		if (!rc && (mask >> 32))
+			rc = field("arg[2]", a->arg[2], (int32_t)((mask >> 32) & 0xFFFF), &f, 32);
 		break;
 	}
 	if (rc)
@@ -121,7 +124,9 @@ CRISK_API int crisk_catan_action_decode(crisk_catan_action *out, crisk_action co
 		if (mask)
 			out->arg[0] = ACT_ID(code);
 		if (mask >> 16)
-			out->arg[1] = (int32_t)((code >> 16) & (mask >> 16));
+			out->arg[1] = (int32_t)((code >> 16) & ((mask >> 16) & 0xFFFF));
+		if (mask >> 32)
+			out->arg[2] = (int32_t)((code >> 32) & ((mask >> 32) & 0xFFFF));
 		break;
 	}
 	return CRISK_OK;

@@ -29,6 +29,9 @@ typedef struct kern_hooks {
 	int n_ext_fields;
 	/* CRISK_OK or CRISK_EFORMAT with "ext.field: what is wrong". */
 	int (*ext_check)(const struct kern *k, const void *st);
+	/* Extra members at the end of the view object of kern_to_json, shown to
+	 * `viewer` (a seat, CRISK_VIEW_SPECTATOR or CRISK_VIEW_OMNISCIENT). */
+	void (*view_json)(const struct kern *k, const void *st, int viewer, jw *w);
 
 	/* ---- base: 5-6 players (special build phase, paired players) ---- */
 	/* None: both are base rules, selected by kern_config.special_build
@@ -54,10 +57,17 @@ typedef struct kern_hooks {
 	/* Development cards of type c the module took out of play (neither
 	 * in the deck, in hands nor played), for the conservation check. */
 	int (*dev_removed)(const struct kern *k, const void *st, int c);
-	/* Extra members at the end of the view object of kern_to_json. */
-	void (*view_json)(const struct kern *k, const void *st, int viewer, jw *w);
 
 	/* ---- risk ---- */
+	/* B-53 production: whether `hex` pays the building of `seat` (RC-6, RC-30). */
+	int (*produce_ok)(const struct kern *k, const void *st, int hex, int seat);
+	/* Pieces of `seat` on the board beyond its component count (RC-12 lets an
+	 * annexation take a piece the seat has no more of): counted in visible VP
+	 * and in the supply check. */
+	int (*extra_pieces)(const struct kern *k, const void *st, int seat, int piece);
+	/* Views: the module's decision point name and acting seat when it runs
+	 * one of its own over the kernel's (NULL phase: the kernel's). */
+	void (*view_point)(const struct kern *k, const void *st, const char **phase, int *cur);
 
 } kern_hooks;
 

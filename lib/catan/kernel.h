@@ -56,6 +56,8 @@ enum dp {
 /* Node byte: 0 empty, else owner + 1 in the low 4 bits, NODE_CITY for a city. */
 #define NODE_OWNER_MASK 0x0Fu
 #define NODE_CITY 0x10u
+/* Owner bits of a neutral piece (pieces_change_hands): owner index 14. */
+#define NODE_NEUTRAL NODE_OWNER_MASK
 
 /* Options and component counts a module hands to kern_init. */
 typedef struct kern_config {
@@ -79,6 +81,11 @@ typedef struct kern_config {
 	int paired_players;  /* B-122: a paired part follows every turn instead */
 	const kern_hooks *hooks; /* NULL: no hooks (base behaviour) */
 	size_t ext_size;     /* bytes of module state (hooks.h) */
+	/* Pieces may change owners or stand neutral (owner NODE_OWNER_MASK - 1)
+	 * and a seat may keep fewer than two buildings after set-up (RC-12..RC-27). */
+	int pieces_change_hands;
+	/* A module rule may declare the active seat winner below vp_target (RC-29). */
+	int other_wins;
 } kern_config;
 
 /* The immutable kernel part of a Catan-family rules object. */
@@ -232,6 +239,8 @@ uint64_t act_field_mask(unsigned type, int *known);
 #define KF_DISCARD ((UINT64_C(1) << (8 * NUM_RES)) - 1)
 #define KF_OFFER ((UINT64_C(1) << 52) - 1)
 #define KF_NONE UINT64_C(0)
+#define KF_ARG2 UINT64_C(0xFFFFFFFF)     /* two 16-bit arguments */
+#define KF_ARG3 UINT64_C(0xFFFFFFFFFFFF) /* three 16-bit arguments */
 #define KF_UNKNOWN UINT64_MAX
 static inline uint64_t kfield_mask(unsigned type, int *known)
 {
@@ -277,14 +286,14 @@ static inline uint64_t kfield_mask(unsigned type, int *known)
 		KF_NONE,    /* TP_ROBBER_DESERT */
 		KF_NONE,    /* TP_KNIGHT_TOKENS */
 		KF_UNKNOWN, /* 39 */
-		KF_UNKNOWN, /* 40 */
-		KF_UNKNOWN, /* 41 */
-		KF_UNKNOWN, /* 42 */
-		KF_UNKNOWN, /* 43 */
-		KF_UNKNOWN, /* 44 */
-		KF_UNKNOWN, /* 45 */
-		KF_UNKNOWN, /* 46 */
-		KF_UNKNOWN, /* 47 */
+		KF_ID,      /* 40 risk PLACE_ARMY */
+		KF_ARG3,    /* 41 risk BUY_ARMIES */
+		KF_ARG3,    /* 42 risk MOVE_ARMIES */
+		KF_ARG2,    /* 43 risk ATTACK */
+		KF_ARG2,    /* 44 risk ATTACK_ALL */
+		KF_ARG3,    /* 45 risk REDEPLOY */
+		KF_ID,      /* 46 risk RESIGN */
+		KF_ARG2,    /* 47 risk BATTLE_DICE */
 		KF_UNKNOWN, /* 48 */
 		KF_UNKNOWN, /* 49 */
 		KF_UNKNOWN, /* 50 */
@@ -342,8 +351,11 @@ static inline int kvisible_vp(const kern *k, const void *st, int s)
 {
 	const kseat *p = kseat_of(k, st, s);
 	const kstate *h = ks(st);
-	return (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
-	       2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s);
+	int vp = (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
+		 2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s);
+	if (k->hk.extra_pieces)
+		vp += k->hk.extra_pieces(k, st, s, PIECE_SETTLEMENT) + 2 * k->hk.extra_pieces(k, st, s, PIECE_CITY);
+	return vp;
 }
 static inline int ktotal_vp(const kern *k, const void *st, int s)
 {

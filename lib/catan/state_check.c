@@ -156,19 +156,22 @@ static int check_board(const kern *k, const void *st, int placed[][3])
 		if (!v)
 			continue;
 		int o = (v & NODE_OWNER_MASK) - 1;
-		if ((v & ~(NODE_OWNER_MASK | NODE_CITY)) || !is_owner(k, o))
+		int neutral = k->cfg.pieces_change_hands && (v & NODE_OWNER_MASK) == NODE_NEUTRAL;
+		if ((v & ~(NODE_OWNER_MASK | NODE_CITY)) || (!is_owner(k, o) && !neutral))
 			return BAD("nodes[%d]: %d is not a building (0, or seat + 1, plus %u for a city)", n, v, NODE_CITY);
 		for (int i = 0; i < k->b.node[n].deg; i++) {
 			if (nodes[k->b.node[n].adj[i]])
 				return BAD("nodes[%d]: a building next to the building on intersection %d (distance rule, B-75)",
 					   n, k->b.node[n].adj[i]);
 		}
-		placed[o][(v & NODE_CITY) ? PIECE_CITY : PIECE_SETTLEMENT]++;
+		if (!neutral)
+			placed[o][(v & NODE_CITY) ? PIECE_CITY : PIECE_SETTLEMENT]++;
 	}
 	for (int p = 0; p < k->b.n_path; p++) {
-		if (paths[p] > k->owners)
+		int neutral = k->cfg.pieces_change_hands && paths[p] == NODE_NEUTRAL;
+		if (paths[p] > k->owners && !neutral)
 			return BAD("paths[%d]: %d is not a road (0, or owner + 1 with owners 0..%d)", p, paths[p], k->owners - 1);
-		if (paths[p])
+		if (paths[p] && !neutral)
 			placed[paths[p] - 1][PIECE_ROAD]++;
 	}
 	return CRISK_OK;
@@ -237,15 +240,16 @@ static int check_seat(const kern *k, const void *st, int s, const int placed[3])
 	if (p->knights > k->cfg.deck[CRISK_CATAN_KNIGHT])
 		return BAD("seats[%d].knights: %d is above the %d knight cards", s, p->knights, k->cfg.deck[CRISK_CATAN_KNIGHT]);
 	for (int i = 0; i < 3; i++) {
+		int extra = k->hk.extra_pieces ? k->hk.extra_pieces(k, st, s, i) : 0;
 		if (p->supply[i] > k->cfg.pieces[i])
 			return BAD("seats[%d].supply[%d]: %d is above the %d %s of a seat", s, i, p->supply[i],
 				   k->cfg.pieces[i], piece_names[i]);
-		if (p->supply[i] + placed[i] != k->cfg.pieces[i])
-			return BAD("seats[%d].supply[%d]: %d %s in supply and %d on the board is not the %d of a seat", s, i,
-				   p->supply[i], piece_names[i], placed[i], k->cfg.pieces[i]);
+		if (p->supply[i] + placed[i] != k->cfg.pieces[i] + extra || (extra && p->supply[i]))
+			return BAD("seats[%d].supply[%d]: %d %s in supply and %d on the board is not the %d of a seat (+%d over)",
+				   s, i, p->supply[i], piece_names[i], placed[i], k->cfg.pieces[i], extra);
 	}
 	int buildings = placed[PIECE_SETTLEMENT] + placed[PIECE_CITY];
-	if (h->turn > 0 && (buildings < 2 || placed[PIECE_ROAD] < 2))
+	if (h->turn > 0 && !k->cfg.pieces_change_hands && (buildings < 2 || placed[PIECE_ROAD] < 2))
 		return BAD("seats[%d].supply: %d buildings and %d roads on the board after set-up (at least 2 each)", s,
 			   buildings, placed[PIECE_ROAD]);
 	if (h->turn == 0) {
@@ -487,7 +491,7 @@ static int check_point(const kern *k, const void *st)
 	if (h->status == CRISK_STATUS_WON) {
 		if (h->winner != h->active)
 			return BAD("winner: %d, but only the active seat %d can win (B-105)", h->winner, h->active);
-		if (kern_total_vp(k, st, h->winner) < k->cfg.vp_target)
+		if (kern_total_vp(k, st, h->winner) < k->cfg.vp_target && !k->cfg.other_wins)
 			return BAD("winner: seat %d has %d VP, below vp_target %d", h->winner, kern_total_vp(k, st, h->winner),
 				   k->cfg.vp_target);
 	} else if (h->winner != NO_SEAT) {

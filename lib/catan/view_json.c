@@ -93,8 +93,12 @@ void kern_to_json(const kern *k, const void *st, int viewer, jw *w)
 	jw_obj_begin(w);
 	jw_kstr(w, "module", k->cfg.module_name);
 	jw_kint(w, "turn", h->turn);
-	jw_kstr(w, "phase", kern_dp_name(h->dp));
-	jw_kint(w, "current_seat", h->cur);
+	const char *phase = kern_dp_name(h->dp);
+	int cur = h->cur;
+	if (k->hk.view_point)
+		k->hk.view_point(k, st, &phase, &cur);
+	jw_kstr(w, "phase", phase);
+	jw_kint(w, "current_seat", cur);
 	jw_kint(w, "active_seat", h->active);
 	jw_kstr(w, "status", h->status <= 2 ? status[h->status] : "unknown");
 	jw_kint(w, "winner", h->winner);

@@ -6,6 +6,7 @@
 static const module *const builtin[] = {
 	&module_base,
 	&module_two_player,
+	&module_risk,
 };
 
 const module *module_find(const char *name)

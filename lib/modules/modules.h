@@ -6,5 +6,6 @@
 
 extern const module module_base;
 extern const module module_two_player;
+extern const module module_risk;
 
 #endif

@@ -67,6 +67,7 @@ typedef struct run {
 	char params[1024];
 	uint64_t seed;
 	report *rep;
+	const conformance_options *opt;
 	crisk_rules *rules;
 	crisk_game *g, *scratch, *follow_copy, *follow_clone;
 	size_t follow_left;
@@ -374,7 +375,8 @@ static int check_board(run *R, const crisk_game *x)
 			if (R->node_owner[n] == s && R->node_kind[n])
 				R->anchored[uf_find(R->uf, n)] = 1;
 		for (int p = 0; p < R->n_paths; p++)
-			if (R->road_owner[p] == s && !R->anchored[uf_find(R->uf, R->path_end[p][0])])
+			if (R->road_owner[p] == s && !R->anchored[uf_find(R->uf, R->path_end[p][0])] &&
+			    !R->opt->floating_roads)
 				return fail(R, "seat %d's road %d is in a group without its building", s, p);
 	}
 	return 0;
@@ -436,7 +438,8 @@ static int check_catan(run *R, const crisk_game *x, int progress)
 		const char *names[3] = {"settlements", "cities", "roads"};
 		for (int k = 0; k < 3; k++) {
 			long supply = jnum(obj_get(pieces, names[k]), -1);
-			if (supply < 0 || on_board[k] + supply != R->piece_total[s][k])
+			int extra = R->opt->extra_pieces ? R->opt->extra_pieces(x, s, k) : 0;
+			if (supply < 0 || on_board[k] + supply != R->piece_total[s][k] + extra)
 				rc = fail(R, "seat %d %s: %d on board + %ld in supply != %d", s, names[k], on_board[k],
 					  supply, R->piece_total[s][k]);
 		}
@@ -956,6 +959,11 @@ static int play(run *R)
 				    crisk_game_turn(R->g));
 		if (seat != CRISK_SEAT_CHANCE && (seat < 0 || seat >= R->seats))
 			return fail(R, "current seat %d while running", seat);
+		if (R->opt->invariant) {
+			char msg[256] = "";
+			if (R->opt->invariant(R->g, msg, sizeof msg))
+				return fail(R, "module invariant: %s", msg);
+		}
 		if (check_legal(R) || check_new_events(R) || check_views(R) ||
 		    (R->catan && check_catan(R, R->g, R->progress_played)) || check_garbage(R))
 			return -1;
@@ -1013,9 +1021,10 @@ static void end_game(run *R)
 	free(R->anchored);
 }
 
-static int run_all(const char *module, const crisk_module *table, const char *params_without_seed, int games,
-		   uint64_t first_seed, char *report_buf, size_t cap)
+static int run_games(const char *module, const crisk_module *table, const char *params_without_seed, int games,
+		     uint64_t first_seed, const conformance_options *options, char *report_buf, size_t cap)
 {
+	static const conformance_options none;
 	report rep = {report_buf, cap, 0, 0};
 	if (report_buf && cap)
 		report_buf[0] = '\0';
@@ -1028,6 +1037,7 @@ static int run_all(const char *module, const crisk_module *table, const char *pa
 		R.table = table;
 		R.seed = first_seed + (uint64_t)i;
 		R.rep = &rep;
+		R.opt = options ? options : &none;
 		R.rng.s = R.seed * UINT64_C(0x2545F4914F6CDD1D) + 1;
 		snprintf(R.params, sizeof R.params, "%s seed=%" PRIu64, params_without_seed ? params_without_seed : "",
 			 R.seed);
@@ -1054,6 +1064,18 @@ static int run_all(const char *module, const crisk_module *table, const char *pa
 		module, params_without_seed ? params_without_seed : "", games, won, ended, steps, checks, refused, accepted,
 		differential, rep.failures);
 	return rep.failures;
+}
+
+static int run_all(const char *module, const crisk_module *table, const char *params_without_seed, int games,
+		   uint64_t first_seed, char *report_buf, size_t cap)
+{
+	return run_games(module, table, params_without_seed, games, first_seed, NULL, report_buf, cap);
+}
+
+int conformance_run_ex(const char *module, const char *params_without_seed, int games, uint64_t first_seed,
+		       const conformance_options *options, char *report_buf, size_t cap)
+{
+	return run_games(module, NULL, params_without_seed, games, first_seed, options, report_buf, cap);
 }
 
 int conformance_run(const char *module, const char *params_without_seed, int games, uint64_t first_seed,

@@ -55,5 +55,22 @@ int conformance_run(const char *module, const char *params_without_seed, int gam
 struct crisk_module;
 int conformance_run_module(const struct crisk_module *table, const char *params_without_seed, int games,
 			   uint64_t first_seed, char *report, size_t cap);
+struct crisk_game;
+
+/* What a module changes in the checks above (all zero: base behaviour). */
+typedef struct conformance_options {
+	/* Roads may pass to other owners (risk RC-14): a seat's road group need
+	 * not touch one of its buildings. */
+	int floating_roads;
+	/* Pieces of `seat` of kind 0 settlement, 1 city, 2 road on the board
+	 * beyond its components (risk RC-12); NULL: none. */
+	int (*extra_pieces)(const struct crisk_game *g, int seat, int piece);
+	/* Module invariant checked on every step: 0, or nonzero with a message. */
+	int (*invariant)(const struct crisk_game *g, char *msg, size_t cap);
+} conformance_options;
+
+/* conformance_run with module-specific options (NULL: as conformance_run). */
+int conformance_run_ex(const char *module, const char *params_without_seed, int games, uint64_t first_seed,
+		       const conformance_options *options, char *report, size_t cap);
 
 #endif

@@ -522,8 +522,8 @@ START_TEST(forged_headers_refused)
 	f = forge("base", 2, params, state, state_len, seq, 0, &flen);
 	expect_load_error(f, flen, "format version 0");
 	free(f);
-	f = forge("risk", 1, params, state, state_len, seq, 1, &flen);
-	expect_load_error(f, flen, "unknown module 'risk'");
+	f = forge("rusk", 1, params, state, state_len, seq, 1, &flen);
+	expect_load_error(f, flen, "unknown module 'rusk'");
 	free(f);
 	f = forge("base", 1, params, state, state_len, seq, 1, &flen); /* before part_owner */
 	expect_load_error(f, flen, "module version mismatch");
@@ -915,7 +915,7 @@ START_TEST(json_inconsistent_refused)
 	json_case(js, "\"version\":", 0, "0", "$.version: format version 0 does not exist");
 	json_case(js, "\"version\":", 0, "\"1\"", "$.version: expected a number, found a string");
 	json_case(js, "\"format\":", 0, "\"other\"", "$.format: 'other' is not \"crisk-save\"");
-	json_case(js, "\"module\":", 0, "\"risk\"", "$.module: unknown module 'risk'");
+	json_case(js, "\"module\":", 0, "\"rusk\"", "$.module: unknown module 'rusk'");
 	json_case(js, "\"module_version\":", 0, "7", "$.module_version: module version mismatch");
 	json_case(js, "\"module_version\":", 0, "-1", "$.module_version: -1 is not a module version");
 	json_case(js, "\"params\":", 0, "\"players=9\"", "$.params: parameter string rejected: ");

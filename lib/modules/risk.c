@@ -1,0 +1,299 @@
+/* Module `risk`: Risk of Catan (rules/risk_of_catan.md, RC-1..RC-32) for 2-4
+ * players on the base board: the base parameters plus `fog`, the Catan
+ * kernel with the risk hooks, and the module's own actions and decision
+ * points (risk_*.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "../catan/kernel.h"
+#include "../catan/state_io.h"
+#include "modules.h"
+#include "risk_impl.h"
+
+static const char *const board_choices[] = {"beginner", "random", "random_tokens", "custom", NULL};
+static const char *const chance_choices[] = {"auto", "explicit", NULL};
+
+enum {
+	P_PLAYERS, P_SEED, P_BOARD, P_TERRAIN, P_TOKENS, P_HARBORS, P_NO_IDENTICAL, P_VP_TARGET, P_DISCARD_LIMIT,
+	P_FRIENDLY_ROBBER, P_MAX_OFFERS, P_MAX_TURNS, P_CHANCE, P_FOG, P_COUNT
+};
+
+/* "-" stands for "not given": the parser refuses empty values and the
+ * canonical parameter string names every key. */
+static const param_desc risk_params[P_COUNT] = {
+	[P_PLAYERS] = {"players", NULL, PT_INT, NULL, 2, 4, NULL, "2..4", "number of seats (B-39)"},
+	[P_SEED] = {"seed", NULL, PT_UINT64, NULL, 0, 0, NULL, "0..18446744073709551615",
+		    "seed of the game's RNG (B-29)"},
+	[P_BOARD] = {"board", NULL, PT_ENUM, "random", 0, 0, board_choices, "beginner|random|random_tokens|custom",
+		     "board layout (B-28)"},
+	[P_TERRAIN] = {"terrain", NULL, PT_STRING, "-", 0, 0, NULL,
+		       "one letter per land hex (h f p g m d), board=custom only", "custom terrain (B-38)"},
+	[P_TOKENS] = {"tokens", NULL, PT_STRING, "-", 0, 0, NULL,
+		      "comma-separated tokens per land hex (0 for a desert), board=custom only", "custom tokens (B-38)"},
+	[P_HARBORS] = {"harbors", NULL, PT_STRING, "-", 0, 0, NULL,
+		       "one letter per harbor slot (3 b l w g o), board=custom only", "custom harbor types (B-38)"},
+	[P_NO_IDENTICAL] = {"no_identical_adjacent", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on (board=random_tokens only)",
+			    "no two adjacent hexes with equal numbers (B-36)"},
+	[P_VP_TARGET] = {"vp_target", NULL, PT_INT, "10", 3, 30, NULL, "3..30", "winning total (B-104)"},
+	[P_DISCARD_LIMIT] = {"discard_limit", NULL, PT_INT, "7", 0, 95, NULL, "0..95",
+			     "a 7 makes seats with more cards discard half (B-58)"},
+	[P_FRIENDLY_ROBBER] = {"friendly_robber", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on",
+			       "no robber next to seats with 2 visible VP or less (B-63)"},
+	[P_MAX_OFFERS] = {"max_trade_offers_per_turn", NULL, PT_INT, "0", 0, 1000, NULL, "0..1000 (0 = unlimited)",
+			  "domestic offers per turn (B-99)"},
+	[P_MAX_TURNS] = {"max_turns", NULL, PT_INT, "0", 0, 1000000, NULL, "0..1000000 (0 = unlimited)",
+			 "the game ends without winner after this turn (B-52)"},
+	[P_CHANCE] = {"chance", "chance_mode", PT_ENUM, "auto", 0, 0, chance_choices, "auto|explicit",
+		      "dice, draws, steals and battle dice from the RNG or from the host (B-132, RC-24)"},
+	[P_FOG] = {"fog", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on", "fog of war: land hexes start face down (RC-30..RC-32)"},
+};
+
+static int given(const param_set *p, int i)
+{
+	return p->str[i] && strcmp(p->str[i], "-") != 0;
+}
+
+/* B-126: options that do not apply to the chosen setting are errors. */
+static int check_combination(const param_set *p)
+{
+	static const int layout[3] = {P_TERRAIN, P_TOKENS, P_HARBORS};
+	int custom = p->num[P_BOARD] == BOARD_CUSTOM;
+	for (int i = 0; i < 3; i++) {
+		const char *name = risk_params[layout[i]].name;
+		if (custom && !given(p, layout[i]))
+			return err_set(CRISK_EPARAM, "parameter '%s' is required with board=custom (B-38)", name);
+		if (!custom && given(p, layout[i]))
+			return err_set(CRISK_EPARAM, "parameter '%s' applies only to board=custom (B-126)", name);
+	}
+	if (p->num[P_NO_IDENTICAL] && p->num[P_BOARD] != BOARD_RANDOM_TOKENS)
+		return err_set(CRISK_EPARAM, "parameter 'no_identical_adjacent' applies only to board=random_tokens (B-126)");
+	return CRISK_OK;
+}
+
+/* Tables of the board that the rules use (RC-2, RC-19). */
+static void build_tables(risk_rules *rr)
+{
+	const board *b = &rr->k.b;
+	for (int h = 0; h < b->n_land; h++)
+		rr->req[h] = (uint8_t)risk_requirement(&rr->k, h);
+	for (int p = 0; p < b->n_path; p++) {
+		const bpath *bp = &b->path[p];
+		if (bp->n_hex == 2) {
+			rr->adj[bp->hex[0]] |= 1u << bp->hex[1];
+			rr->adj[bp->hex[1]] |= 1u << bp->hex[0];
+		}
+	}
+}
+
+static int mod_rules_create(void **data, const param_set *p)
+{
+	int rc = check_combination(p);
+	if (rc)
+		return rc;
+	risk_rules *rr = calloc(1, sizeof *rr);
+	if (!rr)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	kern *k = &rr->k;
+	rc = board_standard(&k->b, 0);
+	if (rc) {
+		free(rr);
+		return rc;
+	}
+	rng_seed(&k->rng0, (uint64_t)p->num[P_SEED]);
+	int kind = (int)p->num[P_BOARD];
+	rc = board_generate(&k->b, kind, (int)p->num[P_NO_IDENTICAL], &k->rng0,
+			    kind == BOARD_CUSTOM ? p->str[P_TERRAIN] : NULL, kind == BOARD_CUSTOM ? p->str[P_TOKENS] : NULL,
+			    kind == BOARD_CUSTOM ? p->str[P_HARBORS] : NULL);
+	kern_config cfg = {
+		.module_name = "risk",
+		.seats = (int)p->num[P_PLAYERS],
+		.vp_target = (int)p->num[P_VP_TARGET],
+		.discard_limit = (int)p->num[P_DISCARD_LIMIT],
+		.friendly_robber = (int)p->num[P_FRIENDLY_ROBBER],
+		.max_offers = (int)p->num[P_MAX_OFFERS],
+		.max_turns = p->num[P_MAX_TURNS],
+		.explicit_chance = p->num[P_CHANCE] == 1,
+		.n_goods = NUM_RES,
+		.bank_per_type = 19,                           /* B-6 */
+		.deck = {14, 5, 2, 2, 2},                      /* B-7 */
+		.pieces = {5, 4, 15},                          /* B-9 */
+		.hooks = &risk_kern_hooks,
+		.ext_size = sizeof(risk_ext),
+		.pieces_change_hands = 1,
+		.other_wins = 1,
+	};
+	rr->fog = (int)p->num[P_FOG];
+	if (!rc && k->b.n_land != RISK_HEXES)
+		rc = err_set(CRISK_EPARAM, "module risk plays on the base board of %d land hexes", RISK_HEXES);
+	if (!rc)
+		rc = kern_init(k, &cfg);
+	if (rc) {
+		kern_free(k);
+		free(rr);
+		return rc;
+	}
+	build_tables(rr);
+	*data = rr;
+	return CRISK_OK;
+}
+
+static void mod_rules_destroy(void *data)
+{
+	if (!data)
+		return;
+	kern_free(data);
+	free(data);
+}
+
+static int mod_num_seats(const void *data)
+{
+	return ((const kern *)data)->seats;
+}
+
+static size_t mod_state_size(const void *data)
+{
+	return ((const kern *)data)->size;
+}
+
+static void mod_state_init(const void *data, void *state, evlog *log)
+{
+	kern_state_init(data, state, log);
+}
+
+static int mod_current_seat(const void *data, const void *state)
+{
+	const char *phase = NULL;
+	int cur = kern_current_seat(data, state);
+	risk_view_point(data, state, &phase, &cur);
+	return cur;
+}
+
+static int mod_status(const void *data, const void *state, int *winner)
+{
+	return kern_status(data, state, winner);
+}
+
+static int64_t mod_turn(const void *data, const void *state)
+{
+	return kern_turn(data, state);
+}
+
+static int mod_score(const void *data, const void *state, int seat, int viewer)
+{
+	return kern_score(data, state, seat, viewer);
+}
+
+static size_t mod_legal(const void *data, const void *state, crisk_action *buf, size_t cap)
+{
+	return risk_legal(data, state, buf, cap);
+}
+
+static int mod_check(const void *data, const void *state, crisk_action a)
+{
+	return risk_check(data, state, a);
+}
+
+static int mod_apply(const void *data, void *state, crisk_action a, evlog *log)
+{
+	return risk_apply(data, state, a, log);
+}
+
+static int mod_chance(const void *data, const void *state, crisk_action *acts, double *probs, size_t cap,
+		       size_t *count)
+{
+	return risk_chance(data, state, acts, probs, cap, count);
+}
+
+static int mod_action_to_string(const void *data, crisk_action a, textbuf *t)
+{
+	return risk_action_to_string(data, a, t);
+}
+
+static int mod_action_from_string(const void *data, const char *text, crisk_action *out)
+{
+	return risk_action_from_string(data, text, out);
+}
+
+static void mod_event_to_string(const void *data, const crisk_event *e, textbuf *t)
+{
+	risk_event_to_string(data, e, t);
+}
+
+static void mod_event_json(const void *data, const crisk_event *e, jw *w)
+{
+	risk_event_json(data, e, w);
+}
+
+static void mod_to_json(const void *data, const void *state, int viewer, jw *w)
+{
+	kern_to_json(data, state, viewer, w);
+}
+
+static void mod_board_json(const void *data, jw *w)
+{
+	risk_board_json(data, w);
+}
+
+static size_t mod_state_bytes(const void *data)
+{
+	return kern_state_bytes(data);
+}
+
+static void mod_state_save(const void *data, const void *state, uint8_t *out)
+{
+	kern_state_save(data, state, out);
+}
+
+static void mod_state_load(const void *data, const uint8_t *in, void *state)
+{
+	kern_state_load(data, in, state);
+}
+
+static int mod_state_check(const void *data, const void *state)
+{
+	return kern_state_check(data, state);
+}
+
+static void mod_state_to_json(const void *data, const void *state, jw *w)
+{
+	kern_state_to_json(data, state, w);
+}
+
+static int mod_state_from_json(const void *data, const struct jnode *root, void *state)
+{
+	return kern_state_from_json(data, root, state);
+}
+
+const module module_risk = {
+	.name = "risk",
+	.version = 1,
+	.family = FAMILY_CATAN,
+	.params = risk_params,
+	.n_params = P_COUNT,
+	.rules_create = mod_rules_create,
+	.rules_destroy = mod_rules_destroy,
+	.num_seats = mod_num_seats,
+	.state_size = mod_state_size,
+	.state_init = mod_state_init,
+	.current_seat = mod_current_seat,
+	.status = mod_status,
+	.turn = mod_turn,
+	.score = mod_score,
+	.legal = mod_legal,
+	.check = mod_check,
+	.apply = mod_apply,
+	.chance = mod_chance,
+	.action_to_string = mod_action_to_string,
+	.action_from_string = mod_action_from_string,
+	.event_to_string = mod_event_to_string,
+	.event_json = mod_event_json,
+	.to_json = mod_to_json,
+	.board_json = mod_board_json,
+	.state_bytes = mod_state_bytes,
+	.state_save = mod_state_save,
+	.state_load = mod_state_load,
+	.state_check = mod_state_check,
+	.state_to_json = mod_state_to_json,
+	.state_from_json = mod_state_from_json,
+};

@@ -1,0 +1,459 @@
+/* Validation and application of actions in module risk: the module's own
+ * actions (RC-8..RC-10, RC-17..RC-22, RC-27) and the overlay decision points,
+ * with every kernel action passed through to the kernel and followed by the
+ * reveals (RC-31) and the re-evaluation of RC-16. */
+#include <inttypes.h>
+
+#include "risk_impl.h"
+
+static int land_hex(const kern *k, int hex, const char *what)
+{
+	if (hex >= k->b.n_land + k->b.n_sea)
+		return err_set(CRISK_EILLEGAL, "there is no hex %d (the board has %d)", hex, k->b.n_land + k->b.n_sea);
+	if (hex >= k->b.n_land)
+		return err_set(CRISK_EILLEGAL, "hex %d is a sea hex: %s only on land hexes 0..%d (RC-1)", hex, what,
+			       k->b.n_land - 1);
+	return CRISK_OK;
+}
+
+static int next_to_node(const kern *k, int node, int hex)
+{
+	const bnode *bn = &k->b.node[node];
+	for (int i = 0; i < bn->n_hex; i++) {
+		if (bn->hex[i] == hex)
+			return 1;
+	}
+	return 0;
+}
+
+/* RC-8, RC-9: an empty land hex next to the settlement, or any of them when
+ * none is empty. */
+static int check_setup_army(const kern *k, const void *st, int hex)
+{
+	const risk_ext *x = rx(k, st);
+	int rc = land_hex(k, hex, "armies stand");
+	if (rc)
+		return rc;
+	if (!next_to_node(k, x->setup_node, hex))
+		return err_set(CRISK_EILLEGAL, "hex %d is not next to your settlement on intersection %d (RC-8)", hex,
+			       x->setup_node);
+	if (!risk_occupants(x, hex))
+		return CRISK_OK;
+	const bnode *bn = &k->b.node[x->setup_node];
+	for (int i = 0; i < bn->n_hex; i++) {
+		if (!risk_occupants(x, bn->hex[i]))
+			return err_set(CRISK_EILLEGAL,
+				       "hex %d already holds an army while hex %d next to your settlement is empty (RC-8, RC-9)",
+				       hex, bn->hex[i]);
+	}
+	return CRISK_OK;
+}
+
+static int check_overlay(const kern *k, const void *st, crisk_action a)
+{
+	const risk_ext *x = rx(k, st);
+	unsigned type = ACT_TYPE(a);
+	switch (x->phase) {
+	case RP_SETUP_ARMY:
+	case RP_ARMY_LOOP:
+		if (type != CRISK_RISK_PLACE_ARMY)
+			return err_set(CRISK_EILLEGAL, "seat %d must place an army first (%s)", x->pcur,
+				       x->phase == RP_SETUP_ARMY ? "RC-8" : "RC-10");
+		if (x->phase == RP_SETUP_ARMY)
+			return check_setup_army(k, st, ARG0(a));
+		{
+			int rc = land_hex(k, ARG0(a), "armies stand");
+			if (rc)
+				return rc;
+			if (risk_occupants(x, ARG0(a)))
+				return err_set(CRISK_EILLEGAL, "hex %d already holds an army: the loop fills empty land hexes (RC-10)",
+					       ARG0(a));
+		}
+		return CRISK_OK;
+	default: /* RP_BATTLE */
+		if (type != CRISK_RISK_BATTLE_DICE)
+			return err_set(CRISK_EILLEGAL, "a battle roll on hex %d is pending: chance must give the dice (RC-20, RC-24)",
+				       x->b_hex);
+		return risk_check_battle_dice(k, st, a);
+	}
+}
+
+static int seat_arg(const kern *k, const risk_ext *x, int v, const char *role)
+{
+	if (v == CRISK_RISK_NEUTRAL)
+		return CRISK_OK;
+	if (v >= k->seats)
+		return err_set(CRISK_EILLEGAL, "%d is not a seat (0..%d) nor the neutral defenders (%d)", v, k->seats - 1,
+			       CRISK_RISK_NEUTRAL);
+	if (risk_is_out(x, v))
+		return err_set(CRISK_EILLEGAL, "seat %d is out of the game and cannot be %s (RC-26)", v, role);
+	return CRISK_OK;
+}
+
+static int check_military(const kern *k, const void *st, const char *what)
+{
+	const kstate *h = ks(st);
+	if (h->dp != DP_MAIN)
+		return err_set(CRISK_EILLEGAL, "%s only in your own turn after the roll (RC-17, RC-19, RC-20)", what);
+	if (risk_redeployed(k, st))
+		return err_set(CRISK_EILLEGAL, "you redeployed this turn: no more buying, moving or attacking (RC-22)");
+	return CRISK_OK;
+}
+
+static int check_buy(const kern *k, const void *st, crisk_action a)
+{
+	const kstate *h = ks(st);
+	int s = h->active, hex = ARG0(a), r = ARG1(a), n = ARG2(a);
+	const kseat *p = kseat_of(k, st, s);
+	int rc = check_military(k, st, "buying armies");
+	if (rc || (rc = land_hex(k, hex, "armies are placed")))
+		return rc;
+	if (r >= NUM_RES)
+		return err_set(CRISK_EILLEGAL, "%d is not a resource type (0..4)", r);
+	int declared = risk_buy_res(k, st);
+	if (declared != (int)RISK_NONE && declared != r)
+		return err_set(CRISK_EILLEGAL, "you buy armies with %s this turn: only one resource type per turn (RC-17)",
+			       kern_res_names[declared]);
+	if (n < 1)
+		return err_set(CRISK_EILLEGAL, "buy at least one army (RC-17)");
+	int limit = kvisible_vp(k, st, s), bought = risk_bought(k, st);
+	if (bought + n > limit)
+		return err_set(CRISK_EILLEGAL,
+			       "at most %d armies per turn (your visible VP, RC-17): you bought %d and ask for %d more", limit,
+			       bought, n);
+	if (p->hand[r] < n)
+		return err_set(CRISK_EILLEGAL, "not enough %s: %d armies cost %d, you have %d (RC-17)", kern_res_names[r], n,
+			       n, p->hand[r]);
+	if (!risk_next_to_building(k, st, s, hex))
+		return err_set(CRISK_EILLEGAL, "hex %d touches none of your settlements or cities (RC-18)", hex);
+	return CRISK_OK;
+}
+
+static int check_move(const kern *k, const void *st, crisk_action a, int redeploy)
+{
+	const risk_ext *x = rx(k, st);
+	int s = ks(st)->active, from = ARG0(a), to = ARG1(a), n = ARG2(a);
+	int rc = check_military(k, st, redeploy ? "redeploying" : "moving armies");
+	if (rc || (rc = land_hex(k, from, "armies move")) || (rc = land_hex(k, to, "armies move")))
+		return rc;
+	if (from == to)
+		return err_set(CRISK_EILLEGAL, "hex %d is both the start and the destination", from);
+	if (n < 1)
+		return err_set(CRISK_EILLEGAL, "move at least one army");
+	if (redeploy) {
+		if (ra(x, from, s) < n)
+			return err_set(CRISK_EILLEGAL, "you have %d armies on hex %d, not %d (RC-22)", ra(x, from, s), from, n);
+		if (risk_occupants(x, to) & ~(1u << s))
+			return err_set(CRISK_EILLEGAL, "hex %d holds enemy armies: redeploy only to a hex without them (RC-22)",
+				       to);
+		if (!risk_connected(k, st, s, from, to))
+			return err_set(CRISK_EILLEGAL,
+				       "no chain of your roads, settlements and cities connects hex %d and hex %d (RC-22, RC-23)",
+				       from, to);
+		return CRISK_OK;
+	}
+	int movable = ra(x, from, s) - risk_moved(k, st, from);
+	if (movable < n)
+		return err_set(CRISK_EILLEGAL, "%d of your armies on hex %d may still move this turn, not %d (RC-19)", movable,
+			       from, n);
+	if (!((rr_of(k)->adj[from] >> to) & 1u))
+		return err_set(CRISK_EILLEGAL, "hex %d is not next to hex %d: armies move one hex per turn (RC-19)", to, from);
+	if (!risk_touches(k, st, s, to))
+		return err_set(CRISK_EILLEGAL, "hex %d touches none of your roads, settlements or cities (supply rule, RC-19)",
+			       to);
+	return CRISK_OK;
+}
+
+static int check_attack(const kern *k, const void *st, crisk_action a)
+{
+	const risk_ext *x = rx(k, st);
+	int s = ks(st)->active, hex = ARG0(a), d = ARG1(a);
+	int rc = check_military(k, st, "attacking");
+	if (rc || (rc = land_hex(k, hex, "battles are fought")) || (rc = seat_arg(k, x, d, "attacked")))
+		return rc;
+	if (ARG2(a))
+		return err_set(CRISK_EILLEGAL, "an attack names a hex and a defender only");
+	if (d == s)
+		return err_set(CRISK_EILLEGAL, "you cannot attack your own armies");
+	if (!ra(x, hex, s))
+		return err_set(CRISK_EILLEGAL, "you have no armies on hex %d: battles happen within one hex (RC-20)", hex);
+	if (!ra(x, hex, risk_owner_of_arg(d)))
+		return err_set(CRISK_EILLEGAL, "%s%d has no armies on hex %d to defend (RC-20)",
+			       d == CRISK_RISK_NEUTRAL ? "neutral " : "seat ", d == CRISK_RISK_NEUTRAL ? 0 : d, hex);
+	return CRISK_OK;
+}
+
+/* RC-27: a seat still in the game, at a pre-roll or main decision point. */
+static int check_resign(const kern *k, const void *st, crisk_action a)
+{
+	const kstate *h = ks(st);
+	const risk_ext *x = rx(k, st);
+	int s = ARG0(a);
+	if (s >= k->seats)
+		return err_set(CRISK_EILLEGAL, "%d is not a seat (0..%d)", s, k->seats - 1);
+	if (risk_is_out(x, s))
+		return err_set(CRISK_EILLEGAL, "seat %d is already out of the game (RC-26, RC-27)", s);
+	if (h->turn == 0 || (h->dp != DP_PRE_ROLL && h->dp != DP_MAIN))
+		return err_set(CRISK_EILLEGAL,
+			       "a seat may resign only before a roll or in a main phase after set-up, not now (RC-27)");
+	return CRISK_OK;
+}
+
+/* Kernel actions that involve a seat that is out. */
+static int check_kernel(const kern *k, const void *st, crisk_action a)
+{
+	int rc = kern_check(k, st, a);
+	if (rc)
+		return rc;
+	if (ACT_TYPE(a) == CRISK_CATAN_OFFER_TRADE) {
+		int to = (int)((a >> 48) & 0xF);
+		if (to != CRISK_CATAN_TO_ALL && risk_is_out(rx(k, st), to))
+			return err_set(CRISK_EILLEGAL, "seat %d is out of the game (RC-26)", to);
+	}
+	return CRISK_OK;
+}
+
+int risk_check(const kern *k, const void *st, crisk_action a)
+{
+	const kstate *h = ks(st);
+	const risk_ext *x = rx(k, st);
+	unsigned type = ACT_TYPE(a);
+	int known;
+	uint64_t fields = kfield_mask(type, &known);
+	if (!known)
+		return err_set(CRISK_EILLEGAL, "unknown action type %u", type);
+	if (a & ~(fields | (UINT64_C(0xFF) << 56)))
+		return err_set(CRISK_EILLEGAL, "malformed action code 0x%016" PRIx64 ": bits set outside its fields", a);
+	if (h->status != CRISK_STATUS_RUNNING)
+		return err_set(CRISK_EILLEGAL, "the game is over");
+	if (x->phase != RP_NONE)
+		return check_overlay(k, st, a);
+	switch (type) {
+	case CRISK_RISK_PLACE_ARMY:
+		return err_set(CRISK_EILLEGAL, "no army placement is pending (RC-8, RC-10)");
+	case CRISK_RISK_BATTLE_DICE:
+		return err_set(CRISK_EILLEGAL, "no battle roll is pending (RC-20)");
+	case CRISK_RISK_BUY_ARMIES:
+		return check_buy(k, st, a);
+	case CRISK_RISK_MOVE_ARMIES:
+		return check_move(k, st, a, 0);
+	case CRISK_RISK_REDEPLOY:
+		return check_move(k, st, a, 1);
+	case CRISK_RISK_ATTACK:
+	case CRISK_RISK_ATTACK_ALL:
+		return check_attack(k, st, a);
+	case CRISK_RISK_RESIGN:
+		return check_resign(k, st, a);
+	default:
+		if (type >= 32)
+			return err_set(CRISK_EILLEGAL, "action type %u does not belong to module risk", type);
+		return check_kernel(k, st, a);
+	}
+}
+
+/* RC-10 loop: the next seat in the game after `s`, seats 1, 2, .., 0, 1, .. */
+static int any_empty(const kern *k, const risk_ext *x)
+{
+	for (int h = 0; h < k->b.n_land; h++) {
+		if (!risk_occupants(x, h))
+			return 1;
+	}
+	return 0;
+}
+
+static void end_setup(const kern *k, void *st, evlog *log)
+{
+	risk_ext *x = rx(k, st);
+	x->phase = RP_NONE;
+	x->pcur = RISK_NONE;
+	x->evaluated = 1;
+	risk_evaluate(k, st, log);
+}
+
+/* After the set-up army (and its RC-9 battle): the next set-up step, or the
+ * RC-10 loop after the last settlement. */
+void risk_setup_continue(const kern *k, void *st, evlog *log)
+{
+	risk_ext *x = rx(k, st);
+	if (!x->setup_last) {
+		x->phase = RP_NONE;
+		x->pcur = RISK_NONE;
+		return;
+	}
+	x->setup_last = 0;
+	if (!any_empty(k, x)) {
+		end_setup(k, st, log);
+		return;
+	}
+	x->phase = RP_ARMY_LOOP;
+	x->pcur = (uint8_t)(1 % k->seats);
+}
+
+void risk_after_setup_road(const kern *k, void *st, int placer, int node, int last)
+{
+	risk_ext *x = rx(k, st);
+	x->phase = RP_SETUP_ARMY;
+	x->pcur = (uint8_t)placer;
+	x->setup_node = (uint16_t)node;
+	x->setup_last = (uint8_t)last;
+}
+
+static void placed_event(evlog *log, int s, int hex, int n, int how)
+{
+	ev *e = ev_push(log, CRISK_RISK_EV_ARMIES_PLACED, s, -1);
+	if (e) {
+		e->args[0] = hex;
+		e->args[1] = n;
+		e->args[2] = how;
+	}
+}
+
+static void place_army(const kern *k, void *st, int hex, evlog *log)
+{
+	risk_ext *x = rx(k, st);
+	int s = x->pcur;
+	unsigned enemies = risk_occupants(x, hex) & ~(1u << s);
+	*ra_at(x, hex, s) += 1;
+	placed_event(log, s, hex, 1, x->phase == RP_SETUP_ARMY ? 0 : 1);
+	risk_reveal(k, st, hex, log);
+	if (x->phase == RP_SETUP_ARMY) {
+		if (enemies)
+			risk_start_battle(k, st, hex, s, bit_low(enemies), 1, 0, RA_SETUP, log);
+		else
+			risk_setup_continue(k, st, log);
+		return;
+	}
+	if (!any_empty(k, x)) {
+		end_setup(k, st, log);
+		return;
+	}
+	x->pcur = (uint8_t)((s + 1) % k->seats);
+}
+
+static void buy(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	kstate *h = ks(st);
+	risk_ext *x = rx(k, st);
+	int s = h->active, hex = ARG0(a), r = ARG1(a), n = ARG2(a);
+	kseat *p = kseat_of(k, st, s);
+	risk_fresh_turn(k, st);
+	p->hand[r] = (uint8_t)(p->hand[r] - n);
+	p->cards = (uint8_t)(p->cards - n);
+	h->bank[r] = (uint8_t)(h->bank[r] + n);
+	x->buy_res = (uint8_t)r;
+	x->bought = (uint8_t)(x->bought + n);
+	unsigned enemies = risk_occupants(x, hex) & ~(1u << s);
+	*ra_at(x, hex, s) = (uint16_t)(ra(x, hex, s) + n);
+	ev *e = ev_push(log, CRISK_RISK_EV_ARMIES_BOUGHT, s, -1);
+	if (e) {
+		e->args[0] = r;
+		e->args[1] = n;
+	}
+	placed_event(log, s, hex, n, 2);
+	risk_reveal(k, st, hex, log);
+	if (enemies) /* RC-18: the new armies attack at once */
+		risk_start_battle(k, st, hex, s, bit_low(enemies), 1, 1, RA_MAIN, log);
+}
+
+static void move(const kern *k, void *st, crisk_action a, int redeploy, evlog *log)
+{
+	risk_ext *x = rx(k, st);
+	int s = ks(st)->active, from = ARG0(a), to = ARG1(a), n = ARG2(a);
+	risk_fresh_turn(k, st);
+	*ra_at(x, from, s) = (uint16_t)(ra(x, from, s) - n);
+	*ra_at(x, to, s) = (uint16_t)(ra(x, to, s) + n);
+	if (x->moved[from] > ra(x, from, s))
+		x->moved[from] = (uint16_t)ra(x, from, s); /* redeploy may take moved armies */
+	if (redeploy)
+		x->redeployed = 1;
+	else
+		x->moved[to] = (uint16_t)(x->moved[to] + n);
+	ev *e = ev_push(log, redeploy ? CRISK_RISK_EV_REDEPLOY : CRISK_RISK_EV_ARMIES_MOVED, s, -1);
+	if (e) {
+		e->args[0] = from;
+		e->args[1] = to;
+		e->args[2] = n;
+	}
+	risk_reveal(k, st, to, log);
+}
+
+/* Kernel actions, then what the module adds to them. */
+static void apply_kernel(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	kstate *h = ks(st);
+	unsigned type = ACT_TYPE(a);
+	int placer = h->active, setup = h->turn == 0;
+	kern_apply(k, st, a, log);
+	switch (type) {
+	case CRISK_CATAN_PLACE_SETTLEMENT:
+	case CRISK_CATAN_BUILD_SETTLEMENT:
+		risk_reveal_node(k, st, ACT_ID(a), log);
+		break;
+	case CRISK_CATAN_PLACE_ROAD:
+		if (setup)
+			risk_after_setup_road(k, st, placer, h->setup_node, h->turn != 0);
+		break;
+	case CRISK_CATAN_MOVE_ROBBER:
+		risk_reveal(k, st, ACT_ID(a), log);
+		break;
+	case CRISK_CATAN_BUILD_CITY: {
+		/* A settlement back in supply pays off one counted over (RC-12). */
+		risk_ext *x = rx(k, st);
+		kseat *p = kseat_of(k, st, placer);
+		if (x->over[placer * 3 + PIECE_SETTLEMENT] && p->supply[PIECE_SETTLEMENT]) {
+			x->over[placer * 3 + PIECE_SETTLEMENT]--;
+			p->supply[PIECE_SETTLEMENT]--;
+		}
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+int risk_apply(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	int rc = risk_check(k, st, a);
+	if (rc)
+		return rc;
+	risk_ext *x = rx(k, st);
+	kstate *h = ks(st);
+	int s = h->active;
+	switch (ACT_TYPE(a)) {
+	case CRISK_RISK_PLACE_ARMY:
+		place_army(k, st, ARG0(a), log);
+		break;
+	case CRISK_RISK_BATTLE_DICE:
+		risk_battle_from_action(k, st, a, log);
+		break;
+	case CRISK_RISK_BUY_ARMIES:
+		buy(k, st, a, log);
+		break;
+	case CRISK_RISK_MOVE_ARMIES:
+		move(k, st, a, 0, log);
+		break;
+	case CRISK_RISK_REDEPLOY:
+		move(k, st, a, 1, log);
+		break;
+	case CRISK_RISK_ATTACK:
+	case CRISK_RISK_ATTACK_ALL:
+		risk_fresh_turn(k, st);
+		risk_start_battle(k, st, ARG0(a), s, risk_owner_of_arg(ARG1(a)), ACT_TYPE(a) == CRISK_RISK_ATTACK_ALL, 0,
+				  RA_MAIN, log);
+		break;
+	case CRISK_RISK_RESIGN:
+		risk_resign(k, st, ARG0(a), log);
+		break;
+	default:
+		apply_kernel(k, st, a, log);
+		break;
+	}
+	if (!k->cfg.explicit_chance) {
+		while (x->phase == RP_BATTLE)
+			risk_sample_battle(k, st, log);
+	}
+	if (x->phase == RP_NONE)
+		risk_evaluate(k, st, log);
+	risk_settle(k, st, log);
+	return CRISK_OK;
+}

@@ -1,0 +1,287 @@
+/* Who owns what after armies or buildings change (RC-16): annexing roads
+ * (RC-14) and buildings (RC-12, RC-13), elimination (RC-25, RC-26), leaving
+ * (RC-27) and victory (RC-28, RC-29); turns and answers of seats that are out
+ * pass without a decision. */
+#include "risk_impl.h"
+
+int risk_extra_pieces(const kern *k, const void *st, int seat, int piece)
+{
+	if (seat < 0 || seat >= RISK_MAX_SEATS)
+		return 0;
+	return rx(k, st)->over[seat * 3 + piece];
+}
+
+/* RC-12 piece supply: the piece returns to the loser's supply and counts
+ * against the winner's; beyond the winner's supply it is counted over. */
+static void piece_leaves(const kern *k, void *st, int owner, int piece)
+{
+	if (owner < 0 || owner >= k->seats)
+		return; /* neutral pieces belong to no supply */
+	risk_ext *x = rx(k, st);
+	if (x->over[owner * 3 + piece])
+		x->over[owner * 3 + piece]--;
+	else
+		kseat_of(k, st, owner)->supply[piece]++;
+}
+
+static void piece_joins(const kern *k, void *st, int seat, int piece)
+{
+	kseat *p = kseat_of(k, st, seat);
+	if (p->supply[piece])
+		p->supply[piece]--;
+	else
+		rx(k, st)->over[seat * 3 + piece]++;
+}
+
+static void recount_harbors(const kern *k, void *st)
+{
+	const uint8_t *nodes = knodes(k, st);
+	for (int s = 0; s < k->seats; s++)
+		kseat_of(k, st, s)->harbors = 0;
+	for (int n = 0; n < k->b.n_node; n++) {
+		int o = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
+		if (nodes[n] && o < k->seats)
+			kseat_of(k, st, o)->harbors |= k->node_harbor[n];
+	}
+}
+
+/* After owners changed: bitsets, harbors, every road length and the holder of
+ * Longest Road (B-88, B-89 on the new owners). */
+void risk_recount_roads(const kern *k, void *st, evlog *log)
+{
+	kern_state_derive(k, st);
+	recount_harbors(k, st);
+	for (int s = 0; s < k->seats; s++)
+		kseat_of(k, st, s)->road_len = (uint8_t)board_longest_road(&k->b, kpaths(k, st), knodes(k, st), s);
+	flow_update_longest_road(k, st, -1, -1, log);
+}
+
+/* The seat controlling every land hex of the list, or -1 (RC-12, RC-14;
+ * neutral defenders block but never annex). */
+static int sole_controller(const kern *k, const int8_t *ctrl, const uint16_t *hexes, int n)
+{
+	int q = -1;
+	for (int i = 0; i < n; i++) {
+		int c = ctrl[hexes[i]];
+		if (c < 0 || c >= k->seats || (i && c != q))
+			return -1;
+		q = c;
+	}
+	return q;
+}
+
+/* RC-14. */
+static int annex_roads(const kern *k, void *st, const int8_t *ctrl, evlog *log)
+{
+	uint8_t *paths = kpaths(k, st);
+	int changed = 0;
+	for (int p = 0; p < k->b.n_path; p++) {
+		if (!paths[p])
+			continue;
+		const bpath *bp = &k->b.path[p];
+		int q = sole_controller(k, ctrl, bp->hex, bp->n_hex);
+		if (q < 0 || paths[p] == q + 1)
+			continue;
+		int old = paths[p] - 1;
+		piece_leaves(k, st, old, PIECE_ROAD);
+		piece_joins(k, st, q, PIECE_ROAD);
+		paths[p] = (uint8_t)(q + 1);
+		ev *e = ev_push(log, CRISK_RISK_EV_ANNEX_ROAD, q, old < k->seats ? old : CRISK_RISK_NEUTRAL);
+		if (e)
+			e->args[0] = p;
+		changed = 1;
+	}
+	return changed;
+}
+
+/* RC-12, RC-13 (split control keeps the owner: no sole controller). */
+static int annex_buildings(const kern *k, void *st, const int8_t *ctrl, evlog *log)
+{
+	risk_ext *x = rx(k, st);
+	uint8_t *nodes = knodes(k, st);
+	int changed = 0;
+	for (int n = 0; n < k->b.n_node; n++) {
+		if (!nodes[n])
+			continue;
+		const bnode *bn = &k->b.node[n];
+		int q = sole_controller(k, ctrl, bn->hex, bn->n_hex);
+		int old = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
+		if (q < 0 || old == q)
+			continue;
+		int city = (nodes[n] & NODE_CITY) != 0;
+		int piece = city ? PIECE_CITY : PIECE_SETTLEMENT;
+		piece_leaves(k, st, old, piece);
+		piece_joins(k, st, q, piece);
+		nodes[n] = (uint8_t)((q + 1) | (city ? NODE_CITY : 0));
+		if (old < k->seats)
+			x->annexer[old] = (uint8_t)q;
+		ev *e = ev_push(log, CRISK_RISK_EV_ANNEX_BUILDING, q, old < k->seats ? old : CRISK_RISK_NEUTRAL);
+		if (e) {
+			e->args[0] = n;
+			e->args[1] = city ? 2 : 1;
+		}
+		changed = 1;
+	}
+	return changed;
+}
+
+/* Cards back to the bank and the deck (RC-26; played knights stay counted
+ * with the seat, out of the game). */
+static void return_cards(const kern *k, void *st, int s)
+{
+	kstate *h = ks(st);
+	kseat *p = kseat_of(k, st, s);
+	for (int r = 0; r < NUM_RES; r++) {
+		h->bank[r] = (uint8_t)(h->bank[r] + p->hand[r]);
+		p->hand[r] = 0;
+	}
+	p->cards = 0;
+	p->owe = 0;
+	for (int c = 0; c < NUM_DEV; c++) {
+		h->deck[c] = (uint8_t)(h->deck[c] + p->dev[c]);
+		p->dev[c] = 0;
+		p->dev_new[c] = 0;
+	}
+}
+
+static int owns_building(const kern *k, const void *st, int s)
+{
+	const uint8_t *nodes = knodes(k, st);
+	for (int n = 0; n < k->b.n_node; n++) {
+		if (nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) == s + 1)
+			return 1;
+	}
+	return 0;
+}
+
+/* RC-25, RC-26. */
+static void eliminate(const kern *k, void *st, int s, evlog *log)
+{
+	risk_ext *x = rx(k, st);
+	uint8_t *paths = kpaths(k, st);
+	int q = x->annexer[s] < k->seats && !risk_is_out(x, x->annexer[s]) ? x->annexer[s] : -1;
+	int removed = 0;
+	return_cards(k, st, s);
+	for (int h = 0; h < RISK_HEXES; h++) {
+		removed += ra(x, h, s);
+		*ra_at(x, h, s) = 0;
+	}
+	for (int p = 0; p < k->b.n_path; p++) {
+		if (paths[p] != s + 1)
+			continue;
+		piece_leaves(k, st, s, PIECE_ROAD);
+		if (q >= 0) {
+			piece_joins(k, st, q, PIECE_ROAD);
+			paths[p] = (uint8_t)(q + 1);
+		} else {
+			paths[p] = NODE_NEUTRAL;
+		}
+	}
+	x->out |= (uint8_t)(1u << s);
+	ev *e = ev_push(log, CRISK_RISK_EV_ELIMINATED, s, q);
+	if (e)
+		e->args[0] = removed;
+}
+
+static int eliminations(const kern *k, void *st, evlog *log)
+{
+	risk_ext *x = rx(k, st);
+	int changed = 0;
+	for (int s = 0; s < k->seats; s++) {
+		if (!risk_is_out(x, s) && !owns_building(k, st, s)) {
+			eliminate(k, st, s, log);
+			changed = 1;
+		}
+	}
+	return changed;
+}
+
+/* RC-16: roads, then buildings, then elimination, repeated while removed
+ * armies change control; then victory (RC-28; RC-29 in risk_settle). */
+void risk_evaluate(const kern *k, void *st, evlog *log)
+{
+	risk_ext *x = rx(k, st);
+	if (!x->evaluated || ks(st)->status != CRISK_STATUS_RUNNING)
+		return;
+	for (int round = 0; round < 2 * RISK_MAX_SEATS + 2; round++) {
+		int8_t ctrl[RISK_HEXES]; /* armies change only by elimination below */
+		for (int h = 0; h < k->b.n_land; h++)
+			ctrl[h] = (int8_t)risk_controller(k, x, h);
+		int roads = annex_roads(k, st, ctrl, log);
+		int buildings = annex_buildings(k, st, ctrl, log);
+		if (roads || buildings)
+			risk_recount_roads(k, st, log);
+		int out = eliminations(k, st, log);
+		if (out)
+			risk_recount_roads(k, st, log);
+		if (!out)
+			break;
+	}
+	flow_check_victory(k, st, log);
+}
+
+/* RC-27: out of the game; armies stay as neutral defenders, pieces stand
+ * neutral until annexed. */
+void risk_resign(const kern *k, void *st, int s, evlog *log)
+{
+	risk_ext *x = rx(k, st);
+	uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
+	return_cards(k, st, s);
+	for (int h = 0; h < RISK_HEXES; h++) {
+		*ra_at(x, h, RISK_NEUTRAL) = (uint16_t)(ra(x, h, RISK_NEUTRAL) + ra(x, h, s));
+		*ra_at(x, h, s) = 0;
+	}
+	for (int n = 0; n < k->b.n_node; n++) {
+		if (!nodes[n] || (int)(nodes[n] & NODE_OWNER_MASK) != s + 1)
+			continue;
+		piece_leaves(k, st, s, (nodes[n] & NODE_CITY) ? PIECE_CITY : PIECE_SETTLEMENT);
+		nodes[n] = (uint8_t)(NODE_NEUTRAL | (nodes[n] & NODE_CITY));
+	}
+	for (int p = 0; p < k->b.n_path; p++) {
+		if (paths[p] == s + 1) {
+			piece_leaves(k, st, s, PIECE_ROAD);
+			paths[p] = NODE_NEUTRAL;
+		}
+	}
+	x->out |= (uint8_t)(1u << s);
+	x->resigned |= (uint8_t)(1u << s);
+	ev_push(log, CRISK_RISK_EV_RESIGNED, s, -1);
+	risk_recount_roads(k, st, log);
+	risk_evaluate(k, st, log);
+}
+
+static void win(kstate *h, int s, evlog *log)
+{
+	h->status = CRISK_STATUS_WON;
+	h->winner = (int8_t)s;
+	h->dp = DP_GAME_OVER;
+	h->cur = CRISK_SEAT_NONE;
+	ev_push(log, CRISK_CATAN_EV_GAME_OVER, s, -1);
+}
+
+/* Seats that are out never decide (RC-26): their turns end at once and they
+ * decline offers.  RC-29: the last seat in the game wins in its turn. */
+void risk_settle(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	risk_ext *x = rx(k, st);
+	for (int guard = 0; guard < 4 * RISK_MAX_SEATS; guard++) {
+		if (h->status != CRISK_STATUS_RUNNING || x->phase != RP_NONE || !x->evaluated)
+			return;
+		unsigned alive = ((1u << k->seats) - 1) & ~(unsigned)x->out;
+		int out_active = risk_is_out(x, h->active);
+		if (alive && !(alive & (alive - 1)) && !out_active && (h->dp == DP_PRE_ROLL || h->dp == DP_MAIN)) {
+			win(h, h->active, log);
+			return;
+		}
+		if (out_active && (h->dp == DP_PRE_ROLL || h->dp == DP_MAIN)) {
+			flow_end_turn(k, st, log);
+			continue;
+		}
+		if (h->dp == DP_TRADE_RESPONSE && h->cur >= 0 && risk_is_out(x, h->cur)) {
+			kern_apply(k, st, act_make(CRISK_CATAN_DECLINE, 0), log);
+			continue;
+		}
+		return;
+	}
+}

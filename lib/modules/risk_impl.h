@@ -1,0 +1,167 @@
+/* Module `risk` (rules/risk_of_catan.md, RC-1..RC-32): shared declarations
+ * of its files.  The rules data starts with the Catan kernel; the module
+ * state lives in the kernel's ext region (struct risk_ext).
+ *
+ * The module runs its own decision points (set-up army, placement loop,
+ * battle dice) as an overlay: while ext.phase is set, the kernel's decision
+ * point stays where the kernel left it and the module answers legal, check,
+ * apply, chance and current_seat; the views name the overlay (hooks
+ * view_point). */
+#ifndef CRISK_MODULES_RISK_IMPL_H
+#define CRISK_MODULES_RISK_IMPL_H
+
+#include <stdint.h>
+#include "catanrisk/risk.h"
+#include "../catan/kernel.h"
+#include "../catan/state_io.h"
+#include "../core/error.h"
+
+#define RISK_MAX_SEATS 4
+#define RISK_HEXES 19                  /* land hexes of the base board */
+#define RISK_NEUTRAL RISK_MAX_SEATS    /* owner index of the neutral defenders (RC-27) */
+#define RISK_OWNERS (RISK_MAX_SEATS + 1)
+#define RISK_NONE 0xFFu
+
+/* Overlay decision points (values saved; names in views). */
+enum risk_phase {
+	RP_NONE,
+	RP_SETUP_ARMY, /* RC-8, RC-9: army next to the settlement just placed */
+	RP_ARMY_LOOP,  /* RC-10 */
+	RP_BATTLE,     /* chance: one battle roll (RC-20, RC-24) */
+	RP_COUNT
+};
+
+/* Decision point numbers of the overlay phases (kernel.h reserves 32..47). */
+#define RISK_DP_BASE 32
+
+/* What a battle returns to when it ends. */
+enum risk_after { RA_MAIN, RA_SETUP };
+
+typedef struct risk_ext {
+	uint16_t armies[RISK_HEXES * RISK_OWNERS]; /* [hex * RISK_OWNERS + owner] */
+	uint16_t moved[RISK_HEXES];  /* armies of the active seat that moved this turn, per hex (RC-19) */
+	int32_t mil_turn;            /* the turn moved/bought/buy_res/redeployed belong to */
+	uint16_t setup_node;         /* RP_SETUP_ARMY: the settlement just placed */
+	uint8_t phase;               /* enum risk_phase */
+	uint8_t pcur;                /* seat acting in RP_SETUP_ARMY / RP_ARMY_LOOP */
+	uint8_t setup_last;          /* RP_SETUP_ARMY: the last set-up settlement (the loop follows) */
+	uint8_t buy_res;             /* resource declared this turn, or RISK_NONE (RC-17) */
+	uint8_t bought;              /* armies bought this turn (RC-17) */
+	uint8_t redeployed;          /* RC-22 */
+	uint8_t b_hex, b_att, b_def; /* battle: hex, attacking seat, defending owner */
+	uint8_t b_until;             /* 1: roll until one side has no armies there */
+	uint8_t b_chain;             /* 1: then fight the next enemy on the hex (RC-18) */
+	uint8_t b_after;             /* enum risk_after */
+	uint8_t out;                 /* bit s: seat s is out of the game (RC-25..RC-27) */
+	uint8_t resigned;            /* bit s: seat s resigned (RC-27); a subset of out */
+	uint8_t annexer[RISK_MAX_SEATS]; /* who last annexed a building of the seat, or RISK_NONE (RC-26) */
+	uint8_t over[RISK_MAX_SEATS * 3]; /* pieces beyond the seat's components (RC-12) */
+	uint8_t revealed[RISK_HEXES]; /* fog: 1 when the hex is face up (RC-30, RC-31) */
+	uint8_t evaluated;           /* RC-16 evaluation runs (after set-up) */
+} risk_ext;
+
+typedef struct risk_rules {
+	kern k;                      /* first: the kernel functions take the module data */
+	int fog;                     /* RC-30..RC-32 */
+	uint32_t adj[RISK_HEXES];    /* bit j: land hex j shares a side with land hex i */
+	uint8_t req[RISK_HEXES];     /* RC-2 */
+} risk_rules;
+
+static inline const risk_rules *rr_of(const kern *k)
+{
+	return (const risk_rules *)k;
+}
+static inline risk_ext *rx(const kern *k, const void *st)
+{
+	return (risk_ext *)kext(k, st);
+}
+static inline int ra(const risk_ext *x, int hex, int owner)
+{
+	return x->armies[hex * RISK_OWNERS + owner];
+}
+static inline uint16_t *ra_at(risk_ext *x, int hex, int owner)
+{
+	return &x->armies[hex * RISK_OWNERS + owner];
+}
+static inline int risk_is_out(const risk_ext *x, int s)
+{
+	return (x->out >> s) & 1u;
+}
+/* The owner index of an action's defender argument (a seat or CRISK_RISK_NEUTRAL). */
+static inline int risk_owner_of_arg(int v)
+{
+	return v == CRISK_RISK_NEUTRAL ? RISK_NEUTRAL : v;
+}
+static inline int risk_arg_of_owner(int o)
+{
+	return o == RISK_NEUTRAL ? CRISK_RISK_NEUTRAL : o;
+}
+#define ARG0(a) ((int)((a) & 0xFFFF))
+#define ARG1(a) ((int)(((a) >> 16) & 0xFFFF))
+#define ARG2(a) ((int)(((a) >> 32) & 0xFFFF))
+
+/* risk_army.c: requirement, occupation, control, supply and networks. */
+int risk_requirement(const kern *k, int hex);
+unsigned risk_occupants(const risk_ext *x, int hex);
+int risk_controller(const kern *k, const risk_ext *x, int hex); /* owner index or -1 */
+int risk_produce_ok(const kern *k, const void *st, int hex, int seat);
+int risk_touches(const kern *k, const void *st, int seat, int hex);
+int risk_next_to_building(const kern *k, const void *st, int seat, int hex);
+int risk_connected(const kern *k, const void *st, int seat, int from, int to);
+int risk_hex_networks(const kern *k, const void *st, int seat, uint64_t mask[RISK_HEXES]);
+int risk_moved(const kern *k, const void *st, int hex);
+int risk_bought(const kern *k, const void *st);
+int risk_buy_res(const kern *k, const void *st);
+int risk_redeployed(const kern *k, const void *st);
+void risk_fresh_turn(const kern *k, void *st);
+int risk_total_armies(const risk_ext *x);
+void risk_reveal(const kern *k, void *st, int hex, evlog *log);
+void risk_reveal_node(const kern *k, void *st, int node, evlog *log);
+int risk_hidden(const kern *k, const void *st, int hex);
+
+/* risk_battle.c: battle rolls (RC-20, RC-24). */
+void risk_start_battle(const kern *k, void *st, int hex, int att, int def, int until, int chain, int after,
+		       evlog *log);
+void risk_battle_roll(const kern *k, void *st, const int *att_dice, const int *def_dice, evlog *log);
+void risk_sample_battle(const kern *k, void *st, evlog *log);
+int risk_battle_dice(const risk_ext *x, int *na, int *nd);
+size_t risk_list_battle(const kern *k, const void *st, crisk_action *buf, size_t cap, double *probs);
+int risk_check_battle_dice(const kern *k, const void *st, crisk_action a);
+void risk_battle_from_action(const kern *k, void *st, crisk_action a, evlog *log);
+void risk_roll_outcome(const int *att, int na, const int *def, int nd, int *att_loss, int *def_loss);
+
+/* risk_annex.c: RC-12..RC-16, RC-25..RC-29. */
+void risk_evaluate(const kern *k, void *st, evlog *log);
+void risk_resign(const kern *k, void *st, int seat, evlog *log);
+void risk_settle(const kern *k, void *st, evlog *log);
+int risk_extra_pieces(const kern *k, const void *st, int seat, int piece);
+void risk_recount_roads(const kern *k, void *st, evlog *log);
+
+/* risk_actions.c: check and apply of the module's actions and the overlay. */
+int risk_check(const kern *k, const void *st, crisk_action a);
+int risk_apply(const kern *k, void *st, crisk_action a, evlog *log);
+void risk_after_setup_road(const kern *k, void *st, int placer, int node, int last);
+void risk_setup_continue(const kern *k, void *st, evlog *log);
+
+/* risk_legal.c */
+size_t risk_legal(const kern *k, const void *st, crisk_action *buf, size_t cap);
+int risk_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
+
+/* risk_text.c: action and event text, event JSON. */
+int risk_action_to_string(const kern *k, crisk_action a, textbuf *t);
+int risk_action_from_string(const kern *k, const char *text, crisk_action *out);
+void risk_event_to_string(const kern *k, const crisk_event *e, textbuf *t);
+void risk_event_json(const kern *k, const crisk_event *e, jw *w);
+const char *risk_phase_name(int phase);
+
+/* risk_view.c: views, board JSON with fog (RC-32). */
+void risk_view_point(const kern *k, const void *st, const char **phase, int *cur);
+void risk_view_json(const kern *k, const void *st, int viewer, jw *w);
+void risk_board_json(const kern *k, jw *w);
+
+/* risk_state.c: the saved fields of risk_ext and their check. */
+extern const sfield risk_ext_fields[];
+extern const kern_hooks risk_kern_hooks;
+int risk_ext_check(const kern *k, const void *st);
+
+#endif

@@ -1,0 +1,135 @@
+/* Occupation, contest, control and the production block of module risk
+ * (RC-3..RC-6, RC-11).  Two seats on the beginner board (risk_scenario.h):
+ * seat 0's settlement on intersection 12 touches hexes 0 (ore 10, needs 3),
+ * 3 (grain 12, needs 1) and 4 (brick 6, needs 5). */
+#include <check.h>
+#include "risk_scenario.h"
+
+static int brick_after_six(crisk_game *g)
+{
+	int32_t before[5], after[5];
+	sc_hand(g, 0, before);
+	sc_roll(g, 6);
+	sc_hand(g, 0, after);
+	return after[CRISK_CATAN_BRICK] - before[CRISK_CATAN_BRICK];
+}
+
+/* RC-5: one seat alone below the requirement controls nothing, so the
+ * building produces (RC-6 blocks only contest or another's control). */
+START_TEST(test_rc5_rc6_enemy_below_requirement_does_not_block)
+{
+	crisk_game *g = rs_two(NULL);
+	rs_set_armies(&g, 4, 1, 4);
+	rview v;
+	rview_read(g, 0, &v);
+	ck_assert_int_eq(v.controller[4], -1);
+	ck_assert_int_eq(v.contested[4], 0);
+	ck_assert_int_eq(brick_after_six(g), 1);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* RC-5, RC-6: another seat controls the hex: no production for seat 0. */
+START_TEST(test_rc6_enemy_control_blocks_production)
+{
+	crisk_game *g = rs_two(NULL);
+	rs_set_armies(&g, 4, 1, 5);
+	rview v;
+	rview_read(g, 0, &v);
+	ck_assert_int_eq(v.controller[4], 1);
+	ck_assert_int_eq(brick_after_six(g), 0);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* RC-4, RC-6: a contested hex produces for nobody, its controller-to-be included. */
+START_TEST(test_rc4_contested_hex_produces_nothing)
+{
+	crisk_game *g = rs_two(NULL);
+	rs_set_armies(&g, 4, 0, 9);
+	rs_set_armies(&g, 4, 1, 1);
+	rview v;
+	rview_read(g, 0, &v);
+	ck_assert_int_eq(v.contested[4], 1);
+	ck_assert_int_eq(v.controller[4], -1);
+	ck_assert_int_eq(brick_after_six(g), 0);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* RC-3, RC-5, RC-11: the seat's own control produces as in the base rules. */
+START_TEST(test_rc5_own_control_produces)
+{
+	crisk_game *g = rs_two(NULL);
+	rs_set_armies(&g, 4, 1, 0);
+	rs_set_armies(&g, 4, 0, 5);
+	rview v;
+	rview_read(g, 1, &v);
+	ck_assert_int_eq(v.controller[4], 0);
+	ck_assert_int_eq(brick_after_six(g), 1);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* RC-27, RC-6: neutral defenders in control block production too. */
+START_TEST(test_rc6_neutral_control_blocks)
+{
+	crisk_game *g = rs_two(NULL);
+	rs_set_armies(&g, 4, 1, 0);
+	rs_set_armies(&g, 4, RS_NEUTRAL, 5);
+	rview v;
+	rview_read(g, 0, &v);
+	ck_assert_int_eq(v.controller[4], RS_NEUTRAL);
+	ck_assert_int_eq(brick_after_six(g), 0);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* RC-11: the robber still blocks on top (B-61). */
+START_TEST(test_rc11_robber_still_blocks)
+{
+	crisk_game *g = rs_two(NULL);
+	rs_set_armies(&g, 4, 1, 0);
+	rs_set_armies(&g, 4, 0, 5);
+	int32_t before[5], after[5];
+	/* Move the robber with a 7 first: seat 0 rolls 7 and puts it on hex 4. */
+	sc_roll(g, 7);
+	sc_apply(g, sc_act(CRISK_CATAN_MOVE_ROBBER, 4));
+	if (sc_seat(g) == CRISK_SEAT_CHANCE) {
+		crisk_action a[1];
+		sc_legal_list(g, a, 1);
+		sc_apply(g, a[0]);
+	}
+	sc_end_turn(g);
+	sc_roll(g, 2);
+	sc_end_turn(g);
+	sc_hand(g, 0, before);
+	sc_roll(g, 6);
+	sc_hand(g, 0, after);
+	ck_assert_int_eq(after[CRISK_CATAN_BRICK], before[CRISK_CATAN_BRICK]);
+	crisk_game_free(g);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("risk_control");
+	TCase *tc = tcase_create("control");
+	tcase_add_test(tc, test_rc5_rc6_enemy_below_requirement_does_not_block);
+	tcase_add_test(tc, test_rc6_enemy_control_blocks_production);
+	tcase_add_test(tc, test_rc4_contested_hex_produces_nothing);
+	tcase_add_test(tc, test_rc5_own_control_produces);
+	tcase_add_test(tc, test_rc6_neutral_control_blocks);
+	tcase_add_test(tc, test_rc11_robber_still_blocks);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	srunner_run_all(sr, CK_SILENT);
+	int nf = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return nf ? 1 : 0;
+}
