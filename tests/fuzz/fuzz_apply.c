@@ -44,8 +44,8 @@ static crisk_action code_of(const crisk_game *g, const uint8_t *p)
 	default: {
 		size_t n = 0;
 		if (crisk_game_current_seat(g) == CRISK_SEAT_CHANCE) {
-			double probs[64];
-			if (crisk_game_chance_probabilities(g, buf, probs, 64, &n) != CRISK_OK || !n)
+			static double probs[PL_MAX_ACTIONS]; /* risk: 1176 battle dice outcomes */
+			if (crisk_game_chance_probabilities(g, buf, probs, PL_MAX_ACTIONS, &n) != CRISK_OK || !n)
 				return 0;
 		} else if (crisk_game_legal_actions(g, buf, PL_MAX_ACTIONS, &n) != CRISK_OK || !n) {
 			return 0;
@@ -117,13 +117,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 12)
 		return 0;
 	unsigned flags = data[9];
-	char params[160];
-	snprintf(params, sizeof params, "players=%d seed=%llu board=%s chance=%s", 2 + data[8] % 3,
-		 (unsigned long long)le64(data), (flags & FLAG_BEGINNER) ? "beginner" : "random",
-		 (flags & FLAG_EXPLICIT) ? "explicit" : "auto");
+	/* Byte 8 picks the module and its seats: base with 2..6 (beginner only
+	 * up to 4, B-126), two_player, or risk with 2..4, fog when it is odd. */
+	int pick = data[8] % 8, seats = 2 + pick;
+	const char *module = pick < 5 ? "base" : pick == 5 ? "two_player" : "risk";
+	char params[200], players[16] = "", extra[16] = "";
+	if (pick == 5)
+		seats = 2;
+	else if (pick > 5)
+		seats = 2 + (data[8] >> 3) % 3;
+	if (pick != 5)
+		snprintf(players, sizeof players, "players=%d ", seats);
+	if (pick > 5 && (data[8] & 1))
+		snprintf(extra, sizeof extra, " fog=on");
+	int beginner = (flags & FLAG_BEGINNER) && seats <= 4;
+	snprintf(params, sizeof params, "%sseed=%llu board=%s chance=%s%s", players, (unsigned long long)le64(data),
+		 beginner ? "beginner" : "random", (flags & FLAG_EXPLICIT) ? "explicit" : "auto", extra);
 	crisk_rules *r = NULL;
 	crisk_game *g = NULL, *before = NULL;
-	FUZZ_ASSERT(crisk_rules_new(&r, "base", params) == CRISK_OK);
+	FUZZ_ASSERT(crisk_rules_new(&r, module, params) == CRISK_OK);
 	FUZZ_ASSERT(crisk_game_new(&g, r) == CRISK_OK);
 	FUZZ_ASSERT(crisk_game_new(&before, r) == CRISK_OK);
 	crisk_rules_free(r);

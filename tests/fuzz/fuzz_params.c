@@ -1,6 +1,7 @@
-/* libFuzzer target: crisk_rules_new("base", <input>) must accept or refuse
+/* libFuzzer target: crisk_rules_new(<module>, <input>) must accept or refuse
  * with a message, never crash; accepted parameters must survive the trip
- * through the canonical parameter string. */
+ * through the canonical parameter string.  The first byte picks the module
+ * (mod 3: base, two_player, risk), the rest is the parameter string. */
 #include <stdlib.h>
 #include <string.h>
 #include "catanrisk.h"
@@ -8,9 +9,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *text = fuzz_cstr(data, size);
+	static const char *const modules[3] = {"base", "two_player", "risk"};
+	if (size < 1)
+		return 0;
+	const char *module = modules[data[0] % 3];
+	char *text = fuzz_cstr(data + 1, size - 1);
 	crisk_rules *r = NULL;
-	int rc = crisk_rules_new(&r, "base", text);
+	int rc = crisk_rules_new(&r, module, text);
 	free(text);
 	if (rc) {
 		FUZZ_ASSERT(r == NULL && crisk_error_last()[0] != '\0');
@@ -20,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len = 0;
 	FUZZ_ASSERT(crisk_rules_params(r, canon, sizeof canon, &len) == CRISK_OK);
 	crisk_rules *r2 = NULL;
-	FUZZ_ASSERT(crisk_rules_new(&r2, "base", canon) == CRISK_OK);
+	FUZZ_ASSERT(crisk_rules_new(&r2, module, canon) == CRISK_OK);
 	FUZZ_ASSERT(crisk_rules_params(r2, again, sizeof again, &len) == CRISK_OK);
 	FUZZ_ASSERT(strcmp(canon, again) == 0);
 	crisk_game *g = NULL;

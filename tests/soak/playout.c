@@ -24,9 +24,9 @@ static int is_offer(crisk_action a)
 
 static int pick_chance(const crisk_game *g, pl_rng *r, crisk_action *buf, size_t *n, crisk_action *out)
 {
-	double probs[64];
+	double probs[PL_MAX_ACTIONS]; /* risk: 1176 battle dice outcomes */
 	size_t count = 0;
-	int rc = crisk_game_chance_probabilities(g, buf, probs, 64, &count);
+	int rc = crisk_game_chance_probabilities(g, buf, probs, PL_MAX_ACTIONS, &count);
 	if (rc)
 		return rc;
 	*n = count;

@@ -81,8 +81,8 @@ static int check_legal(soak *s)
 	const crisk_game *g = s->g;
 	size_t n = 0;
 	if (crisk_game_current_seat(g) == CRISK_SEAT_CHANCE) {
-		double probs[64], sum = 0;
-		if (crisk_game_chance_probabilities(g, s->spare, probs, 64, &n) != CRISK_OK || !n)
+		double probs[PL_MAX_ACTIONS], sum = 0; /* risk: 1176 battle dice outcomes */
+		if (crisk_game_chance_probabilities(g, s->spare, probs, PL_MAX_ACTIONS, &n) != CRISK_OK || !n)
 			return violation(s, "chance point without outcomes");
 		for (size_t i = 0; i < n; i++) {
 			sum += probs[i];
