@@ -89,13 +89,6 @@ typedef struct run {
 	long checks, garbage_refused, garbage_accepted, differential;
 } run;
 
-static const conformance_extra *module_extra;
-
-void conformance_set_extra(const conformance_extra *extra)
-{
-	module_extra = extra;
-}
-
 static int fail(run *R, const char *fmt, ...)
 {
 	va_list ap;
@@ -475,14 +468,14 @@ static int check_catan(run *R, const crisk_game *x, int progress)
 	for (int r = 0; r < 5 && !rc; r++)
 		if (bank[r] < 0 || bank[r] + sum[r] != R->res_total[r])
 			rc = fail(R, "resource %d: bank %d + hands %d != %d", r, bank[r], sum[r], R->res_total[r]);
-	if (!rc && module_extra && module_extra->dev_removed)
-		devs += module_extra->dev_removed(x);
+	if (!rc && R->opt->dev_removed)
+		devs += R->opt->dev_removed(x);
 	if (!rc && progress >= 0 && deck + devs + progress != R->dev_total)
 		rc = fail(R, "development cards: deck %d + seats %d + played progress %d != %d", deck, devs, progress,
 			  R->dev_total);
-	if (!rc && module_extra && module_extra->check) {
+	if (!rc && R->opt->invariant) {
 		char why[256] = "";
-		if (module_extra->check(x, why, sizeof why))
+		if (R->opt->invariant(x, why, sizeof why))
 			rc = fail(R, "module invariant: %s", why);
 	}
 	if (!rc && (lr_holders > 1 || la_holders > 1))
@@ -959,7 +952,7 @@ static int play(run *R)
 				    crisk_game_turn(R->g));
 		if (seat != CRISK_SEAT_CHANCE && (seat < 0 || seat >= R->seats))
 			return fail(R, "current seat %d while running", seat);
-		if (R->opt->invariant) {
+		if (!R->catan && R->opt->invariant) { /* Catan modules: in check_catan */
 			char msg[256] = "";
 			if (R->opt->invariant(R->g, msg, sizeof msg))
 				return fail(R, "module invariant: %s", msg);

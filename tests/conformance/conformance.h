@@ -26,38 +26,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct crisk_game;
+struct crisk_module;
+
 /* Plays `games` random games of `module` with parameters
  * "<params_without_seed> seed=<first_seed + i>".  Chance outcomes in explicit
  * mode are drawn with their probabilities from a local RNG seeded from the
  * game seed.  Writes a human-readable report (failures first, then a summary)
  * into report[cap] (may be NULL when cap is 0).  Returns the number of failed
- * checks, 0 when everything passed, or -1 when the rules cannot be created. */
-struct crisk_game;
-
-/* Optional per-module additions for a module whose rules extend base's
- * (e.g. two_player's tokens and neutrals): `check` runs on every checked
- * state after the Catan checks (0 = fine, else a message in why[cap]);
- * `dev_removed` counts development cards the module took out of play, for
- * the card total.  Either may be NULL; conformance_set_extra(NULL) resets. */
-typedef struct conformance_extra {
-	int (*check)(const struct crisk_game *g, char *why, size_t cap);
-	int (*dev_removed)(const struct crisk_game *g);
-} conformance_extra;
-void conformance_set_extra(const conformance_extra *extra);
-
+ * checks, 0 when everything passed, or -1 when the rules cannot be created.
+ * `module` may also be the path of a module shared object (it contains a
+ * '/'), loaded with crisk_rules_new_from_file. */
 int conformance_run(const char *module, const char *params_without_seed, int games, uint64_t first_seed,
 		    char *report, size_t cap);
 
-/* As conformance_run, for a host module: `module` may also be the path of a
- * module shared object (it contains a '/'), loaded with
- * crisk_rules_new_from_file; conformance_run_module takes the vtable itself
- * (crisk_rules_new_with_module). */
-struct crisk_module;
+/* As conformance_run, for a host module's vtable (crisk_rules_new_with_module). */
 int conformance_run_module(const struct crisk_module *table, const char *params_without_seed, int games,
 			   uint64_t first_seed, char *report, size_t cap);
-struct crisk_game;
 
-/* What a module changes in the checks above (all zero: base behaviour). */
+/* What a module changes in or adds to the checks above (all zero: base
+ * behaviour). */
 typedef struct conformance_options {
 	/* Roads may pass to other owners (risk RC-14): a seat's road group need
 	 * not touch one of its buildings. */
@@ -65,7 +53,11 @@ typedef struct conformance_options {
 	/* Pieces of `seat` of kind 0 settlement, 1 city, 2 road on the board
 	 * beyond its components (risk RC-12); NULL: none. */
 	int (*extra_pieces)(const struct crisk_game *g, int seat, int piece);
-	/* Module invariant checked on every step: 0, or nonzero with a message. */
+	/* Development cards the module took out of play (two_player T-19), for
+	 * the card total; NULL: none. */
+	int (*dev_removed)(const struct crisk_game *g);
+	/* Module invariant checked on every checked state (with the Catan
+	 * checks for Catan-family modules): 0, or nonzero with a message. */
 	int (*invariant)(const struct crisk_game *g, char *msg, size_t cap);
 } conformance_options;
 

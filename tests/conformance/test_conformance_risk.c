@@ -71,7 +71,8 @@ static int invariant(const crisk_game *g, char *msg, size_t cap)
 	return 0;
 }
 
-static const conformance_options risk_options = {1, extra_pieces, invariant};
+static const conformance_options risk_options = {
+	.floating_roads = 1, .extra_pieces = extra_pieces, .invariant = invariant};
 
 static void run_config(const char *params, uint64_t first_seed)
 {

@@ -123,16 +123,14 @@ static int tp_dev_removed(const crisk_game *g)
 	return (int)n;
 }
 
-static const conformance_extra tp_extra = {tp_check, tp_dev_removed};
+static const conformance_options tp_options = {.dev_removed = tp_dev_removed, .invariant = tp_check};
 
 static void run_config(const char *params, uint64_t first_seed)
 {
 	static const size_t cap = 1 << 16;
 	char *report = malloc(cap);
 	ck_assert_ptr_nonnull(report);
-	conformance_set_extra(&tp_extra);
-	int failures = conformance_run("two_player", params, games_per_config(), first_seed, report, cap);
-	conformance_set_extra(NULL);
+	int failures = conformance_run_ex("two_player", params, games_per_config(), first_seed, &tp_options, report, cap);
 	for (char *line = strtok(report, "\n"); line && !failures; line = strtok(NULL, "\n"))
 		printf("# %s\n", line);
 	fflush(stdout);
