@@ -85,14 +85,20 @@ typedef struct run {
 	crisk_action *history;
 	size_t n_history, history_cap;
 	size_t step;
-	long checks, garbage_refused, garbage_accepted, differential;
+	long checks, garbage_refused, garbage_accepted, differential, catan_checks;
 } run;
 
 static const conformance_extra *module_extra;
+static int catan_required;
 
 void conformance_set_extra(const conformance_extra *extra)
 {
 	module_extra = extra;
+}
+
+void conformance_require_catan(int on)
+{
+	catan_required = on;
 }
 
 static int fail(run *R, const char *fmt, ...)
@@ -385,6 +391,7 @@ static int check_board(run *R, const crisk_game *x)
 static int check_catan(run *R, const crisk_game *x, int progress)
 {
 	int32_t bank[5], deck = 0, sum[5] = {0};
+	R->catan_checks++;
 	if (crisk_catan_bank(x, bank, &deck) != CRISK_OK)
 		return fail(R, "bank query: %s", crisk_error_last());
 	if (check_board(R, x))
@@ -893,6 +900,9 @@ static int start_game(run *R)
 		return fail(R, "%d seats", R->seats);
 	int32_t bank[5], deck = 0;
 	R->catan = crisk_catan_bank(R->g, bank, &deck) == CRISK_OK;
+	if (!R->catan && catan_required)
+		return fail(R, "the Catan queries refuse the module, so no Catan invariant can be checked: %s",
+			    crisk_error_last());
 	if (!R->catan)
 		return 0;
 	/* Totals at the start: everything is in the bank, deck and supplies (B-40). */
@@ -1019,7 +1029,7 @@ static int run_all(const char *module, const crisk_module *table, const char *pa
 	report rep = {report_buf, cap, 0, 0};
 	if (report_buf && cap)
 		report_buf[0] = '\0';
-	long steps = 0, checks = 0, refused = 0, accepted = 0, differential = 0;
+	long steps = 0, checks = 0, refused = 0, accepted = 0, differential = 0, catan_checks = 0;
 	int won = 0, ended = 0;
 	for (int i = 0; i < games; i++) {
 		run R;
@@ -1046,13 +1056,15 @@ static int run_all(const char *module, const crisk_module *table, const char *pa
 		refused += R.garbage_refused;
 		accepted += R.garbage_accepted;
 		differential += R.differential;
+		catan_checks += R.catan_checks;
 		end_game(&R);
 	}
 	rep_add(&rep,
 		"%s \"%s\": %d games (%d won, %d ended by max_turns), %ld steps, %ld listed checks, "
-		"%ld unlisted refused, %ld unlisted accepted, %ld differential chance tests, %d failures\n",
+		"%ld unlisted refused, %ld unlisted accepted, %ld differential chance tests, %ld states with Catan "
+		"invariants, %d failures\n",
 		module, params_without_seed ? params_without_seed : "", games, won, ended, steps, checks, refused, accepted,
-		differential, rep.failures);
+		differential, catan_checks, rep.failures);
 	return rep.failures;
 }
 

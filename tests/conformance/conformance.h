@@ -16,7 +16,8 @@
  *    outcome look byte-identical (views and events) to every seat whose own
  *    cards do not differ;
  *  - games end (won or max_turns).
- * For Catan-family modules (crisk_catan_bank supported) it also checks
+ * For Catan-family modules (crisk_catan_bank supported, also host modules
+ * that wrap one through crisk_module.inner_state) it also checks
  * resource, development card and piece conservation, scores recomputed from
  * the board, and the special-card holder rules (B-141).
  */
@@ -44,6 +45,11 @@ typedef struct conformance_extra {
 	int (*dev_removed)(const struct crisk_game *g);
 } conformance_extra;
 void conformance_set_extra(const conformance_extra *extra);
+
+/* With on, a module whose games the Catan queries refuse (crisk_catan_bank)
+ * fails at once instead of getting only the generic checks: for modules that
+ * must be Catan-family, e.g. wrappers of base through inner_state. */
+void conformance_require_catan(int on);
 
 int conformance_run(const char *module, const char *params_without_seed, int games, uint64_t first_seed,
 		    char *report, size_t cap);
