@@ -520,6 +520,8 @@ int ext_inner_builtin(const crisk_rules *r, const void *state, size_t state_size
 	if (x->builtin) { /* crisk_module_builtin's table handed to crisk_rules_new_with_module */
 		*mod = builtin_unwrap(builtin_public(x->builtin), DATA(r->data), data);
 		*inner_state = state;
+		if (!*mod)
+			return err_set(CRISK_EUNSUPPORTED, "%s: module '%s' has data its create did not make", fn, outer);
 		return CRISK_OK;
 	}
 	const crisk_module *m = &x->pub; /* the checked copy: fields past struct_size are NULL */
