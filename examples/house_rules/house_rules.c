@@ -13,7 +13,9 @@
  * check and apply with a message; HR-4 is base's own parameter with another
  * default.  The state is base's state block followed by the module's own
  * fields (the bank trades of the current turn), so a game is still one flat
- * block: clones, undo and saves work as for base. */
+ * block: clones, undo and saves work as for base.  inner_state tells the
+ * library where base's state is, so the Catan queries of catan.h work on
+ * house games too. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -408,6 +410,17 @@ static int house_state_from_json(const void *data, const crisk_json *root, void 
 	return CRISK_OK;
 }
 
+/* base's game sits at the start of the state, so crisk_catan_hand() and the
+ * other Catan queries answer for house games as for base games. */
+static const void *house_inner_state(const void *data, const void *state, const crisk_module **inner,
+				     const void **inner_data)
+{
+	const house *h = data;
+	*inner = h->base;
+	*inner_data = h->base_data;
+	return state;
+}
+
 static const crisk_module house_module = {
 	.abi_version = CRISK_MODULE_ABI_VERSION,
 	.struct_size = sizeof(crisk_module),
@@ -440,6 +453,7 @@ static const crisk_module house_module = {
 	.state_check = house_state_check,
 	.state_to_json = house_state_to_json,
 	.state_from_json = house_state_from_json,
+	.inner_state = house_inner_state,
 };
 
 CRISK_MODULE_EXPORT const crisk_module *crisk_module_entry(uint32_t host_abi_version);

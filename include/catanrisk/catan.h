@@ -29,6 +29,11 @@ extern "C" {
  *   for all opponents).
  * Codes with bits set outside these fields are malformed.  Types 1-63 belong
  * to the kernel; 64-127 to the individual modules.
+ *
+ * The typed queries (crisk_catan_hand() to crisk_catan_bank()) answer for
+ * games of the built-in Catan-family modules and of host modules that wrap
+ * one and say where its state is (crisk_module.inner_state, module.h); for
+ * any other game they return CRISK_EUNSUPPORTED with a message saying why.
  * @{
  */
 
@@ -168,7 +173,8 @@ CRISK_API int crisk_catan_action_decode(crisk_catan_action *out, crisk_action co
  * @param seat        Seat.
  * @param viewer      Viewer.
  * @param[out] counts Receives 5 counts in resource order.
- * @return CRISK_OK, CRISK_EINVAL, CRISK_EHIDDEN, CRISK_EUNSUPPORTED (not a Catan-family game).
+ * @return CRISK_OK, CRISK_EINVAL, CRISK_EHIDDEN, CRISK_EUNSUPPORTED (not a Catan-family
+ *         game, nor a host module's game that holds one through inner_state).
  */
 CRISK_API int crisk_catan_hand(const crisk_game *game, int seat, int viewer, int32_t counts[5]);
 

@@ -195,7 +195,32 @@ typedef struct crisk_module {
 	 * CRISK_EFORMAT naming the JSON path (crisk_json_error()).  The core runs
 	 * `state_check` after it. */
 	int (*state_from_json)(const void *data, const crisk_json *state_json, void *state);
+
+	/** Optional, for a module that wraps another one (appended after the
+	 * first release: the core reads it only when `struct_size` covers it).
+	 * Says which module's game lives inside @p state, so that the typed
+	 * queries of that module's family (catan.h: crisk_catan_hand() and the
+	 * others) answer for the wrapper as they do for the inner game.  Returns
+	 * the address of the inner state within @p state and stores the inner
+	 * module's table in *inner and the data its `create` made in
+	 * *inner_data; returns NULL (outputs unused) when the state holds no
+	 * inner game.  No allocation, no side effects.
+	 *
+	 * The inner state must be the inner module's own state block for that
+	 * data (`inner->state_size(inner_data)` bytes, 16-byte aligned, wholly
+	 * inside @p state), kept by the wrapper exactly as the inner methods
+	 * leave it.  *inner must be a table returned by crisk_module_builtin()
+	 * (with data made by its `create`) or another host module, which the
+	 * core resolves the same way, at most #CRISK_MODULE_MAX_NESTING levels
+	 * deep.  The core checks all this and otherwise answers the query with
+	 * CRISK_EUNSUPPORTED.  NULL: the module is not a wrapper for queries. */
+	const void *(*inner_state)(const void *data, const void *state, const struct crisk_module **inner,
+				   const void **inner_data);
 } crisk_module;
+
+/** Most wrappers crossed to reach a built-in game through `inner_state`
+ * (a wrapper of a wrapper of base is 2). */
+#define CRISK_MODULE_MAX_NESTING 8
 
 /**
  * Type of the function a module shared object exports under the name

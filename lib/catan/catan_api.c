@@ -4,6 +4,7 @@
 
 #include "catanrisk/catan.h"
 #include "../core/error.h"
+#include "../core/module_ext.h"
 #include "../core/rules_impl.h"
 #include "kernel.h"
 
@@ -132,13 +133,31 @@ CRISK_API int crisk_catan_action_decode(crisk_catan_action *out, crisk_action co
 	return CRISK_OK;
 }
 
+/* The Catan-family game inside a host module's game (crisk_module.inner_state). */
+static int catan_inside(const crisk_game *g, const char *fn, const kern **k, const void **st)
+{
+	const crisk_rules *r = g->rules;
+	if (!r->ext)
+		return err_set(CRISK_EUNSUPPORTED, "%s: module '%s' is not a Catan-family module", fn, r->mod->name);
+	const module *m;
+	const void *data;
+	int rc = ext_inner_builtin(r, g->state, g->state_size, fn, "Catan-family", &m, &data, st);
+	if (rc)
+		return rc;
+	if (m->family != FAMILY_CATAN)
+		return err_set(CRISK_EUNSUPPORTED, "%s: module '%s' wraps module '%s', which is not a Catan-family module",
+			       fn, r->mod->name, m->name);
+	*k = data;
+	return CRISK_OK;
+}
+
 /* The kernel data and state of a Catan-family game. */
 static int catan_of(const crisk_game *g, const char *fn, const kern **k, const void **st)
 {
 	if (!g)
 		return err_set(CRISK_EINVAL, "%s: game is NULL", fn);
 	if (g->rules->mod->family != FAMILY_CATAN)
-		return err_set(CRISK_EUNSUPPORTED, "%s: module '%s' is not a Catan-family module", fn, g->rules->mod->name);
+		return catan_inside(g, fn, k, st);
 	*k = g->rules->data;
 	*st = g->state;
 	return CRISK_OK;

@@ -251,6 +251,15 @@ const module *builtin_internal(const crisk_module *pub)
 	return NULL;
 }
 
+const module *builtin_unwrap(const crisk_module *pub, const void *pub_data, const void **data)
+{
+	const module *m = builtin_internal(pub);
+	if (!m || !pub_data || MOD(pub_data) != m)
+		return NULL;
+	*data = DATA(pub_data);
+	return m;
+}
+
 CRISK_API const crisk_module *crisk_module_builtin(const char *name)
 {
 	if (!name) {

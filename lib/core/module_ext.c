@@ -497,6 +497,102 @@ int ext_rules_create(const ext_module *x, void **data, const param_set *p)
 	return CRISK_OK;
 }
 
+/* ---- the built-in game inside a wrapper (inner_state) ---- */
+
+/* A host table read in place (an inner module the core never wrapped): its
+ * inner_state only when the table is of this ABI version and covers it. */
+static int inner_table_ok(const crisk_module *m)
+{
+	return m->abi_version == CRISK_MODULE_ABI_VERSION &&
+	       m->struct_size >= offsetof(crisk_module, view_json) + sizeof m->view_json && m->state_size;
+}
+
+static int has_inner_state(const crisk_module *m)
+{
+	return m->struct_size >= offsetof(crisk_module, inner_state) + sizeof m->inner_state && m->inner_state;
+}
+
+int ext_inner_builtin(const crisk_rules *r, const void *state, size_t state_size, const char *fn,
+		      const char *family, const module **mod, const void **data, const void **inner_state)
+{
+	const ext_module *x = r->ext;
+	const char *outer = x->pub.name;
+	if (x->builtin) { /* crisk_module_builtin's table handed to crisk_rules_new_with_module */
+		*mod = builtin_unwrap(builtin_public(x->builtin), DATA(r->data), data);
+		*inner_state = state;
+		if (!*mod)
+			return err_set(CRISK_EUNSUPPORTED, "%s: module '%s' has data its create did not make", fn, outer);
+		return CRISK_OK;
+	}
+	const crisk_module *m = &x->pub; /* the checked copy: fields past struct_size are NULL */
+	const void *d = DATA(r->data);
+	const unsigned char *st = state;
+	size_t size = state_size;
+	for (int level = 0;; level++) {
+		const char *name = m->name ? m->name : "(no name)";
+		if (!has_inner_state(m)) {
+			if (level == 0)
+				return err_set(CRISK_EUNSUPPORTED, "%s: module '%s' is not a %s module and wraps none (it has "
+								   "no inner_state method)",
+					       fn, outer, family);
+			return err_set(CRISK_EUNSUPPORTED, "%s: module '%s' wraps module '%s', which is neither built in nor "
+							   "a wrapper (no inner_state method), so it holds no %s game",
+				       fn, outer, name, family);
+		}
+		if (level == CRISK_MODULE_MAX_NESTING)
+			return err_set(CRISK_EUNSUPPORTED, "%s: module '%s' nests wrappers more than %d deep "
+							   "(CRISK_MODULE_MAX_NESTING)",
+				       fn, outer, CRISK_MODULE_MAX_NESTING);
+		const crisk_module *in = NULL;
+		const void *in_data = NULL;
+		const unsigned char *in_st = m->inner_state(d, st, &in, &in_data);
+		if (!in_st)
+			return err_set(CRISK_EUNSUPPORTED, "%s: module '%s' holds no inner game (inner_state of '%s' "
+							   "returned NULL), so it holds no %s game",
+				       fn, outer, name, family);
+		if (!in)
+			return err_set(CRISK_EUNSUPPORTED, "%s: module '%s': inner_state of '%s' returned a state but no "
+							   "inner module",
+				       fn, outer, name);
+		/* Check the inner table and data before calling anything of them. */
+		const module *b = NULL;
+		const void *b_data = NULL;
+		size_t in_size;
+		if (builtin_internal(in)) {
+			if (!(b = builtin_unwrap(in, in_data, &b_data)))
+				return err_set(CRISK_EUNSUPPORTED, "%s: module '%s': inner_state of '%s' names built-in "
+								   "module '%s' with data its create did not make",
+					       fn, outer, name, in->name);
+			in_size = b->state_size(b_data);
+		} else if (inner_table_ok(in)) {
+			in_size = in->state_size(in_data);
+		} else {
+			return err_set(CRISK_EUNSUPPORTED, "%s: module '%s': inner_state of '%s' names a table of another "
+							   "module ABI version (%u) or too small a struct_size (%u)",
+				       fn, outer, name, (unsigned)in->abi_version, (unsigned)in->struct_size);
+		}
+		uintptr_t off = (uintptr_t)in_st - (uintptr_t)st;
+		if ((uintptr_t)in_st < (uintptr_t)st || in_size > size || off > size - in_size)
+			return err_set(CRISK_EUNSUPPORTED, "%s: module '%s': inner_state of '%s' returned a block of %zu "
+							   "bytes outside its own state block of %zu bytes",
+				       fn, outer, name, in_size, size);
+		if ((uintptr_t)in_st % 16)
+			return err_set(CRISK_EUNSUPPORTED, "%s: module '%s': inner_state of '%s' returned a state at offset "
+							   "%zu, which is not 16-byte aligned",
+				       fn, outer, name, (size_t)off);
+		if (b) {
+			*mod = b;
+			*data = b_data;
+			*inner_state = in_st;
+			return CRISK_OK;
+		}
+		m = in;
+		d = in_data;
+		st = in_st;
+		size = in_size;
+	}
+}
+
 /* ---- entry points ---- */
 
 static int new_with_table(crisk_rules **out, const crisk_module *pub, void *dl, const char *params)

@@ -54,6 +54,20 @@ int ext_rules_create(const ext_module *x, void **data, const param_set *p);
 const crisk_module *builtin_public(const module *m);
 const module *builtin_internal(const crisk_module *pub);
 
+/* The internal module and its data behind what a built-in table's create
+ * made (pub_data); NULL when pub is no built-in table or pub_data is not
+ * what its create made. */
+const module *builtin_unwrap(const crisk_module *pub, const void *pub_data, const void **data);
+
+/* The built-in game inside a game of host module rules r (r->ext is set),
+ * found through crisk_module.inner_state (module.h): its module, data and
+ * state block, checked to lie inside `state` (state_size bytes).  A table of
+ * crisk_module_builtin used directly counts as its built-in module.
+ * CRISK_EUNSUPPORTED with a message starting "fn: " when there is none;
+ * `family` (e.g. "Catan-family") words the message.  No allocation. */
+int ext_inner_builtin(const crisk_rules *r, const void *state, size_t state_size, const char *fn,
+		      const char *family, const module **mod, const void **data, const void **inner_state);
+
 /* Converts a public parameter table into the internal form; CRISK_EINVAL
  * naming the module and the entry when an entry is invalid. */
 int ext_convert_params(param_desc *out, const crisk_module *pub);

@@ -81,7 +81,8 @@ PIN(crisk_module, state_load, METHOD(21))
 PIN(crisk_module, state_check, METHOD(22))
 PIN(crisk_module, state_to_json, METHOD(23))
 PIN(crisk_module, state_from_json, METHOD(24))
-_Static_assert(sizeof(crisk_module) == METHOD(25), "crisk_module changed size");
+PIN(crisk_module, inner_state, METHOD(25)) /* appended after the first release */
+_Static_assert(sizeof(crisk_module) == METHOD(26), "crisk_module changed size");
 PIN(crisk_param_desc, name, 0)
 PIN(crisk_param_desc, default_value, PTR)
 PIN(crisk_param_desc, choices, 2 * PTR)
@@ -146,7 +147,8 @@ static const pin pins[] = {
 	LAYOUT(crisk_module, state_check, METHOD(22)),
 	LAYOUT(crisk_module, state_to_json, METHOD(23)),
 	LAYOUT(crisk_module, state_from_json, METHOD(24)),
-	SIZE(crisk_module, METHOD(25)),
+	LAYOUT(crisk_module, inner_state, METHOD(25)),
+	SIZE(crisk_module, METHOD(26)),
 	LAYOUT(crisk_param_desc, name, 0),
 	LAYOUT(crisk_param_desc, default_value, PTR),
 	LAYOUT(crisk_param_desc, choices, 2 * PTR),
@@ -166,6 +168,7 @@ static const pin versions[] = {
 	{"CRISK_MODULE_ABI_VERSION", CRISK_MODULE_ABI_VERSION, 1},
 	{"CRISK_PARAM_STRING", CRISK_PARAM_STRING, 4},
 	{"CRISK_JSON_OBJECT", CRISK_JSON_OBJECT, 7},
+	{"CRISK_MODULE_MAX_NESTING", CRISK_MODULE_MAX_NESTING, 8},
 };
 
 int main(void)

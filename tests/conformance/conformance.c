@@ -86,8 +86,15 @@ typedef struct run {
 	crisk_action *history;
 	size_t n_history, history_cap;
 	size_t step;
-	long checks, garbage_refused, garbage_accepted, differential;
+	long checks, garbage_refused, garbage_accepted, differential, catan_checks;
 } run;
+
+static int catan_required;
+
+void conformance_require_catan(int on)
+{
+	catan_required = on;
+}
 
 static int fail(run *R, const char *fmt, ...)
 {
@@ -380,6 +387,7 @@ static int check_board(run *R, const crisk_game *x)
 static int check_catan(run *R, const crisk_game *x, int progress)
 {
 	int32_t bank[5], deck = 0, sum[5] = {0};
+	R->catan_checks++;
 	if (crisk_catan_bank(x, bank, &deck) != CRISK_OK)
 		return fail(R, "bank query: %s", crisk_error_last());
 	if (check_board(R, x))
@@ -889,6 +897,9 @@ static int start_game(run *R)
 		return fail(R, "%d seats", R->seats);
 	int32_t bank[5], deck = 0;
 	R->catan = crisk_catan_bank(R->g, bank, &deck) == CRISK_OK;
+	if (!R->catan && catan_required)
+		return fail(R, "the Catan queries refuse the module, so no Catan invariant can be checked: %s",
+			    crisk_error_last());
 	if (!R->catan)
 		return 0;
 	/* Totals at the start: everything is in the bank, deck and supplies (B-40). */
@@ -1021,7 +1032,7 @@ static int run_games(const char *module, const crisk_module *table, const char *
 	report rep = {report_buf, cap, 0, 0};
 	if (report_buf && cap)
 		report_buf[0] = '\0';
-	long steps = 0, checks = 0, refused = 0, accepted = 0, differential = 0;
+	long steps = 0, checks = 0, refused = 0, accepted = 0, differential = 0, catan_checks = 0;
 	int won = 0, ended = 0;
 	for (int i = 0; i < games; i++) {
 		run R;
@@ -1049,13 +1060,15 @@ static int run_games(const char *module, const crisk_module *table, const char *
 		refused += R.garbage_refused;
 		accepted += R.garbage_accepted;
 		differential += R.differential;
+		catan_checks += R.catan_checks;
 		end_game(&R);
 	}
 	rep_add(&rep,
 		"%s \"%s\": %d games (%d won, %d ended by max_turns), %ld steps, %ld listed checks, "
-		"%ld unlisted refused, %ld unlisted accepted, %ld differential chance tests, %d failures\n",
+		"%ld unlisted refused, %ld unlisted accepted, %ld differential chance tests, %ld states with Catan "
+		"invariants, %d failures\n",
 		module, params_without_seed ? params_without_seed : "", games, won, ended, steps, checks, refused, accepted,
-		differential, rep.failures);
+		differential, catan_checks, rep.failures);
 	return rep.failures;
 }
 

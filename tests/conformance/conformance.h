@@ -16,7 +16,8 @@
  *    outcome look byte-identical (views and events) to every seat whose own
  *    cards do not differ;
  *  - games end (won or max_turns).
- * For Catan-family modules (crisk_catan_bank supported) it also checks
+ * For Catan-family modules (crisk_catan_bank supported, also host modules
+ * that wrap one through crisk_module.inner_state) it also checks
  * resource, development card and piece conservation, scores recomputed from
  * the board, and the special-card holder rules (B-141).
  */
@@ -37,6 +38,7 @@ struct crisk_module;
  * checks, 0 when everything passed, or -1 when the rules cannot be created.
  * `module` may also be the path of a module shared object (it contains a
  * '/'), loaded with crisk_rules_new_from_file. */
+
 int conformance_run(const char *module, const char *params_without_seed, int games, uint64_t first_seed,
 		    char *report, size_t cap);
 
@@ -60,6 +62,11 @@ typedef struct conformance_options {
 	 * checks for Catan-family modules): 0, or nonzero with a message. */
 	int (*invariant)(const struct crisk_game *g, char *msg, size_t cap);
 } conformance_options;
+
+/* With on, a module whose games the Catan queries refuse (crisk_catan_bank)
+ * fails at once instead of getting only the generic checks: for modules that
+ * must be Catan-family, e.g. wrappers of base through inner_state. */
+void conformance_require_catan(int on);
 
 /* conformance_run with module-specific options (NULL: as conformance_run). */
 int conformance_run_ex(const char *module, const char *params_without_seed, int games, uint64_t first_seed,

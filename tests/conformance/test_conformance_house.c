@@ -1,7 +1,10 @@
 /* The conformance suite on the house_rules example module (examples/house_rules):
  * loaded from its shared object (the path is in CRISK_HOUSE_RULES_SO), and
- * compiled into this program and passed as a vtable. */
+ * compiled into this program and passed as a vtable.  The module wraps base
+ * through inner_state, so the whole suite applies, Catan invariants (B-141)
+ * included: a run without them fails (conformance_require_catan). */
 #include <check.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +37,7 @@ static void run_file(const char *params, uint64_t first_seed)
 	static const size_t cap = 1 << 16;
 	char *report = malloc(cap);
 	ck_assert_ptr_nonnull(report);
+	conformance_require_catan(1);
 	report_result(conformance_run(path, params, games_per_config(), first_seed, report, cap), report);
 	free(report);
 }
@@ -45,6 +49,7 @@ static void run_table(const char *params, uint64_t first_seed)
 	ck_assert_ptr_nonnull(report);
 	const crisk_module *m = crisk_module_entry(CRISK_MODULE_ABI_VERSION);
 	ck_assert_ptr_nonnull(m);
+	conformance_require_catan(1);
 	report_result(conformance_run_module(m, params, games_per_config(), first_seed, report, cap), report);
 	free(report);
 }
@@ -73,6 +78,30 @@ START_TEST(test_house_table_explicit)
 }
 END_TEST
 
+/* The Catan invariants really run: the summary counts them.  And the
+ * requirement can fail: house_rules as compiled before inner_state existed
+ * (struct_size ending at state_from_json) is refused by the Catan queries. */
+START_TEST(test_catan_invariants_required)
+{
+	static const size_t cap = 1 << 16;
+	char *report = malloc(cap);
+	ck_assert_ptr_nonnull(report);
+	const crisk_module *m = crisk_module_entry(CRISK_MODULE_ABI_VERSION);
+	conformance_require_catan(1);
+	ck_assert_int_eq(conformance_run_module(m, "players=3 chance=auto max_turns=30", 1, 42, report, cap), 0);
+	const char *count = strstr(report, "differential chance tests, ");
+	ck_assert_msg(count && atol(count + strlen("differential chance tests, ")) > 0, "%s", report);
+
+	crisk_module old = *m;
+	old.struct_size = (uint32_t)(offsetof(crisk_module, state_from_json) + sizeof old.state_from_json);
+	ck_assert_int_gt(conformance_run_module(&old, "players=3 chance=auto max_turns=30", 1, 42, report, cap), 0);
+	ck_assert_msg(strstr(report, "no inner_state method") != NULL, "%s", report);
+	conformance_require_catan(0);
+	ck_assert_int_eq(conformance_run_module(&old, "players=3 chance=auto max_turns=30", 1, 42, report, cap), 0);
+	free(report);
+}
+END_TEST
+
 /* The suite must notice a shared object it cannot load. */
 START_TEST(test_missing_file_reported)
 {
@@ -91,6 +120,7 @@ static Suite *house_suite(void)
 	tcase_add_test(tc, test_house_file_explicit);
 	tcase_add_test(tc, test_house_table_auto);
 	tcase_add_test(tc, test_house_table_explicit);
+	tcase_add_test(tc, test_catan_invariants_required);
 	tcase_add_test(tc, test_missing_file_reported);
 	suite_add_tcase(s, tc);
 	return s;
