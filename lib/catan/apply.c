@@ -2,6 +2,7 @@
  * in auto mode they are sampled here from the state's RNG, in explicit mode
  * they arrive as DICE / STEAL_RESULT / DEV_RESULT actions. */
 #include "../core/error.h"
+#include "../core/rng_inline.h"
 #include "kernel.h"
 
 static void pay(kstate *h, kseat *p, const uint8_t *cost)
@@ -188,8 +189,8 @@ static void sample_chance(const kern *k, void *st, evlog *log)
 		int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
 		int d1, d2;
 		do { /* an excluded sum is thrown again (T-8) */
-			d1 = 1 + (int)rng_uniform(&h->rng, 6);
-			d2 = 1 + (int)rng_uniform(&h->rng, 6);
+			d1 = 1 + (int)rng_uniform_inline(&h->rng, 6);
+			d2 = 1 + (int)rng_uniform_inline(&h->rng, 6);
 		} while (d1 + d2 == ex);
 		resolve_dice(k, st, d1 + d2, d1, d2, log);
 		break;
