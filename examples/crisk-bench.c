@@ -217,20 +217,17 @@ typedef struct totals {
 	uint64_t ns;
 } totals;
 
-/* First index in the ascending list whose code is >= key. */
+/* First index in the ascending list whose code is >= key, for n >= 1.
+ * Branch-free halving: the comparisons of a random policy do not predict. */
 static size_t lower_bound(const crisk_action *items, size_t n, crisk_action key)
 {
-	size_t lo = 0;
-	while (n) {
+	const crisk_action *base = items;
+	while (n > 1) {
 		size_t half = n / 2;
-		if (items[lo + half] < key) {
-			lo += half + 1;
-			n -= half + 1;
-		} else {
-			n = half;
-		}
+		base = base[half] < key ? base + half : base;
+		n -= half;
 	}
-	return lo;
+	return (size_t)(base - items) + (*base < key);
 }
 
 /* One step: legal actions (or chance outcomes), a pick, apply. */
@@ -264,7 +261,19 @@ static int step(crisk_game *g, workspace *w, const options *o, bot_rng *r)
 			hi = count;
 			while (hi > 0 && w->items[hi - 1] >= (crisk_action)(CRISK_CATAN_OFFER_TRADE + 1) << 56)
 				hi--;
-			lo = lower_bound(w->items, hi, (crisk_action)CRISK_CATAN_OFFER_TRADE << 56);
+			/* Most steps list no offer: then there is nothing to search. */
+			const crisk_action first_offer = (crisk_action)CRISK_CATAN_OFFER_TRADE << 56;
+			if (hi > 0 && w->items[hi - 1] >= first_offer) {
+				/* Few codes rank below the offers: gallop from the front
+				 * to a short range, then halve it. */
+				size_t end = 1;
+				while (end < hi && w->items[end - 1] < first_offer)
+					end *= 2;
+				size_t start = end / 2, stop = end < hi ? end : hi;
+				lo = start + lower_bound(w->items + start, stop - start, first_offer);
+			} else {
+				lo = hi;
+			}
 			/* Offers are never the only choice; keep them if they were. */
 			if (hi - lo == count)
 				lo = hi = 0;
