@@ -42,57 +42,84 @@ static void back_to_active(kstate *h, int dp)
 	h->cur = (int8_t)h->active;
 }
 
-/* B-53..B-56: production of sum s for everyone at once, with the shortage rule. */
+/* Byte r of a packed count (resource r in bits 8r..8r+7). */
+static inline int res_byte(uint64_t packed, int r)
+{
+	return (int)((packed >> (8 * r)) & 0xFFu);
+}
+
+/* B-53..B-56: production of sum s for everyone at once, with the shortage rule.
+ * Counts per resource travel packed one byte each (below 128: at most two
+ * per corner of a hex), so totals, the bank comparison (B-55) and the
+ * payment take a few word operations instead of loops over the resources. */
 static void produce(const kern *k, void *st, int sum, evlog *log)
 {
 	kstate *h = ks(st);
 	const uint8_t *nodes = knodes(k, st);
-	uint8_t owed[CRISK_MAX_SEATS][NUM_RES] = {{0}};
-	int total[NUM_RES] = {0};
-	unsigned owners[NUM_RES] = {0}; /* bit s: seat s is owed this resource */
-	unsigned paid = 0;              /* seats owed anything */
-	for (int i = k->tok_cfirst[sum]; i < k->tok_cfirst[sum + 1]; i++) {
-		const struct kcorner *c = &k->tok_corner[i];
+	uint64_t owed[CRISK_MAX_SEATS] = {0};
+	uint64_t total = 0; /* all seats' claims */
+	unsigned paid = 0;  /* seats owed anything */
+	/* Bounds in locals: the stores to owed[] could otherwise alias them. */
+	const struct kcorner *c = k->tok_corner + k->tok_cfirst[sum], *end = k->tok_corner + k->tok_cfirst[sum + 1];
+	const unsigned robber = h->robber;
+	const int seats = k->seats;
+	const uint8_t *hex_res = k->hex_res;
+	for (; c < end; c++) {
 		unsigned nb = nodes[c->node];
-		if (!nb || c->hex == h->robber)
+		if (!nb || c->hex == robber)
 			continue;
-		int o = (int)(nb & NODE_OWNER_MASK) - 1, r = k->hex_res[c->hex];
-		if (o < k->seats) {
-			int amount = (nb & NODE_CITY) ? 2 : 1;
-			owed[o][r] = (uint8_t)(owed[o][r] + amount);
-			total[r] += amount;
-			owners[r] |= 1u << o;
+		int o = (int)(nb & NODE_OWNER_MASK) - 1, r = hex_res[c->hex];
+		if (o < seats) {
+			uint64_t amount = (uint64_t)((nb & NODE_CITY) ? 2 : 1) << (8 * r);
+			owed[o] += amount;
+			total += amount;
+			paid |= 1u << o;
 		}
 	}
-	for (int r = 0; r < NUM_RES; r++) {
-		paid |= owners[r];
-		if (total[r] <= h->bank[r])
-			continue;
-		if (!(owners[r] & (owners[r] - 1))) {
-			owed[bit_low(owners[r])][r] = h->bank[r];
+	if (!paid)
+		return;
+	/* Top bit of byte r set where the bank holds at least the total claimed. */
+	uint64_t bank = 0;
+	for (int r = 0; r < NUM_RES; r++)
+		bank |= (uint64_t)h->bank[r] << (8 * r);
+	const uint64_t top = UINT64_C(0x8080808080);
+	uint64_t short_of = ~((bank | top) - total) & top;
+	for (; short_of; short_of &= short_of - 1) { /* rare: B-55 */
+		int r = bit_low(short_of) / 8;
+		uint64_t lane = UINT64_C(0xFF) << (8 * r);
+		unsigned owners = 0;
+		for (int s = 0; s < k->seats; s++)
+			owners |= (unsigned)((owed[s] & lane) != 0) << s;
+		if (!(owners & (owners - 1))) {
+			int s = bit_low(owners);
+			owed[s] = (owed[s] & ~lane) | (uint64_t)h->bank[r] << (8 * r);
 		} else {
 			for (int s = 0; s < k->seats; s++)
-				owed[s][r] = 0;
+				owed[s] &= ~lane;
 			ev *e = ev_push(log, CRISK_CATAN_EV_SHORTAGE, -1, -1);
 			if (e)
 				e->args[0] = r;
 		}
 	}
+	uint64_t paid_out = 0;
 	for (; paid; paid &= paid - 1) {
-		int s = bit_low(paid), got = 0;
-		kseat *p = kseat_of(k, st, s);
-		for (int r = 0; r < NUM_RES; r++) {
-			bank_to(h, p, r, owed[s][r]);
-			got |= owed[s][r];
-		}
+		int s = bit_low(paid);
+		uint64_t got = owed[s];
 		if (!got)
 			continue;
+		kseat *p = kseat_of(k, st, s);
+		paid_out += got;
+		for (int r = 0; r < NUM_RES; r++)
+			p->hand[r] = (uint8_t)(p->hand[r] + res_byte(got, r));
+		p->cards = (uint8_t)(p->cards + ((got * UINT64_C(0x0101010101)) >> 32 & 0xFFu));
 		ev *e = ev_push(log, CRISK_CATAN_EV_PRODUCTION, s, -1);
 		if (e) {
 			for (int r = 0; r < NUM_RES; r++)
-				e->args[r] = owed[s][r];
+				e->args[r] = res_byte(got, r);
 		}
 	}
+	for (int r = 0; r < NUM_RES; r++)
+		h->bank[r] = (uint8_t)(h->bank[r] - res_byte(paid_out, r));
 }
 
 /* The next seat owing discards, in seat order from the roller (B-59). */
