@@ -202,7 +202,18 @@ static inline void list_maritime(const kern *k, const void *st, out *o)
 	/* MARITIME_TRADE: code = give | take << 8, so ascending means take-major. */
 	const uint64_t hand = hand_bytes(p);
 	unsigned gives = bank_gives_swar(p, hand); /* types the seat can give to the bank */
-	if (gives) {
+	if (gives && o->n + NUM_RES * (NUM_RES - 1) <= o->cap) {
+		/* Room for every pair: the types the bank holds, written unchecked. */
+		const uint64_t bank = load8(h->bank) & UINT64_C(0xFFFFFFFFFF);
+		unsigned takes = gather5(((bank | RES_TOP) - RES_ONE) & RES_TOP);
+		crisk_action *w = o->buf + o->n;
+		for (; takes; takes &= takes - 1) {
+			int y = bit_low(takes);
+			for (unsigned m = gives & ~(1u << y); m; m &= m - 1)
+				*w++ = act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(bit_low(m) | y << 8));
+		}
+		o->n = (size_t)(w - o->buf);
+	} else if (gives) {
 		for (int y = 0; y < NUM_RES; y++) {
 			if (!h->bank[y])
 				continue;

@@ -330,6 +330,13 @@ int kern_check(const kern *k, const void *st, crisk_action a)
 		return err_set(CRISK_EILLEGAL, "the game is over");
 	if (!type_fits(h->dp, type))
 		return h->dp == DP_SPECIAL_BUILD || h->dp == DP_PAIRED_PART ? part_refusal(h, type) : wrong_point(h);
+	/* Roll and end turn are most steps: at their point they need no other
+	 * test, so they skip the jump through the switch below. */
+	const uint64_t no_test = (UINT64_C(1) << CRISK_CATAN_ROLL) | (UINT64_C(1) << CRISK_CATAN_DECLINE) |
+				 (UINT64_C(1) << CRISK_CATAN_CANCEL) | (UINT64_C(1) << CRISK_CATAN_END_TURN) |
+				 (UINT64_C(1) << CRISK_CATAN_PASS) | (UINT64_C(1) << CRISK_CATAN_END_PART);
+	if ((no_test >> type) & 1u) /* type < 64: type_fits held */
+		return CRISK_OK;
 	int id = ACT_ID(a);
 	int s = h->active;
 	const kseat *p = kseat_of(k, st, s);
