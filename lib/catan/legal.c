@@ -67,6 +67,15 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, out 
 	}
 }
 
+/* The list grows through a copy, so the caller's out never has its address
+ * taken and stays in registers through the inlined listers. */
+static void list_roads_local(const kern *k, const void *st, int s, unsigned type, out *o)
+{
+	out copy = *o;
+	list_roads(k, st, s, type, &copy);
+	o->n = copy.n;
+}
+
 /* Settlement sites: reachable (or anywhere in set-up) and not blocked. */
 static void list_sites(const kern *k, const void *st, const uint64_t *reach, unsigned type, out *o)
 {
@@ -174,7 +183,7 @@ static inline void list_builds(const kern *k, const void *st, out *o)
 	int s = h->active;
 	const kseat *p = kseat_of(k, st, s);
 	if (p->supply[PIECE_ROAD] && kcan_pay(p, COST_ROAD))
-		list_roads(k, st, s, CRISK_CATAN_BUILD_ROAD, o);
+		list_roads_local(k, st, s, CRISK_CATAN_BUILD_ROAD, o);
 	if (p->supply[PIECE_SETTLEMENT] && kcan_pay(p, COST_SETTLEMENT))
 		list_sites(k, st, kreach(k, st, s), CRISK_CATAN_BUILD_SETTLEMENT, o);
 	if (p->supply[PIECE_CITY] && kcan_pay(p, COST_CITY)) {
@@ -366,7 +375,7 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 		put(&o, act_make(CRISK_CATAN_CANCEL, 0));
 		break;
 	case DP_FREE_ROAD:
-		list_roads(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, &o);
+		list_roads_local(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, &o);
 		break;
 	case DP_YOP_PICK:
 	case DP_MONOPOLY_PICK:
