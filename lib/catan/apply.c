@@ -474,7 +474,7 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 	kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
 	int id = ACT_ID(a);
-	int counts[NUM_RES] = {0};
+	int counts[NUM_RES]; /* discards only: zeroed there, not on every step */
 	switch (type) {
 	case CRISK_CATAN_PLACE_SETTLEMENT:
 		setup_settlement(k, st, id, log);
@@ -490,7 +490,8 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 		resolve_dice(k, st, id & 0xFF, (id >> 8) & 0xF, (id >> 12) & 0xF, log);
 		break;
 	case CRISK_CATAN_DISCARD:
-		counts[id] = 1;
+		for (int r = 0; r < NUM_RES; r++)
+			counts[r] = r == id;
 		discard(k, st, counts, log);
 		break;
 	case CRISK_CATAN_DISCARD_CARDS:
