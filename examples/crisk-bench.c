@@ -230,8 +230,12 @@ static size_t lower_bound(const crisk_action *items, size_t n, crisk_action key)
 	return (size_t)(base - items) + (*base < key);
 }
 
-/* One step: legal actions (or chance outcomes), a pick, apply. */
-static int step(crisk_game *g, workspace *w, const options *o, bot_rng *r)
+/* One step: legal actions (or chance outcomes), a pick, apply.  Inlined
+ * into the game loop, so a step costs no call of its own. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline int step(crisk_game *g, workspace *w, const options *o, bot_rng *r)
 {
 	size_t count = 0;
 	crisk_action a;
