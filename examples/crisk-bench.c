@@ -235,11 +235,11 @@ static size_t lower_bound(const crisk_action *items, size_t n, crisk_action key)
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((always_inline))
 #endif
-static inline int step(crisk_game *g, workspace *w, const options *o, bot_rng *r)
+static inline int step(crisk_game *g, int seat, workspace *w, const options *o, bot_rng *r)
 {
 	size_t count = 0;
 	crisk_action a;
-	if (crisk_game_current_seat(g) == CRISK_SEAT_CHANCE) {
+	if (seat == CRISK_SEAT_CHANCE) {
 		int rc = crisk_game_chance_probabilities(g, w->items, w->probs, w->cap, &count);
 		if (rc)
 			return rc;
@@ -298,9 +298,11 @@ static int play_games(crisk_game *work, const crisk_game *fresh, workspace *w, c
 		if (rc)
 			return rc;
 		uint64_t steps = 0;
-		int status;
-		while ((status = crisk_game_status(work, NULL)) == CRISK_STATUS_RUNNING) {
-			rc = step(work, w, o, &bots);
+		int seat;
+		/* Nobody acts once the game is over (CRISK_SEAT_NONE): the seat to act,
+		 * needed for each step anyway, doubles as the end test. */
+		while ((seat = crisk_game_current_seat(work)) != CRISK_SEAT_NONE) {
+			rc = step(work, seat, w, o, &bots);
 			if (rc)
 				return rc;
 			if (++steps >= STEP_LIMIT) {
@@ -308,6 +310,11 @@ static int play_games(crisk_game *work, const crisk_game *fresh, workspace *w, c
 					t->games, STEP_LIMIT);
 				return CRISK_ESTATE;
 			}
+		}
+		int status = crisk_game_status(work, NULL);
+		if (status == CRISK_STATUS_RUNNING) {
+			fprintf(stderr, "crisk-bench: game %" PRIu64 " runs with nobody to act\n", t->games);
+			return CRISK_ESTATE;
 		}
 		t->games++;
 		t->steps += steps;
@@ -325,8 +332,8 @@ static int time_clone(crisk_game *dst, const crisk_game *fresh, workspace *w, co
 	bot_rng bots = { o->seed };
 	crisk_game *src = NULL;
 	int rc = crisk_game_clone(&src, fresh);
-	for (int i = 0; !rc && i < 200 && crisk_game_status(src, NULL) == CRISK_STATUS_RUNNING; i++)
-		rc = step(src, w, o, &bots);
+	for (int i = 0, seat; !rc && i < 200 && (seat = crisk_game_current_seat(src)) != CRISK_SEAT_NONE; i++)
+		rc = step(src, seat, w, o, &bots);
 	if (!rc) {
 		uint64_t start = now_ns();
 		for (unsigned i = 0; !rc && i < CLONE_REPS; i++)
