@@ -2,6 +2,7 @@
  * in auto mode they are sampled here from the state's RNG, in explicit mode
  * they arrive as DICE / STEAL_RESULT / DEV_RESULT actions. */
 #include "../core/error.h"
+#include "../core/rng_inline.h"
 #include "kernel.h"
 
 static void pay(kstate *h, kseat *p, const uint8_t *cost)
@@ -41,57 +42,84 @@ static void back_to_active(kstate *h, int dp)
 	h->cur = (int8_t)h->active;
 }
 
-/* B-53..B-56: production of sum s for everyone at once, with the shortage rule. */
+/* Byte r of a packed count (resource r in bits 8r..8r+7). */
+static inline int res_byte(uint64_t packed, int r)
+{
+	return (int)((packed >> (8 * r)) & 0xFFu);
+}
+
+/* B-53..B-56: production of sum s for everyone at once, with the shortage rule.
+ * Counts per resource travel packed one byte each (below 128: at most two
+ * per corner of a hex), so totals, the bank comparison (B-55) and the
+ * payment take a few word operations instead of loops over the resources. */
 static void produce(const kern *k, void *st, int sum, evlog *log)
 {
 	kstate *h = ks(st);
 	const uint8_t *nodes = knodes(k, st);
-	uint8_t owed[CRISK_MAX_SEATS][NUM_RES] = {{0}};
-	int total[NUM_RES] = {0};
-	unsigned owners[NUM_RES] = {0}; /* bit s: seat s is owed this resource */
-	unsigned paid = 0;              /* seats owed anything */
-	for (int i = k->tok_cfirst[sum]; i < k->tok_cfirst[sum + 1]; i++) {
-		const struct kcorner *c = &k->tok_corner[i];
+	uint64_t owed[CRISK_MAX_SEATS] = {0};
+	uint64_t total = 0; /* all seats' claims */
+	unsigned paid = 0;  /* seats owed anything */
+	/* Bounds in locals: the stores to owed[] could otherwise alias them. */
+	const struct kcorner *c = k->tok_corner + k->tok_cfirst[sum], *end = k->tok_corner + k->tok_cfirst[sum + 1];
+	const unsigned robber = h->robber;
+	const int seats = k->seats;
+	const uint8_t *hex_res = k->hex_res;
+	for (; c < end; c++) {
 		unsigned nb = nodes[c->node];
-		if (!nb || c->hex == h->robber)
+		if (!nb || c->hex == robber)
 			continue;
-		int o = (int)(nb & NODE_OWNER_MASK) - 1, r = k->hex_res[c->hex];
-		if (o < k->seats && (!k->hk.produce_ok || k->hk.produce_ok(k, st, c->hex, o))) {
-			int amount = (nb & NODE_CITY) ? 2 : 1;
-			owed[o][r] = (uint8_t)(owed[o][r] + amount);
-			total[r] += amount;
-			owners[r] |= 1u << o;
+		int o = (int)(nb & NODE_OWNER_MASK) - 1, r = hex_res[c->hex];
+		if (o < seats && (!k->hk.produce_ok || k->hk.produce_ok(k, st, c->hex, o))) {
+			uint64_t amount = (uint64_t)((nb & NODE_CITY) ? 2 : 1) << (8 * r);
+			owed[o] += amount;
+			total += amount;
+			paid |= 1u << o;
 		}
 	}
-	for (int r = 0; r < NUM_RES; r++) {
-		paid |= owners[r];
-		if (total[r] <= h->bank[r])
-			continue;
-		if (!(owners[r] & (owners[r] - 1))) {
-			owed[bit_low(owners[r])][r] = h->bank[r];
+	if (!paid)
+		return;
+	/* Top bit of byte r set where the bank holds at least the total claimed. */
+	uint64_t bank = 0;
+	for (int r = 0; r < NUM_RES; r++)
+		bank |= (uint64_t)h->bank[r] << (8 * r);
+	const uint64_t top = UINT64_C(0x8080808080);
+	uint64_t short_of = ~((bank | top) - total) & top;
+	for (; short_of; short_of &= short_of - 1) { /* rare: B-55 */
+		int r = bit_low(short_of) / 8;
+		uint64_t lane = UINT64_C(0xFF) << (8 * r);
+		unsigned owners = 0;
+		for (int s = 0; s < k->seats; s++)
+			owners |= (unsigned)((owed[s] & lane) != 0) << s;
+		if (!(owners & (owners - 1))) {
+			int s = bit_low(owners);
+			owed[s] = (owed[s] & ~lane) | (uint64_t)h->bank[r] << (8 * r);
 		} else {
 			for (int s = 0; s < k->seats; s++)
-				owed[s][r] = 0;
+				owed[s] &= ~lane;
 			ev *e = ev_push(log, CRISK_CATAN_EV_SHORTAGE, -1, -1);
 			if (e)
 				e->args[0] = r;
 		}
 	}
+	uint64_t paid_out = 0;
 	for (; paid; paid &= paid - 1) {
-		int s = bit_low(paid), got = 0;
-		kseat *p = kseat_of(k, st, s);
-		for (int r = 0; r < NUM_RES; r++) {
-			bank_to(h, p, r, owed[s][r]);
-			got |= owed[s][r];
-		}
+		int s = bit_low(paid);
+		uint64_t got = owed[s];
 		if (!got)
 			continue;
+		kseat *p = kseat_of(k, st, s);
+		paid_out += got;
+		for (int r = 0; r < NUM_RES; r++)
+			p->hand[r] = (uint8_t)(p->hand[r] + res_byte(got, r));
+		p->cards = (uint8_t)(p->cards + ((got * UINT64_C(0x0101010101)) >> 32 & 0xFFu));
 		ev *e = ev_push(log, CRISK_CATAN_EV_PRODUCTION, s, -1);
 		if (e) {
 			for (int r = 0; r < NUM_RES; r++)
-				e->args[r] = owed[s][r];
+				e->args[r] = res_byte(got, r);
 		}
 	}
+	for (int r = 0; r < NUM_RES; r++)
+		h->bank[r] = (uint8_t)(h->bank[r] - res_byte(paid_out, r));
 }
 
 /* The next seat owing discards, in seat order from the roller (B-59). */
@@ -188,8 +216,8 @@ static void sample_chance(const kern *k, void *st, evlog *log)
 		int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
 		int d1, d2;
 		do { /* an excluded sum is thrown again (T-8) */
-			d1 = 1 + (int)rng_uniform(&h->rng, 6);
-			d2 = 1 + (int)rng_uniform(&h->rng, 6);
+			d1 = 1 + (int)rng_uniform_inline(&h->rng, 6);
+			d2 = 1 + (int)rng_uniform_inline(&h->rng, 6);
 		} while (d1 + d2 == ex);
 		resolve_dice(k, st, d1 + d2, d1, d2, log);
 		break;
@@ -446,7 +474,7 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 	kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
 	int id = ACT_ID(a);
-	int counts[NUM_RES] = {0};
+	int counts[NUM_RES]; /* discards only: zeroed there, not on every step */
 	switch (type) {
 	case CRISK_CATAN_PLACE_SETTLEMENT:
 		setup_settlement(k, st, id, log);
@@ -462,7 +490,8 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 		resolve_dice(k, st, id & 0xFF, (id >> 8) & 0xF, (id >> 12) & 0xF, log);
 		break;
 	case CRISK_CATAN_DISCARD:
-		counts[id] = 1;
+		for (int r = 0; r < NUM_RES; r++)
+			counts[r] = r == id;
 		discard(k, st, counts, log);
 		break;
 	case CRISK_CATAN_DISCARD_CARDS:

@@ -67,6 +67,15 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, out 
 	}
 }
 
+/* The list grows through a copy, so the caller's out never has its address
+ * taken and stays in registers through the inlined listers. */
+static void list_roads_local(const kern *k, const void *st, int s, unsigned type, out *o)
+{
+	out copy = *o;
+	list_roads(k, st, s, type, &copy);
+	o->n = copy.n;
+}
+
 /* Settlement sites: reachable (or anywhere in set-up) and not blocked. */
 static void list_sites(const kern *k, const void *st, const uint64_t *reach, unsigned type, out *o)
 {
@@ -174,7 +183,7 @@ static inline void list_builds(const kern *k, const void *st, out *o)
 	int s = h->active;
 	const kseat *p = kseat_of(k, st, s);
 	if (p->supply[PIECE_ROAD] && kcan_pay(p, COST_ROAD))
-		list_roads(k, st, s, CRISK_CATAN_BUILD_ROAD, o);
+		list_roads_local(k, st, s, CRISK_CATAN_BUILD_ROAD, o);
 	if (p->supply[PIECE_SETTLEMENT] && kcan_pay(p, COST_SETTLEMENT))
 		list_sites(k, st, kreach(k, st, s), CRISK_CATAN_BUILD_SETTLEMENT, o);
 	if (p->supply[PIECE_CITY] && kcan_pay(p, COST_CITY)) {
@@ -202,7 +211,18 @@ static inline void list_maritime(const kern *k, const void *st, out *o)
 	/* MARITIME_TRADE: code = give | take << 8, so ascending means take-major. */
 	const uint64_t hand = hand_bytes(p);
 	unsigned gives = bank_gives_swar(p, hand); /* types the seat can give to the bank */
-	if (gives) {
+	if (gives && o->n + NUM_RES * (NUM_RES - 1) <= o->cap) {
+		/* Room for every pair: the types the bank holds, written unchecked. */
+		const uint64_t bank = load8(h->bank) & UINT64_C(0xFFFFFFFFFF);
+		unsigned takes = gather5(((bank | RES_TOP) - RES_ONE) & RES_TOP);
+		crisk_action *w = o->buf + o->n;
+		for (; takes; takes &= takes - 1) {
+			int y = bit_low(takes);
+			for (unsigned m = gives & ~(1u << y); m; m &= m - 1)
+				*w++ = act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(bit_low(m) | y << 8));
+		}
+		o->n = (size_t)(w - o->buf);
+	} else if (gives) {
 		for (int y = 0; y < NUM_RES; y++) {
 			if (!h->bank[y])
 				continue;
@@ -355,7 +375,7 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 		put(&o, act_make(CRISK_CATAN_CANCEL, 0));
 		break;
 	case DP_FREE_ROAD:
-		list_roads(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, &o);
+		list_roads_local(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, &o);
 		break;
 	case DP_YOP_PICK:
 	case DP_MONOPOLY_PICK:

@@ -38,7 +38,6 @@ struct crisk_module;
  * checks, 0 when everything passed, or -1 when the rules cannot be created.
  * `module` may also be the path of a module shared object (it contains a
  * '/'), loaded with crisk_rules_new_from_file. */
-
 int conformance_run(const char *module, const char *params_without_seed, int games, uint64_t first_seed,
 		    char *report, size_t cap);
 
