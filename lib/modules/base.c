@@ -8,6 +8,7 @@
 #include "../core/error.h"
 #include "../catan/kernel.h"
 #include "../catan/state_io.h"
+#include "catan_module.h"
 #include "modules.h"
 
 static const char *const board_choices[] = {"beginner", "random", "random_tokens", "custom", NULL};
@@ -126,130 +127,6 @@ static int base_rules_create(void **data, const param_set *p)
 	return CRISK_OK;
 }
 
-static void base_rules_destroy(void *data)
-{
-	if (!data)
-		return;
-	kern_free(data);
-	free(data);
-}
-
-static int base_num_seats(const void *data)
-{
-	return ((const kern *)data)->seats;
-}
-
-static size_t base_state_size(const void *data)
-{
-	return ((const kern *)data)->size;
-}
-
-static void base_state_init(const void *data, void *state, evlog *log)
-{
-	kern_state_init(data, state, log);
-}
-
-static int base_current_seat(const void *data, const void *state)
-{
-	return kern_current_seat(data, state);
-}
-
-static int base_status(const void *data, const void *state, int *winner)
-{
-	return kern_status(data, state, winner);
-}
-
-static int64_t base_turn(const void *data, const void *state)
-{
-	return kern_turn(data, state);
-}
-
-static int base_score(const void *data, const void *state, int seat, int viewer)
-{
-	return kern_score(data, state, seat, viewer);
-}
-
-static size_t base_legal(const void *data, const void *state, crisk_action *buf, size_t cap)
-{
-	return kern_legal(data, state, buf, cap);
-}
-
-static int base_check(const void *data, const void *state, crisk_action a)
-{
-	return kern_check(data, state, a);
-}
-
-static int base_apply(const void *data, void *state, crisk_action a, evlog *log)
-{
-	return kern_apply(data, state, a, log);
-}
-
-static int base_chance(const void *data, const void *state, crisk_action *acts, double *probs, size_t cap,
-		       size_t *count)
-{
-	return kern_chance(data, state, acts, probs, cap, count);
-}
-
-static int base_action_to_string(const void *data, crisk_action a, textbuf *t)
-{
-	return kern_action_to_string(data, a, t);
-}
-
-static int base_action_from_string(const void *data, const char *text, crisk_action *out)
-{
-	return kern_action_from_string(data, text, out);
-}
-
-static void base_event_to_string(const void *data, const crisk_event *e, textbuf *t)
-{
-	kern_event_to_string(data, e, t);
-}
-
-static void base_event_json(const void *data, const crisk_event *e, jw *w)
-{
-	kern_event_json(data, e, w);
-}
-
-static void base_to_json(const void *data, const void *state, int viewer, jw *w)
-{
-	kern_to_json(data, state, viewer, w);
-}
-
-static void base_board_json(const void *data, jw *w)
-{
-	kern_board_json(data, w);
-}
-
-static size_t base_state_bytes(const void *data)
-{
-	return kern_state_bytes(data);
-}
-
-static void base_state_save(const void *data, const void *state, uint8_t *out)
-{
-	kern_state_save(data, state, out);
-}
-
-static void base_state_load(const void *data, const uint8_t *in, void *state)
-{
-	kern_state_load(data, in, state);
-}
-
-static int base_state_check(const void *data, const void *state)
-{
-	return kern_state_check(data, state);
-}
-
-static void base_state_to_json(const void *data, const void *state, jw *w)
-{
-	kern_state_to_json(data, state, w);
-}
-
-static int base_state_from_json(const void *data, const struct jnode *root, void *state)
-{
-	return kern_state_from_json(data, root, state);
-}
-
 const module module_base = {
 	.name = "base",
 	.version = 2, /* 2: the state gained part_owner (5-6 players) */
@@ -257,28 +134,28 @@ const module module_base = {
 	.params = base_params,
 	.n_params = P_COUNT,
 	.rules_create = base_rules_create,
-	.rules_destroy = base_rules_destroy,
-	.num_seats = base_num_seats,
-	.state_size = base_state_size,
-	.state_init = base_state_init,
-	.current_seat = base_current_seat,
-	.status = base_status,
-	.turn = base_turn,
-	.score = base_score,
-	.legal = base_legal,
-	.check = base_check,
-	.apply = base_apply,
-	.chance = base_chance,
-	.action_to_string = base_action_to_string,
-	.action_from_string = base_action_from_string,
-	.event_to_string = base_event_to_string,
-	.event_json = base_event_json,
-	.to_json = base_to_json,
-	.board_json = base_board_json,
-	.state_bytes = base_state_bytes,
-	.state_save = base_state_save,
-	.state_load = base_state_load,
-	.state_check = base_state_check,
-	.state_to_json = base_state_to_json,
-	.state_from_json = base_state_from_json,
+	.rules_destroy = cm_rules_destroy,
+	.num_seats = cm_num_seats,
+	.state_size = cm_state_size,
+	.state_init = cm_state_init,
+	.current_seat = cm_current_seat,
+	.status = cm_status,
+	.turn = cm_turn,
+	.score = cm_score,
+	.legal = cm_legal,
+	.check = cm_check,
+	.apply = cm_apply,
+	.chance = cm_chance,
+	.action_to_string = cm_action_to_string,
+	.action_from_string = cm_action_from_string,
+	.event_to_string = cm_event_to_string,
+	.event_json = cm_event_json,
+	.to_json = cm_to_json,
+	.board_json = cm_board_json,
+	.state_bytes = cm_state_bytes,
+	.state_save = cm_state_save,
+	.state_load = cm_state_load,
+	.state_check = cm_state_check,
+	.state_to_json = cm_state_to_json,
+	.state_from_json = cm_state_from_json,
 };

@@ -8,6 +8,7 @@
 #include "../core/error.h"
 #include "../catan/kernel.h"
 #include "../catan/state_io.h"
+#include "catan_module.h"
 #include "modules.h"
 #include "risk_impl.h"
 
@@ -138,50 +139,12 @@ static int mod_rules_create(void **data, const param_set *p)
 	return CRISK_OK;
 }
 
-static void mod_rules_destroy(void *data)
-{
-	if (!data)
-		return;
-	kern_free(data);
-	free(data);
-}
-
-static int mod_num_seats(const void *data)
-{
-	return ((const kern *)data)->seats;
-}
-
-static size_t mod_state_size(const void *data)
-{
-	return ((const kern *)data)->size;
-}
-
-static void mod_state_init(const void *data, void *state, evlog *log)
-{
-	kern_state_init(data, state, log);
-}
-
 static int mod_current_seat(const void *data, const void *state)
 {
 	const char *phase = NULL;
 	int cur = kern_current_seat(data, state);
 	risk_view_point(data, state, &phase, &cur);
 	return cur;
-}
-
-static int mod_status(const void *data, const void *state, int *winner)
-{
-	return kern_status(data, state, winner);
-}
-
-static int64_t mod_turn(const void *data, const void *state)
-{
-	return kern_turn(data, state);
-}
-
-static int mod_score(const void *data, const void *state, int seat, int viewer)
-{
-	return kern_score(data, state, seat, viewer);
 }
 
 static size_t mod_legal(const void *data, const void *state, crisk_action *buf, size_t cap)
@@ -225,44 +188,9 @@ static void mod_event_json(const void *data, const crisk_event *e, jw *w)
 	risk_event_json(data, e, w);
 }
 
-static void mod_to_json(const void *data, const void *state, int viewer, jw *w)
-{
-	kern_to_json(data, state, viewer, w);
-}
-
 static void mod_board_json(const void *data, jw *w)
 {
 	risk_board_json(data, w);
-}
-
-static size_t mod_state_bytes(const void *data)
-{
-	return kern_state_bytes(data);
-}
-
-static void mod_state_save(const void *data, const void *state, uint8_t *out)
-{
-	kern_state_save(data, state, out);
-}
-
-static void mod_state_load(const void *data, const uint8_t *in, void *state)
-{
-	kern_state_load(data, in, state);
-}
-
-static int mod_state_check(const void *data, const void *state)
-{
-	return kern_state_check(data, state);
-}
-
-static void mod_state_to_json(const void *data, const void *state, jw *w)
-{
-	kern_state_to_json(data, state, w);
-}
-
-static int mod_state_from_json(const void *data, const struct jnode *root, void *state)
-{
-	return kern_state_from_json(data, root, state);
 }
 
 const module module_risk = {
@@ -272,14 +200,14 @@ const module module_risk = {
 	.params = risk_params,
 	.n_params = P_COUNT,
 	.rules_create = mod_rules_create,
-	.rules_destroy = mod_rules_destroy,
-	.num_seats = mod_num_seats,
-	.state_size = mod_state_size,
-	.state_init = mod_state_init,
+	.rules_destroy = cm_rules_destroy,
+	.num_seats = cm_num_seats,
+	.state_size = cm_state_size,
+	.state_init = cm_state_init,
 	.current_seat = mod_current_seat,
-	.status = mod_status,
-	.turn = mod_turn,
-	.score = mod_score,
+	.status = cm_status,
+	.turn = cm_turn,
+	.score = cm_score,
 	.legal = mod_legal,
 	.check = mod_check,
 	.apply = mod_apply,
@@ -288,12 +216,12 @@ const module module_risk = {
 	.action_from_string = mod_action_from_string,
 	.event_to_string = mod_event_to_string,
 	.event_json = mod_event_json,
-	.to_json = mod_to_json,
+	.to_json = cm_to_json,
 	.board_json = mod_board_json,
-	.state_bytes = mod_state_bytes,
-	.state_save = mod_state_save,
-	.state_load = mod_state_load,
-	.state_check = mod_state_check,
-	.state_to_json = mod_state_to_json,
-	.state_from_json = mod_state_from_json,
+	.state_bytes = cm_state_bytes,
+	.state_save = cm_state_save,
+	.state_load = cm_state_load,
+	.state_check = cm_state_check,
+	.state_to_json = cm_state_to_json,
+	.state_from_json = cm_state_from_json,
 };

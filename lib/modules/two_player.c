@@ -8,6 +8,7 @@
 
 #include "../core/error.h"
 #include "../catan/state_io.h"
+#include "catan_module.h"
 #include "modules.h"
 #include "two_player.h"
 
@@ -415,49 +416,6 @@ static int tp_rules_create(void **data, const param_set *p)
 	return CRISK_OK;
 }
 
-static void tp_rules_destroy(void *data)
-{
-	if (!data)
-		return;
-	kern_free(data);
-	free(data);
-}
-
-static int tp_num_seats(const void *data)
-{
-	return ((const kern *)data)->seats;
-}
-
-static size_t tp_state_size(const void *data)
-{
-	return ((const kern *)data)->size;
-}
-
-static void tp_state_init(const void *data, void *state, evlog *log)
-{
-	kern_state_init(data, state, log);
-}
-
-static int tp_current_seat(const void *data, const void *state)
-{
-	return kern_current_seat(data, state);
-}
-
-static int tp_status(const void *data, const void *state, int *winner)
-{
-	return kern_status(data, state, winner);
-}
-
-static int64_t tp_turn(const void *data, const void *state)
-{
-	return kern_turn(data, state);
-}
-
-static int tp_score(const void *data, const void *state, int seat, int viewer)
-{
-	return kern_score(data, state, seat, viewer);
-}
-
 static size_t tp_legal_v(const void *data, const void *state, crisk_action *buf, size_t cap)
 {
 	return tp_legal(data, state, buf, cap);
@@ -499,44 +457,9 @@ static void tp_event_json_v(const void *data, const crisk_event *e, jw *w)
 	tp_event_json(data, e, w);
 }
 
-static void tp_to_json(const void *data, const void *state, int viewer, jw *w)
-{
-	kern_to_json(data, state, viewer, w);
-}
-
 static void tp_board_json_v(const void *data, jw *w)
 {
 	tp_board_json(data, w);
-}
-
-static size_t tp_state_bytes(const void *data)
-{
-	return kern_state_bytes(data);
-}
-
-static void tp_state_save(const void *data, const void *state, uint8_t *out)
-{
-	kern_state_save(data, state, out);
-}
-
-static void tp_state_load(const void *data, const uint8_t *in, void *state)
-{
-	kern_state_load(data, in, state);
-}
-
-static int tp_state_check(const void *data, const void *state)
-{
-	return kern_state_check(data, state);
-}
-
-static void tp_state_to_json(const void *data, const void *state, jw *w)
-{
-	kern_state_to_json(data, state, w);
-}
-
-static int tp_state_from_json(const void *data, const struct jnode *root, void *state)
-{
-	return kern_state_from_json(data, root, state);
 }
 
 const module module_two_player = {
@@ -546,14 +469,14 @@ const module module_two_player = {
 	.params = tp_params,
 	.n_params = P_COUNT,
 	.rules_create = tp_rules_create,
-	.rules_destroy = tp_rules_destroy,
-	.num_seats = tp_num_seats,
-	.state_size = tp_state_size,
-	.state_init = tp_state_init,
-	.current_seat = tp_current_seat,
-	.status = tp_status,
-	.turn = tp_turn,
-	.score = tp_score,
+	.rules_destroy = cm_rules_destroy,
+	.num_seats = cm_num_seats,
+	.state_size = cm_state_size,
+	.state_init = cm_state_init,
+	.current_seat = cm_current_seat,
+	.status = cm_status,
+	.turn = cm_turn,
+	.score = cm_score,
 	.legal = tp_legal_v,
 	.check = tp_check_v,
 	.apply = tp_apply_v,
@@ -562,12 +485,12 @@ const module module_two_player = {
 	.action_from_string = tp_action_from_string_v,
 	.event_to_string = tp_event_to_string_v,
 	.event_json = tp_event_json_v,
-	.to_json = tp_to_json,
+	.to_json = cm_to_json,
 	.board_json = tp_board_json_v,
-	.state_bytes = tp_state_bytes,
-	.state_save = tp_state_save,
-	.state_load = tp_state_load,
-	.state_check = tp_state_check,
-	.state_to_json = tp_state_to_json,
-	.state_from_json = tp_state_from_json,
+	.state_bytes = cm_state_bytes,
+	.state_save = cm_state_save,
+	.state_load = cm_state_load,
+	.state_check = cm_state_check,
+	.state_to_json = cm_state_to_json,
+	.state_from_json = cm_state_from_json,
 };

@@ -1,0 +1,130 @@
+/* The kernel methods of the Catan-family modules (catan_module.h). */
+#include <stdlib.h>
+
+#include "../catan/kernel.h"
+#include "../catan/state_io.h"
+#include "catan_module.h"
+
+void cm_rules_destroy(void *data)
+{
+	if (!data)
+		return;
+	kern_free(data);
+	free(data);
+}
+
+int cm_num_seats(const void *data)
+{
+	return ((const kern *)data)->seats;
+}
+
+size_t cm_state_size(const void *data)
+{
+	return ((const kern *)data)->size;
+}
+
+void cm_state_init(const void *data, void *state, evlog *log)
+{
+	kern_state_init(data, state, log);
+}
+
+int cm_current_seat(const void *data, const void *state)
+{
+	return kern_current_seat(data, state);
+}
+
+int cm_status(const void *data, const void *state, int *winner)
+{
+	return kern_status(data, state, winner);
+}
+
+int64_t cm_turn(const void *data, const void *state)
+{
+	return kern_turn(data, state);
+}
+
+int cm_score(const void *data, const void *state, int seat, int viewer)
+{
+	return kern_score(data, state, seat, viewer);
+}
+
+size_t cm_legal(const void *data, const void *state, crisk_action *buf, size_t cap)
+{
+	return kern_legal(data, state, buf, cap);
+}
+
+int cm_check(const void *data, const void *state, crisk_action a)
+{
+	return kern_check(data, state, a);
+}
+
+int cm_apply(const void *data, void *state, crisk_action a, evlog *log)
+{
+	return kern_apply(data, state, a, log);
+}
+
+int cm_chance(const void *data, const void *state, crisk_action *acts, double *probs, size_t cap,
+		       size_t *count)
+{
+	return kern_chance(data, state, acts, probs, cap, count);
+}
+
+int cm_action_to_string(const void *data, crisk_action a, textbuf *t)
+{
+	return kern_action_to_string(data, a, t);
+}
+
+int cm_action_from_string(const void *data, const char *text, crisk_action *out)
+{
+	return kern_action_from_string(data, text, out);
+}
+
+void cm_event_to_string(const void *data, const crisk_event *e, textbuf *t)
+{
+	kern_event_to_string(data, e, t);
+}
+
+void cm_event_json(const void *data, const crisk_event *e, jw *w)
+{
+	kern_event_json(data, e, w);
+}
+
+void cm_to_json(const void *data, const void *state, int viewer, jw *w)
+{
+	kern_to_json(data, state, viewer, w);
+}
+
+void cm_board_json(const void *data, jw *w)
+{
+	kern_board_json(data, w);
+}
+
+size_t cm_state_bytes(const void *data)
+{
+	return kern_state_bytes(data);
+}
+
+void cm_state_save(const void *data, const void *state, uint8_t *out)
+{
+	kern_state_save(data, state, out);
+}
+
+void cm_state_load(const void *data, const uint8_t *in, void *state)
+{
+	kern_state_load(data, in, state);
+}
+
+int cm_state_check(const void *data, const void *state)
+{
+	return kern_state_check(data, state);
+}
+
+void cm_state_to_json(const void *data, const void *state, jw *w)
+{
+	kern_state_to_json(data, state, w);
+}
+
+int cm_state_from_json(const void *data, const struct jnode *root, void *state)
+{
+	return kern_state_from_json(data, root, state);
+}
