@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include "catanrisk/view.h"
+#include "jsonw.h"
 
 typedef struct ev {
 	uint64_t seq;
@@ -52,5 +53,10 @@ static inline uint64_t ev_first(const evlog *l)
 
 /* Copies event `seq` into *out as `viewer` may see it; 0 on success, -1 if not stored. */
 int ev_read(const evlog *l, uint64_t seq, int viewer, crisk_event *out);
+
+/* The JSON object of one event (docs/events.md): seq, type (its name, or
+ * its number when type_name is NULL), seat, target, args (hidden ones as
+ * null) and text. */
+void ev_write_json(jw *w, const crisk_event *e, const char *type_name, const char *text);
 
 #endif

@@ -142,22 +142,7 @@ static void ad_event_json(const void *d, const crisk_event *e, jw *w)
 	tb_init(&t, text, sizeof text);
 	ad_event_to_string(d, e, &t);
 	tb_finish(&t, NULL);
-	jw_obj_begin(w);
-	jw_kint(w, "seq", (int64_t)e->seq);
-	jw_kint(w, "type", e->type);
-	jw_kint(w, "seat", e->seat);
-	jw_kint(w, "target", e->target);
-	jw_key(w, "args");
-	jw_arr_begin(w);
-	for (int i = 0; i < 6; i++) {
-		if (e->args[i] == CRISK_HIDDEN)
-			jw_null(w);
-		else
-			jw_int(w, e->args[i]);
-	}
-	jw_arr_end(w);
-	jw_kstr(w, "text", text);
-	jw_obj_end(w);
+	ev_write_json(w, e, NULL, text);
 }
 
 static void ad_to_json(const void *d, const void *state, int viewer, jw *w)

@@ -273,20 +273,5 @@ void risk_event_json(const kern *k, const crisk_event *e, jw *w)
 	tb_init(&t, text, sizeof text);
 	risk_event_to_string(k, e, &t);
 	tb_finish(&t, NULL);
-	jw_obj_begin(w);
-	jw_kint(w, "seq", (int64_t)e->seq);
-	jw_kstr(w, "type", ev_names[e->type - FIRST_EV]);
-	jw_kint(w, "seat", e->seat);
-	jw_kint(w, "target", e->target);
-	jw_key(w, "args");
-	jw_arr_begin(w);
-	for (int i = 0; i < 6; i++) {
-		if (e->args[i] == CRISK_HIDDEN)
-			jw_null(w);
-		else
-			jw_int(w, e->args[i]);
-	}
-	jw_arr_end(w);
-	jw_kstr(w, "text", text);
-	jw_obj_end(w);
+	ev_write_json(w, e, ev_names[e->type - FIRST_EV], text);
 }
