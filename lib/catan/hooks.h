@@ -30,14 +30,13 @@ typedef struct kern_hooks {
 	/* CRISK_OK or CRISK_EFORMAT with "ext.field: what is wrong". */
 	int (*ext_check)(const struct kern *k, const void *st);
 	/* Extra members at the end of the view object of kern_to_json, shown to
-	 * `viewer` (a seat, CRISK_VIEW_SPECTATOR or CRISK_VIEW_OMNISCIENT). */
+	 * `viewer` (a seat, CRISK_VIEWER_SPECTATOR or CRISK_VIEWER_OMNISCIENT). */
 	void (*view_json)(const struct kern *k, const void *st, int viewer, jw *w);
 
-	/* ---- base: 5-6 players (special build phase, paired players) ---- */
-	/* None: both are base rules, selected by kern_config.special_build
-	 * and kern_config.paired_players. */
+	/* (The 5-6 player special build phase and paired turns are base rules,
+	 * selected by kern_config.special_build and .paired_players.) */
 
-	/* ---- two_player ---- */
+	/* ---- turns, rolls and builds (first used by two_player) ---- */
 	/* Turn start, before the victory check: reset per-turn module state. */
 	void (*turn_start)(const struct kern *k, void *st, evlog *log);
 	/* A dice sum the current roll may not show (it is re-rolled; explicit
@@ -58,7 +57,7 @@ typedef struct kern_hooks {
 	 * in the deck, in hands nor played), for the conservation check. */
 	int (*dev_removed)(const struct kern *k, const void *st, int c);
 
-	/* ---- risk ---- */
+	/* ---- production, pieces and views (first used by risk) ---- */
 	/* B-53 production: whether `hex` pays the building of `seat` (RC-6, RC-30). */
 	int (*produce_ok)(const struct kern *k, const void *st, int hex, int seat);
 	/* Pieces of `seat` on the board beyond its component count (RC-12 lets an
@@ -68,7 +67,6 @@ typedef struct kern_hooks {
 	/* Views: the module's decision point name and acting seat when it runs
 	 * one of its own over the kernel's (NULL phase: the kernel's). */
 	void (*view_point)(const struct kern *k, const void *st, const char **phase, int *cur);
-
 } kern_hooks;
 
 #endif
