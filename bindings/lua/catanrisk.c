@@ -232,22 +232,45 @@ static const char *params_from_table(lua_State *L, int idx)
 
 /* catanrisk.rules(module [, params]) -> rules | nil, msg, code
  * params: nil, a string "players=4 seed=7", or a table {players = 4, seed = 7}. */
+/* The parameters at argument i: a string, a table of key = value, or
+ * nothing.  NULL after pushing a message when the table is not valid. */
+static const char *params_arg(lua_State *L, int i)
+{
+	int t = lua_type(L, i);
+	if (t == LUA_TTABLE)
+		return params_from_table(L, i);
+	if (t == LUA_TNONE || t == LUA_TNIL)
+		return "";
+	return luaL_checkstring(L, i);
+}
+
 static int l_rules(lua_State *L)
 {
 	const char *module = luaL_checkstring(L, 1);
-	const char *params = "";
-	int t = lua_type(L, 2);
-	if (t == LUA_TTABLE) {
-		params = params_from_table(L, 2);
-		if (!params)
-			return fail_msg(L, CRISK_EPARAM, lua_tostring(L, -1));
-	} else if (t != LUA_TNONE && t != LUA_TNIL) {
-		params = luaL_checkstring(L, 2);
-	}
+	const char *params = params_arg(L, 2);
+	if (!params)
+		return fail_msg(L, CRISK_EPARAM, lua_tostring(L, -1));
 	lrules *u = lua_newuserdatauv(L, sizeof *u, 0);
 	u->rules = NULL;
 	luaL_setmetatable(L, RULES_MT);
 	int rc = crisk_rules_new(&u->rules, module, params);
+	if (rc)
+		return fail(L, rc);
+	return 1;
+}
+
+/* catanrisk.rules_from_file(path [, params]) -> rules | nil, msg, code:
+ * a rule module loaded from a shared object (docs/modules.md). */
+static int l_rules_from_file(lua_State *L)
+{
+	const char *path = luaL_checkstring(L, 1);
+	const char *params = params_arg(L, 2);
+	if (!params)
+		return fail_msg(L, CRISK_EPARAM, lua_tostring(L, -1));
+	lrules *u = lua_newuserdatauv(L, sizeof *u, 0);
+	u->rules = NULL;
+	luaL_setmetatable(L, RULES_MT);
+	int rc = crisk_rules_new_from_file(&u->rules, path, params);
 	if (rc)
 		return fail(L, rc);
 	return 1;
@@ -938,6 +961,7 @@ static const luaL_Reg functions[] = {
 	{"version", l_version},
 	{"strerror", l_strerror},
 	{"rules", l_rules},
+	{"rules_from_file", l_rules_from_file},
 	{"params", l_params},
 	{"game", l_game},
 	{"load", l_load},
