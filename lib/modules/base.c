@@ -51,25 +51,13 @@ static const param_desc base_params[P_COUNT] = {
 		      "paired turns instead of the special build phase (B-122)"},
 };
 
-static int given(const param_set *p, int i)
-{
-	return p->str[i] && strcmp(p->str[i], "-") != 0;
-}
-
 /* B-126: options that do not apply to the chosen setting are errors. */
 static int check_combination(const param_set *p)
 {
-	static const int layout[3] = {P_TERRAIN, P_TOKENS, P_HARBORS};
-	int custom = p->num[P_BOARD] == BOARD_CUSTOM;
-	for (int i = 0; i < 3; i++) {
-		const char *name = base_params[layout[i]].name;
-		if (custom && !given(p, layout[i]))
-			return err_set(CRISK_EPARAM, "parameter '%s' is required with board=custom (B-38)", name);
-		if (!custom && given(p, layout[i]))
-			return err_set(CRISK_EPARAM, "parameter '%s' applies only to board=custom (B-126)", name);
-	}
-	if (p->num[P_NO_IDENTICAL] && p->num[P_BOARD] != BOARD_RANDOM_TOKENS)
-		return err_set(CRISK_EPARAM, "parameter 'no_identical_adjacent' applies only to board=random_tokens (B-126)");
+	_Static_assert(P_HARBORS == P_TERRAIN + 2 && P_TOKENS == P_TERRAIN + 1, "layout parameters in a row");
+	int rc = cm_check_board_options(p, base_params, P_BOARD, P_TERRAIN, P_NO_IDENTICAL);
+	if (rc)
+		return rc;
 	if (p->num[P_PAIRED] && p->num[P_PLAYERS] < 5)
 		return err_set(CRISK_EPARAM, "parameter 'paired_players' applies only to 5-6 players, not %d (B-122, B-126)",
 			       (int)p->num[P_PLAYERS]);

@@ -1,9 +1,30 @@
 /* The kernel methods of the Catan-family modules (catan_module.h). */
 #include <stdlib.h>
+#include <string.h>
 
+#include "../core/error.h"
 #include "../catan/kernel.h"
 #include "../catan/state_io.h"
 #include "catan_module.h"
+
+int cm_given(const param_set *p, int i)
+{
+	return p->str[i] && strcmp(p->str[i], "-") != 0;
+}
+
+int cm_check_board_options(const param_set *p, const param_desc *params, int board_key, int terrain, int no_identical)
+{
+	int custom = p->num[board_key] == BOARD_CUSTOM;
+	for (int i = terrain; i < terrain + 3; i++) {
+		if (custom && !cm_given(p, i))
+			return err_set(CRISK_EPARAM, "parameter '%s' is required with board=custom (B-38)", params[i].name);
+		if (!custom && cm_given(p, i))
+			return err_set(CRISK_EPARAM, "parameter '%s' applies only to board=custom (B-126)", params[i].name);
+	}
+	if (p->num[no_identical] && p->num[board_key] != BOARD_RANDOM_TOKENS)
+		return err_set(CRISK_EPARAM, "parameter 'no_identical_adjacent' applies only to board=random_tokens (B-126)");
+	return CRISK_OK;
+}
 
 void cm_rules_destroy(void *data)
 {

@@ -6,6 +6,15 @@
 
 #include "../core/module.h"
 
+/* Whether parameter i was given ("-" stands for "not given": the parser
+ * refuses empty values and the canonical string names every key). */
+int cm_given(const param_set *p, int i);
+/* The board options every Catan-family module takes (B-38, B-126):
+ * terrain, tokens and harbors (consecutive from `terrain`) are required with
+ * board=custom and refused otherwise; no_identical_adjacent needs
+ * board=random_tokens.  CRISK_OK, or CRISK_EPARAM with a message. */
+int cm_check_board_options(const param_set *p, const param_desc *params, int board_key, int terrain, int no_identical);
+
 void cm_rules_destroy(void *data);
 int cm_num_seats(const void *data);
 size_t cm_state_size(const void *data);

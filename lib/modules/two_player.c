@@ -52,26 +52,11 @@ static const param_desc tp_params[P_COUNT] = {
 			     "start settlements of the neutral players N0 and N1 (T-5)"},
 };
 
-static int given(const param_set *p, int i)
-{
-	return p->str[i] && strcmp(p->str[i], "-") != 0;
-}
-
 /* B-126: options that do not apply to the chosen setting are errors. */
 static int check_combination(const param_set *p)
 {
-	static const int layout[3] = {P_TERRAIN, P_TOKENS, P_HARBORS};
-	int custom = p->num[P_BOARD] == BOARD_CUSTOM;
-	for (int i = 0; i < 3; i++) {
-		const char *name = tp_params[layout[i]].name;
-		if (custom && !given(p, layout[i]))
-			return err_set(CRISK_EPARAM, "parameter '%s' is required with board=custom (B-38)", name);
-		if (!custom && given(p, layout[i]))
-			return err_set(CRISK_EPARAM, "parameter '%s' applies only to board=custom (B-126)", name);
-	}
-	if (p->num[P_NO_IDENTICAL] && p->num[P_BOARD] != BOARD_RANDOM_TOKENS)
-		return err_set(CRISK_EPARAM, "parameter 'no_identical_adjacent' applies only to board=random_tokens (B-126)");
-	return CRISK_OK;
+	_Static_assert(P_HARBORS == P_TERRAIN + 2 && P_TOKENS == P_TERRAIN + 1, "layout parameters in a row");
+	return cm_check_board_options(p, tp_params, P_BOARD, P_TERRAIN, P_NO_IDENTICAL);
 }
 
 static int touches_desert(const kern *k, int n)
@@ -399,7 +384,7 @@ static int tp_rules_create(void **data, const param_set *p)
 	if (!rc)
 		rc = kern_init(k, &cfg);
 	if (!rc)
-		rc = given(p, P_NEUTRAL_SITES) ? parse_sites(r, p->str[P_NEUTRAL_SITES]) : choose_sites(r);
+		rc = cm_given(p, P_NEUTRAL_SITES) ? parse_sites(r, p->str[P_NEUTRAL_SITES]) : choose_sites(r);
 	if (!rc) {
 		r->desert = BOARD_NONE;
 		for (int x = 0; x < k->b.n_land && r->desert == BOARD_NONE; x++) {
