@@ -244,36 +244,33 @@ static const char *params_arg(lua_State *L, int i)
 	return luaL_checkstring(L, i);
 }
 
-static int l_rules(lua_State *L)
+/* Rules from a name (argument 1) and parameters (argument 2) through
+ * `create`: crisk_rules_new or crisk_rules_new_from_file. */
+static int new_rules(lua_State *L, int (*create)(crisk_rules **, const char *, const char *))
 {
-	const char *module = luaL_checkstring(L, 1);
+	const char *name = luaL_checkstring(L, 1);
 	const char *params = params_arg(L, 2);
 	if (!params)
 		return fail_msg(L, CRISK_EPARAM, lua_tostring(L, -1));
 	lrules *u = lua_newuserdatauv(L, sizeof *u, 0);
 	u->rules = NULL;
 	luaL_setmetatable(L, RULES_MT);
-	int rc = crisk_rules_new(&u->rules, module, params);
+	int rc = create(&u->rules, name, params);
 	if (rc)
 		return fail(L, rc);
 	return 1;
+}
+
+static int l_rules(lua_State *L)
+{
+	return new_rules(L, crisk_rules_new);
 }
 
 /* catanrisk.rules_from_file(path [, params]) -> rules | nil, msg, code:
  * a rule module loaded from a shared object (docs/modules.md). */
 static int l_rules_from_file(lua_State *L)
 {
-	const char *path = luaL_checkstring(L, 1);
-	const char *params = params_arg(L, 2);
-	if (!params)
-		return fail_msg(L, CRISK_EPARAM, lua_tostring(L, -1));
-	lrules *u = lua_newuserdatauv(L, sizeof *u, 0);
-	u->rules = NULL;
-	luaL_setmetatable(L, RULES_MT);
-	int rc = crisk_rules_new_from_file(&u->rules, path, params);
-	if (rc)
-		return fail(L, rc);
-	return 1;
+	return new_rules(L, crisk_rules_new_from_file);
 }
 
 /* catanrisk.params(module) -> { {name=, type=, default=, accepted=, help=}, ... } | nil, msg, code */
