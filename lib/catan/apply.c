@@ -48,6 +48,82 @@ static inline int res_byte(uint64_t packed, int r)
 	return (int)((packed >> (8 * r)) & 0xFFu);
 }
 
+/* Adds a packed count to a hand and its total.  The hand bytes, the total
+ * and the discards owed are eight bytes in a row (struct kseat), added as one
+ * word: no byte overflows, hands being far below 256. */
+static void add_to_hand(kseat *p, uint64_t got)
+{
+	uint64_t w = 0;
+	for (int i = 0; i < MAX_GOODS; i++)
+		w |= (uint64_t)p->hand[i] << (8 * i);
+	w |= (uint64_t)p->cards << 48 | (uint64_t)p->owe << 56;
+	uint64_t cards = (got * UINT64_C(0x0101010101)) >> 32 & 0xFFu; /* sum of the five bytes */
+	w += got + (cards << 48);
+	for (int i = 0; i < MAX_GOODS; i++)
+		p->hand[i] = (uint8_t)(w >> (8 * i));
+	p->cards = (uint8_t)(w >> 48);
+	p->owe = (uint8_t)(w >> 56);
+}
+
+/* The same corner by corner, asking the module which claims count (risk's
+ * production block); neutral pieces (owner NODE_NEUTRAL) never collect. */
+static unsigned claim_hooked(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total)
+{
+	const uint8_t *nodes = knodes(k, st);
+	unsigned paid = 0;
+	uint64_t sum_all = 0;
+	const struct kcorner *c = k->tok_corner + k->tok_cfirst[sum], *end = k->tok_corner + k->tok_cfirst[sum + 1];
+	for (; c < end; c++) {
+		unsigned nb = nodes[c->node];
+		if (!nb || c->hex == ks(st)->robber)
+			continue;
+		int o = (int)(nb & NODE_OWNER_MASK) - 1, r = k->hex_res[c->hex];
+		if (o < k->seats && (!k->hk.produce_ok || k->hk.produce_ok(k, st, c->hex, o))) {
+			uint64_t amount = (uint64_t)((nb & NODE_CITY) ? 2 : 1) << (8 * r);
+			owed[o] += amount;
+			sum_all += amount;
+			paid |= 1u << o;
+		}
+	}
+	*total = sum_all;
+	return paid;
+}
+
+/* Claims of sum s by seat into owed[], returning the seats with one.  Only
+ * the buildings at hexes with that token are visited (a bitset walk: which
+ * corners hold one does not predict), each collecting its node's yield,
+ * less the robber's hex, doubled for a city. */
+static unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total)
+{
+	const kstate *h = ks(st);
+	const uint8_t *nodes = knodes(k, st);
+	const uint64_t *occupied = koccupied(k, st);
+	const uint64_t *at_sum = k->tok_nodes + (size_t)sum * (size_t)k->nw;
+	const uint64_t *yield = k->tok_yield + (size_t)sum * (size_t)k->b.n_node;
+	const int robbed = k->b.token[h->robber] == sum && k->hex_res[h->robber] != 0xFF;
+	const uint64_t *robber_nodes = k->hex_nodes + (size_t)h->robber * (size_t)k->nw;
+	const uint64_t robber_unit = robbed ? UINT64_C(1) << (8 * k->hex_res[h->robber]) : 0;
+	const unsigned seats = (unsigned)k->seats;
+	unsigned paid = 0;
+	uint64_t sum_all = 0;
+	for (int w = 0; w < k->nw; w++) {
+		const uint64_t robber_mask = robber_nodes[w];
+		for (uint64_t m = occupied[w] & at_sum[w]; m; m &= m - 1) {
+			int i = bit_low(m), n = w * 64 + i;
+			unsigned nb = nodes[n], o = (nb & NODE_OWNER_MASK) - 1u;
+			/* Counts stay below 128 per byte, so doubling never carries. */
+			uint64_t amount = (yield[n] - (robber_mask >> i & 1u) * robber_unit) << (nb >> 4 & 1u);
+			if (o < seats && amount) { /* non-seat owners never collect */
+				owed[o] += amount;
+				sum_all += amount;
+				paid |= 1u << o;
+			}
+		}
+	}
+	*total = sum_all;
+	return paid;
+}
+
 /* B-53..B-56: production of sum s for everyone at once, with the shortage rule.
  * Counts per resource travel packed one byte each (below 128: at most two
  * per corner of a hex), so totals, the bank comparison (B-55) and the
@@ -55,27 +131,13 @@ static inline int res_byte(uint64_t packed, int r)
 static void produce(const kern *k, void *st, int sum, evlog *log)
 {
 	kstate *h = ks(st);
-	const uint8_t *nodes = knodes(k, st);
 	uint64_t owed[CRISK_MAX_SEATS] = {0};
 	uint64_t total = 0; /* all seats' claims */
-	unsigned paid = 0;  /* seats owed anything */
-	/* Bounds in locals: the stores to owed[] could otherwise alias them. */
-	const struct kcorner *c = k->tok_corner + k->tok_cfirst[sum], *end = k->tok_corner + k->tok_cfirst[sum + 1];
-	const unsigned robber = h->robber;
-	const int seats = k->seats;
-	const uint8_t *hex_res = k->hex_res;
-	for (; c < end; c++) {
-		unsigned nb = nodes[c->node];
-		if (!nb || c->hex == robber)
-			continue;
-		int o = (int)(nb & NODE_OWNER_MASK) - 1, r = hex_res[c->hex];
-		if (o < seats && (!k->hk.produce_ok || k->hk.produce_ok(k, st, c->hex, o))) {
-			uint64_t amount = (uint64_t)((nb & NODE_CITY) ? 2 : 1) << (8 * r);
-			owed[o] += amount;
-			total += amount;
-			paid |= 1u << o;
-		}
-	}
+	unsigned paid;      /* seats owed anything */
+	if (!k->hk.produce_ok && !k->cfg.pieces_change_hands)
+		paid = claim(k, st, sum, owed, &total);
+	else
+		paid = claim_hooked(k, st, sum, owed, &total);
 	if (!paid)
 		return;
 	/* Top bit of byte r set where the bank holds at least the total claimed. */
@@ -107,11 +169,8 @@ static void produce(const kern *k, void *st, int sum, evlog *log)
 		uint64_t got = owed[s];
 		if (!got)
 			continue;
-		kseat *p = kseat_of(k, st, s);
 		paid_out += got;
-		for (int r = 0; r < NUM_RES; r++)
-			p->hand[r] = (uint8_t)(p->hand[r] + res_byte(got, r));
-		p->cards = (uint8_t)(p->cards + ((got * UINT64_C(0x0101010101)) >> 32 & 0xFFu));
+		add_to_hand(kseat_of(k, st, s), got);
 		ev *e = ev_push(log, CRISK_CATAN_EV_PRODUCTION, s, -1);
 		if (e) {
 			for (int r = 0; r < NUM_RES; r++)

@@ -184,6 +184,7 @@ void flow_place_building(const kern *k, void *st, int s, int node)
 	bit_set(blocked, node);
 	for (int i = 0; i < bn->deg; i++)
 		bit_set(blocked, bn->adj[i]);
+	bit_set(koccupied(k, st), node);
 }
 
 void flow_add_road(const kern *k, void *st, int s, int path)

@@ -181,6 +181,25 @@ int kern_init(kern *k, const kern_config *cfg)
 		}
 	}
 	k->tok_cfirst[13] = (uint16_t)nc;
+	k->nw = (b->n_node + 63) / 64;
+	k->tok_nodes = calloc(13 * (size_t)k->nw, sizeof *k->tok_nodes);
+	k->tok_yield = calloc(13 * (size_t)b->n_node + 1, sizeof *k->tok_yield);
+	k->hex_nodes = calloc((size_t)b->n_land * (size_t)k->nw + 1, sizeof *k->hex_nodes);
+	if (!k->tok_nodes || !k->tok_yield || !k->hex_nodes)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules tables");
+	for (int h = 0; h < b->n_land; h++) {
+		for (int c = 0; c < 6; c++) {
+			int n = b->hex[h].node[c];
+			if (n == BOARD_NONE)
+				continue;
+			bit_set(k->hex_nodes + (size_t)h * (size_t)k->nw, n);
+			int t = b->token[h];
+			if (t < 2 || t > 12 || k->hex_res[h] == 0xFF)
+				continue;
+			bit_set(k->tok_nodes + (size_t)t * (size_t)k->nw, n);
+			k->tok_yield[(size_t)t * (size_t)b->n_node + (size_t)n] += UINT64_C(1) << (8 * k->hex_res[h]);
+		}
+	}
 	for (int s = 0; s < b->n_harbor; s++) {
 		uint8_t bit = (uint8_t)(1u << b->harbor_type[s]);
 		k->node_harbor[b->harbor[s].node[0]] |= bit;
@@ -191,12 +210,12 @@ int kern_init(kern *k, const kern_config *cfg)
 	if (rc)
 		return rc;
 
-	k->nw = (b->n_node + 63) / 64;
 	k->off_seat = align_up(sizeof(kstate), 8);
 	k->off_node = k->off_seat + (size_t)k->owners * sizeof(kseat);
 	k->off_path = k->off_node + (size_t)b->n_node;
 	k->off_blocked = align_up(k->off_path + (size_t)b->n_path, 8);
-	k->off_reach = k->off_blocked + (size_t)k->nw * 8;
+	k->off_occupied = k->off_blocked + (size_t)k->nw * 8;
+	k->off_reach = k->off_occupied + (size_t)k->nw * 8;
 	k->off_ext = align_up(k->off_reach + (size_t)k->owners * (size_t)k->nw * 8, 8);
 	k->size = align_up(k->off_ext + cfg->ext_size, 16);
 	return CRISK_OK;
@@ -209,6 +228,9 @@ void kern_free(kern *k)
 	free(k->node_harbor);
 	free(k->node_paths);
 	free(k->tok_corner);
+	free(k->tok_nodes);
+	free(k->tok_yield);
+	free(k->hex_nodes);
 	free(k->offer_first);
 	free(k->offer_list);
 	board_free(&k->b);

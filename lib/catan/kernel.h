@@ -106,6 +106,11 @@ typedef struct kern {
 	struct kcorner {
 		uint16_t hex, node;
 	} *tok_corner;
+	/* The same for production by bitsets (produce): tok_nodes[t * nw ..]: the
+	 * intersections at a hex with token t; tok_yield[t * n_node + n]: what a
+	 * settlement on n collects when t is rolled, one byte per resource;
+	 * hex_nodes[x * nw ..]: the corners of land hex x. */
+	uint64_t *tok_nodes, *tok_yield, *hex_nodes;
 	uint8_t *node_harbor; /* per node: 0, or bit 0 generic / bit 1 + r special */
 	int pw;              /* 64-bit words per path bitset */
 	uint64_t *node_paths; /* per node: the paths at it, as a path bitset of pw words */
@@ -119,7 +124,7 @@ typedef struct kern {
 	uint64_t *offer_list;
 	/* State layout. */
 	int nw;              /* 64-bit words per node bitset */
-	size_t off_seat, off_node, off_path, off_blocked, off_reach, off_ext, size;
+	size_t off_seat, off_node, off_path, off_blocked, off_occupied, off_reach, off_ext, size;
 } kern;
 
 /* Fixed header of the state block. */
@@ -189,6 +194,11 @@ static inline uint8_t *kpaths(const kern *k, const void *st)
 static inline uint64_t *kblocked(const kern *k, const void *st)
 {
 	return (uint64_t *)((uintptr_t)st + k->off_blocked);
+}
+/* Nodes with a building (of anyone, neutral included). */
+static inline uint64_t *koccupied(const kern *k, const void *st)
+{
+	return (uint64_t *)((uintptr_t)st + k->off_occupied);
 }
 /* Nodes touched by a road of seat s. */
 static inline uint64_t *kreach(const kern *k, const void *st, int s)

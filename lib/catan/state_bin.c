@@ -167,12 +167,14 @@ void kern_state_derive(const kern *k, void *st)
 {
 	uint64_t *blocked = kblocked(k, st);
 	memset(blocked, 0, (size_t)k->nw * 8);
+	memset(koccupied(k, st), 0, (size_t)k->nw * 8);
 	memset(kreach(k, st, 0), 0, (size_t)k->owners * (size_t)k->nw * 8);
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	for (int n = 0; n < k->b.n_node; n++) {
 		if (!nodes[n])
 			continue;
 		bit_set(blocked, n);
+		bit_set(koccupied(k, st), n);
 		for (int i = 0; i < k->b.node[n].deg; i++)
 			bit_set(blocked, k->b.node[n].adj[i]);
 	}

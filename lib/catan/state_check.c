@@ -322,6 +322,8 @@ static int check_derived(const kern *k, const void *st)
 		}
 		if (bit_get(blocked, n) != want)
 			return BAD("blocked: bit %d does not match the buildings", n);
+		if (bit_get(koccupied(k, st), n) != (n < k->b.n_node && nodes[n] != 0))
+			return BAD("occupied: bit %d does not match the buildings", n);
 		for (int s = 0; s < k->owners; s++) {
 			int touch = 0;
 			for (int i = 0; n < k->b.n_node && i < k->b.node[n].deg && !touch; i++)

@@ -13,6 +13,7 @@
 #include "core/params.h"
 #include "core/rng.h"
 #include "catan/kernel.h"
+#include "catan/state_io.h"
 #include "modules/modules.h"
 
 #define LEGAL_CAP 512
@@ -461,15 +462,18 @@ START_TEST(test_setup_snake_b41_b44)
 }
 END_TEST
 
-/* Puts a lone settlement (or city) of seat s on node n, bypassing the rules. */
+/* Puts a lone settlement (or city) of seat s on node n, bypassing the rules
+ * (the bitsets derived from the buildings follow). */
 static void put_building(fixture *f, int s, int n, int city)
 {
 	knodes(f->k, f->st)[n] = (uint8_t)((s + 1) | (city ? NODE_CITY : 0));
+	kern_state_derive(f->k, f->st);
 }
 
 static void clear_buildings(fixture *f)
 {
 	memset(knodes(f->k, f->st), 0, (size_t)f->k->b.n_node);
+	kern_state_derive(f->k, f->st);
 }
 
 /* Explicit chance game after set-up, at the DICE chance point of turn 1. */
