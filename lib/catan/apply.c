@@ -4,6 +4,7 @@
 #include "../core/error.h"
 #include "../core/rng_inline.h"
 #include "kernel.h"
+#include "validate.h"
 
 static void pay(kstate *h, kseat *p, const uint8_t *cost)
 {
@@ -528,17 +529,24 @@ static const uint64_t victory_unchanged =
 	TYPE_BIT(CRISK_CATAN_MARITIME_TRADE) | TYPE_BIT(CRISK_CATAN_OFFER_TRADE) | TYPE_BIT(CRISK_CATAN_ACCEPT) |
 	TYPE_BIT(CRISK_CATAN_DECLINE) | TYPE_BIT(CRISK_CATAN_CONFIRM) | TYPE_BIT(CRISK_CATAN_CANCEL);
 
-static void execute(const kern *k, void *st, crisk_action a, evlog *log)
+/* Checks the rules of a's type (its code passed kern_check_code) and, if
+ * they hold, carries it out: one dispatch on the type for both. */
+static int execute(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
 	int id = ACT_ID(a);
+	int rc;
 	int counts[NUM_RES]; /* discards only: zeroed there, not on every step */
 	switch (type) {
 	case CRISK_CATAN_PLACE_SETTLEMENT:
+		if ((rc = kern_check_site(k, st, id)))
+			return rc;
 		setup_settlement(k, st, id, log);
 		break;
 	case CRISK_CATAN_PLACE_ROAD:
+		if ((rc = kern_check_setup_road(k, st, id)))
+			return rc;
 		setup_road(k, st, id, log);
 		break;
 	case CRISK_CATAN_ROLL:
@@ -546,19 +554,27 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 		h->cur = CRISK_SEAT_CHANCE;
 		break;
 	case CRISK_CATAN_DICE:
+		if ((rc = kern_check_dice(k, st, a)))
+			return rc;
 		resolve_dice(k, st, id & 0xFF, (id >> 8) & 0xF, (id >> 12) & 0xF, log);
 		break;
 	case CRISK_CATAN_DISCARD:
+		if ((rc = kern_check_discard_one(k, st, id)))
+			return rc;
 		for (int r = 0; r < NUM_RES; r++)
 			counts[r] = r == id;
 		discard(k, st, counts, log);
 		break;
 	case CRISK_CATAN_DISCARD_CARDS:
+		if ((rc = kern_check_discard(k, st, a)))
+			return rc;
 		for (int r = 0; r < NUM_RES; r++)
 			counts[r] = (int)((a >> (8 * r)) & 0xFF);
 		discard(k, st, counts, log);
 		break;
 	case CRISK_CATAN_MOVE_ROBBER: {
+		if ((rc = kern_robber_ok(k, st, id)))
+			return rc;
 		h->robber = (uint16_t)id;
 		ev *e = ev_push(log, CRISK_CATAN_EV_ROBBER, h->active, -1);
 		if (e)
@@ -567,39 +583,55 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 		break;
 	}
 	case CRISK_CATAN_STEAL_FROM:
+		if ((rc = kern_check_victim(k, st, id)))
+			return rc;
 		h->victim = (int8_t)id;
 		h->dp = DP_STEAL;
 		h->cur = CRISK_SEAT_CHANCE;
 		break;
 	case CRISK_CATAN_STEAL_RESULT:
+		if ((rc = kern_check_steal_result(k, st, id)))
+			return rc;
 		resolve_steal(k, st, id, log);
 		break;
 	case CRISK_CATAN_BUILD_ROAD:
 	case CRISK_CATAN_BUILD_SETTLEMENT:
 	case CRISK_CATAN_BUILD_CITY:
+		if ((rc = kern_check_build(k, st, type, id)))
+			return rc;
 		build(k, st, type, id, log);
 		break;
 	case CRISK_CATAN_BUY_DEV:
+		if ((rc = kern_check_buy_dev(k, st)))
+			return rc;
 		pay(h, kseat_of(k, st, h->active), kern_cost_tab[COST_DEV]);
 		h->dp = DP_DEV_DRAW;
 		h->cur = CRISK_SEAT_CHANCE;
 		break;
 	case CRISK_CATAN_DEV_RESULT:
+		if ((rc = kern_check_dev_result(st, id)))
+			return rc;
 		resolve_dev(k, st, id, log);
 		break;
 	case CRISK_CATAN_PLAY_KNIGHT:
+		if ((rc = kern_check_play(k, st, CRISK_CATAN_KNIGHT)))
+			return rc;
 		play_card(k, st, CRISK_CATAN_KNIGHT, DP_MOVE_ROBBER, log);
 		kseat_of(k, st, h->active)->knights++;
 		h->knight = 1;
 		flow_largest_army(k, st, log);
 		break;
 	case CRISK_CATAN_PLAY_ROAD_BUILDING: {
+		if ((rc = kern_check_play(k, st, CRISK_CATAN_ROAD_BUILDING)))
+			return rc;
 		int left = kseat_of(k, st, h->active)->supply[PIECE_ROAD];
 		play_card(k, st, CRISK_CATAN_ROAD_BUILDING, DP_FREE_ROAD, log);
 		h->free_roads = (uint8_t)(left < 2 ? left : 2);
 		break;
 	}
 	case CRISK_CATAN_PLAY_YEAR_OF_PLENTY: {
+		if ((rc = kern_check_play(k, st, CRISK_CATAN_YEAR_OF_PLENTY)))
+			return rc;
 		int total = 0;
 		for (int r = 0; r < NUM_RES; r++)
 			total += h->bank[r];
@@ -610,12 +642,18 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 		break;
 	}
 	case CRISK_CATAN_PLAY_MONOPOLY:
+		if ((rc = kern_check_play(k, st, CRISK_CATAN_MONOPOLY)))
+			return rc;
 		play_card(k, st, CRISK_CATAN_MONOPOLY, DP_MONOPOLY_PICK, log);
 		break;
 	case CRISK_CATAN_PLACE_FREE_ROAD:
+		if ((rc = kern_check_free_road(k, st, id)))
+			return rc;
 		free_road(k, st, id, log);
 		break;
 	case CRISK_CATAN_PICK: {
+		if ((rc = kern_check_pick(st, id)))
+			return rc;
 		bank_to(h, kseat_of(k, st, h->active), id, 1);
 		ev *e = ev_push(log, CRISK_CATAN_EV_PICK, h->active, -1);
 		if (e)
@@ -625,21 +663,31 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 		break;
 	}
 	case CRISK_CATAN_NAME:
+		if ((rc = kern_check_res(id)))
+			return rc;
 		monopoly(k, st, id, log);
 		break;
 	case CRISK_CATAN_MARITIME_TRADE:
+		if ((rc = kern_check_maritime(k, st, id & 0xFF, id >> 8)))
+			return rc;
 		maritime(k, st, id & 0xFF, id >> 8, log);
 		break;
 	case CRISK_CATAN_OFFER_TRADE:
+		if ((rc = kern_check_offer(k, st, a)))
+			return rc;
 		offer(k, st, a, log);
 		break;
 	case CRISK_CATAN_ACCEPT:
+		if ((rc = kern_check_accept(k, st)))
+			return rc;
 		answer(k, st, 1, log);
 		break;
 	case CRISK_CATAN_DECLINE:
 		answer(k, st, 0, log);
 		break;
 	case CRISK_CATAN_CONFIRM:
+		if ((rc = kern_check_confirm(k, st, id)))
+			return rc;
 		confirm(k, st, id, log);
 		break;
 	case CRISK_CATAN_CANCEL:
@@ -650,13 +698,16 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 	case CRISK_CATAN_PASS:
 	case CRISK_CATAN_END_PART:
 		flow_end_part(k, st, log);
-		return;
-	default: /* END_TURN */
+		return CRISK_OK;
+	case CRISK_CATAN_END_TURN:
 		flow_end_turn(k, st, log);
-		return;
+		return CRISK_OK;
+	default: /* no other type fits a kernel decision point */
+		return kern_check_rules(k, st, a);
 	}
 	if (k->cfg.hooks || type >= 64 || !(victory_unchanged >> type & 1u))
 		flow_check_victory(k, st, log);
+	return CRISK_OK;
 }
 
 static int is_chance(int dp)
@@ -666,10 +717,12 @@ static int is_chance(int dp)
 
 int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	int rc = kern_check(k, st, a);
+	/* The tests of the code inline; a refusal gets its message from the full check. */
+	if (!kern_code_fits(st, a))
+		return kern_check_code(k, st, a);
+	int rc = execute(k, st, a, log);
 	if (rc)
 		return rc;
-	execute(k, st, a, log);
 	if (!k->cfg.explicit_chance) {
 		while (is_chance(ks(st)->dp)) {
 			int dice = ks(st)->dp == DP_DICE; /* production changes no VP */

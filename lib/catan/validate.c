@@ -5,6 +5,7 @@
 
 #include "../core/error.h"
 #include "kernel.h"
+#include "validate.h"
 
 const uint8_t *const kern_costs[4] = {kern_cost_tab[COST_ROAD], kern_cost_tab[COST_SETTLEMENT],
 				      kern_cost_tab[COST_CITY], kern_cost_tab[COST_DEV]};
@@ -19,44 +20,6 @@ static int afford(const kseat *p, const uint8_t *cost)
 	return CRISK_OK;
 }
 
-#define T1(t) (UINT64_C(1) << (t))
-#define TRANGE(a, b) ((UINT64_C(2) << (b)) - (UINT64_C(1) << (a))) /* types a..b */
-
-/* Which decision point an action type belongs to (B-129): one bit per type,
- * so the check is a load and a shift instead of an indirect jump. */
-static int type_fits(int dp, unsigned type)
-{
-	static const uint64_t fits[DP_COUNT] = {
-		[DP_SETUP_SETTLEMENT] = T1(CRISK_CATAN_PLACE_SETTLEMENT),
-		[DP_SETUP_ROAD] = T1(CRISK_CATAN_PLACE_ROAD),
-		[DP_PRE_ROLL] = T1(CRISK_CATAN_ROLL) | TRANGE(CRISK_CATAN_PLAY_KNIGHT, CRISK_CATAN_PLAY_MONOPOLY),
-		[DP_DICE] = T1(CRISK_CATAN_DICE),
-		[DP_DISCARD] = T1(CRISK_CATAN_DISCARD) | T1(CRISK_CATAN_DISCARD_CARDS),
-		[DP_MOVE_ROBBER] = T1(CRISK_CATAN_MOVE_ROBBER),
-		[DP_CHOOSE_VICTIM] = T1(CRISK_CATAN_STEAL_FROM),
-		[DP_STEAL] = T1(CRISK_CATAN_STEAL_RESULT),
-		[DP_MAIN] = TRANGE(CRISK_CATAN_BUILD_ROAD, CRISK_CATAN_BUY_DEV) |
-			    TRANGE(CRISK_CATAN_PLAY_KNIGHT, CRISK_CATAN_PLAY_MONOPOLY) | T1(CRISK_CATAN_MARITIME_TRADE) |
-			    T1(CRISK_CATAN_OFFER_TRADE) | T1(CRISK_CATAN_END_TURN),
-		[DP_DEV_DRAW] = T1(CRISK_CATAN_DEV_RESULT),
-		[DP_TRADE_RESPONSE] = T1(CRISK_CATAN_ACCEPT) | T1(CRISK_CATAN_DECLINE),
-		[DP_TRADE_CONFIRM] = T1(CRISK_CATAN_CONFIRM) | T1(CRISK_CATAN_CANCEL),
-		[DP_FREE_ROAD] = T1(CRISK_CATAN_PLACE_FREE_ROAD),
-		[DP_YOP_PICK] = T1(CRISK_CATAN_PICK),
-		[DP_MONOPOLY_PICK] = T1(CRISK_CATAN_NAME),
-		/* B-118 */
-		[DP_SPECIAL_BUILD] = TRANGE(CRISK_CATAN_BUILD_ROAD, CRISK_CATAN_BUY_DEV) | T1(CRISK_CATAN_PASS),
-		/* B-122 */
-		[DP_PAIRED_PART] = TRANGE(CRISK_CATAN_BUILD_ROAD, CRISK_CATAN_BUY_DEV) | T1(CRISK_CATAN_MARITIME_TRADE) |
-				   T1(CRISK_CATAN_END_PART),
-	};
-	if (dp < 0 || dp >= DP_COUNT || type >= 64)
-		return 0;
-	return (int)((fits[dp] >> type) & 1u);
-}
-
-#undef T1
-#undef TRANGE
 
 static int wrong_point(const kstate *h)
 {
@@ -110,7 +73,7 @@ static int check_path(const kern *k, int p)
 	return CRISK_OK;
 }
 
-static int check_res(int r)
+int kern_check_res(int r)
 {
 	if (r >= NUM_RES)
 		return err_set(CRISK_EILLEGAL, "%d is not a resource type (0..4)", r);
@@ -118,7 +81,7 @@ static int check_res(int r)
 }
 
 /* B-42, B-71, B-75: an empty intersection away from every building. */
-static int check_site(const kern *k, const void *st, int n)
+int kern_check_site(const kern *k, const void *st, int n)
 {
 	int rc = check_node(k, n);
 	if (rc)
@@ -180,7 +143,7 @@ int kern_robber_ok(const kern *k, const void *st, int hex)
 	return CRISK_OK; /* the restriction lapses when no hex is left */
 }
 
-static int check_play(const kern *k, const void *st, int c)
+int kern_check_play(const kern *k, const void *st, int c)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
@@ -211,7 +174,7 @@ static int check_dice(crisk_action a)
 	return CRISK_OK;
 }
 
-static int check_discard(const kern *k, const void *st, crisk_action a)
+int kern_check_discard(const kern *k, const void *st, crisk_action a)
 {
 	const kseat *p = kseat_of(k, st, ks(st)->cur);
 	int total = 0;
@@ -227,7 +190,7 @@ static int check_discard(const kern *k, const void *st, crisk_action a)
 	return CRISK_OK;
 }
 
-static int check_offer(const kern *k, const void *st, crisk_action a)
+int kern_check_offer(const kern *k, const void *st, crisk_action a)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
@@ -268,7 +231,7 @@ int kern_can_accept(const kern *k, const void *st)
 	return 1;
 }
 
-static int check_accept(const kern *k, const void *st)
+int kern_check_accept(const kern *k, const void *st)
 {
 	if (kern_can_accept(k, st))
 		return CRISK_OK;
@@ -283,7 +246,7 @@ static int check_accept(const kern *k, const void *st)
 	return CRISK_OK;
 }
 
-static int check_maritime(const kern *k, const void *st, int give, int take)
+int kern_check_maritime(const kern *k, const void *st, int give, int take)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
@@ -300,7 +263,7 @@ static int check_maritime(const kern *k, const void *st, int give, int take)
 	return CRISK_OK;
 }
 
-static int check_victim(const kern *k, const void *st, int v)
+int kern_check_victim(const kern *k, const void *st, int v)
 {
 	const kstate *h = ks(st);
 	if (v >= k->seats || v == h->active)
@@ -316,8 +279,9 @@ static int check_victim(const kern *k, const void *st, int v)
 	return err_set(CRISK_EILLEGAL, "seat %d has no building at the robber's hex %d (B-64)", v, h->robber);
 }
 
-int kern_check(const kern *k, const void *st, crisk_action a)
+int kern_check_code(const kern *k, const void *st, crisk_action a)
 {
+	(void)k;
 	const kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
 	int known;
@@ -328,62 +292,68 @@ int kern_check(const kern *k, const void *st, crisk_action a)
 		return err_set(CRISK_EILLEGAL, "malformed action code 0x%016" PRIx64 ": bits set outside its fields", a);
 	if (h->dp == DP_GAME_OVER)
 		return err_set(CRISK_EILLEGAL, "the game is over");
-	if (!type_fits(h->dp, type))
+	if (!kern_type_fits(h->dp, type))
 		return h->dp == DP_SPECIAL_BUILD || h->dp == DP_PAIRED_PART ? part_refusal(h, type) : wrong_point(h);
-	/* Roll and end turn are most steps: at their point they need no other
-	 * test, so they skip the jump through the switch below. */
-	const uint64_t no_test = (UINT64_C(1) << CRISK_CATAN_ROLL) | (UINT64_C(1) << CRISK_CATAN_DECLINE) |
-				 (UINT64_C(1) << CRISK_CATAN_CANCEL) | (UINT64_C(1) << CRISK_CATAN_END_TURN) |
-				 (UINT64_C(1) << CRISK_CATAN_PASS) | (UINT64_C(1) << CRISK_CATAN_END_PART);
-	if ((no_test >> type) & 1u) /* type < 64: type_fits held */
-		return CRISK_OK;
-	int id = ACT_ID(a);
-	int s = h->active;
+	return CRISK_OK;
+}
+
+int kern_check(const kern *k, const void *st, crisk_action a)
+{
+	int rc = kern_check_code(k, st, a);
+	return rc ? rc : kern_check_rules(k, st, a);
+}
+
+/* The rules of each action type once kern_check_code held (B-129), one
+ * function per type so that apply can run the one it needs directly. */
+int kern_check_setup_road(const kern *k, const void *st, int id)
+{
+	int rc = check_path(k, id);
+	if (rc)
+		return rc;
+	if (kpaths(k, st)[id])
+		return err_set(CRISK_EILLEGAL, "path %d already has a road", id);
+	int at = ks(st)->setup_node;
+	if (k->b.path[id].node[0] != at && k->b.path[id].node[1] != at)
+		return err_set(CRISK_EILLEGAL, "a set-up road must touch the settlement just placed on intersection %d (B-43)",
+			       at);
+	return CRISK_OK;
+}
+
+int kern_check_dice(const kern *k, const void *st, crisk_action a)
+{
+	if (k->hk.excluded_sum && (int)(a & 0xFF) == k->hk.excluded_sum(k, st))
+		return err_set(CRISK_EILLEGAL, "the second roll must differ from the first (%d); it is rolled again (T-8)",
+			       (int)(a & 0xFF));
+	return check_dice(a);
+}
+
+int kern_check_discard_one(const kern *k, const void *st, int id)
+{
+	int rc = kern_check_res(id);
+	if (rc)
+		return rc;
+	if (kseat_of(k, st, ks(st)->cur)->hand[id] == 0)
+		return err_set(CRISK_EILLEGAL, "you have no %s to discard", kern_res_names[id]);
+	return CRISK_OK;
+}
+
+int kern_check_steal_result(const kern *k, const void *st, int id)
+{
+	int rc = kern_check_res(id);
+	if (rc)
+		return rc;
+	int v = ks(st)->victim;
+	if (kseat_of(k, st, v)->hand[id] == 0)
+		return err_set(CRISK_EILLEGAL, "impossible outcome: seat %d has no %s (probability 0)", v, kern_res_names[id]);
+	return CRISK_OK;
+}
+
+int kern_check_build(const kern *k, const void *st, unsigned type, int id)
+{
+	int s = ks(st)->active;
 	const kseat *p = kseat_of(k, st, s);
 	int rc;
 	switch (type) {
-	case CRISK_CATAN_PLACE_SETTLEMENT:
-		return check_site(k, st, id);
-	case CRISK_CATAN_PLACE_ROAD:
-		if ((rc = check_path(k, id)))
-			return rc;
-		if (kpaths(k, st)[id])
-			return err_set(CRISK_EILLEGAL, "path %d already has a road", id);
-		if (k->b.path[id].node[0] != h->setup_node && k->b.path[id].node[1] != h->setup_node)
-			return err_set(CRISK_EILLEGAL, "a set-up road must touch the settlement just placed on intersection %d (B-43)",
-				       h->setup_node);
-		return CRISK_OK;
-	case CRISK_CATAN_ROLL:
-	case CRISK_CATAN_DECLINE:
-	case CRISK_CATAN_CANCEL:
-	case CRISK_CATAN_END_TURN:
-	case CRISK_CATAN_PASS:
-	case CRISK_CATAN_END_PART:
-		return CRISK_OK;
-	case CRISK_CATAN_DICE:
-		if (k->hk.excluded_sum && (int)(a & 0xFF) == k->hk.excluded_sum(k, st))
-			return err_set(CRISK_EILLEGAL, "the second roll must differ from the first (%d); it is rolled again (T-8)",
-				       (int)(a & 0xFF));
-		return check_dice(a);
-	case CRISK_CATAN_DISCARD:
-		if ((rc = check_res(id)))
-			return rc;
-		if (kseat_of(k, st, h->cur)->hand[id] == 0)
-			return err_set(CRISK_EILLEGAL, "you have no %s to discard", kern_res_names[id]);
-		return CRISK_OK;
-	case CRISK_CATAN_DISCARD_CARDS:
-		return check_discard(k, st, a);
-	case CRISK_CATAN_MOVE_ROBBER:
-		return kern_robber_ok(k, st, id);
-	case CRISK_CATAN_STEAL_FROM:
-		return check_victim(k, st, id);
-	case CRISK_CATAN_STEAL_RESULT:
-		if ((rc = check_res(id)))
-			return rc;
-		if (kseat_of(k, st, h->victim)->hand[id] == 0)
-			return err_set(CRISK_EILLEGAL, "impossible outcome: seat %d has no %s (probability 0)", h->victim,
-				       kern_res_names[id]);
-		return CRISK_OK;
 	case CRISK_CATAN_BUILD_ROAD:
 		if (p->supply[PIECE_ROAD] == 0)
 			return err_set(CRISK_EILLEGAL, "you have no road left in your supply (B-68)");
@@ -393,12 +363,12 @@ int kern_check(const kern *k, const void *st, crisk_action a)
 	case CRISK_CATAN_BUILD_SETTLEMENT:
 		if (p->supply[PIECE_SETTLEMENT] == 0)
 			return err_set(CRISK_EILLEGAL, "you have no settlement left in your supply (B-68, B-73)");
-		if ((rc = afford(p, kern_cost_tab[COST_SETTLEMENT])) || (rc = check_site(k, st, id)))
+		if ((rc = afford(p, kern_cost_tab[COST_SETTLEMENT])) || (rc = kern_check_site(k, st, id)))
 			return rc;
 		if (!bit_get(kreach(k, st, s), id))
 			return err_set(CRISK_EILLEGAL, "intersection %d touches none of your roads (B-71)", id);
 		return CRISK_OK;
-	case CRISK_CATAN_BUILD_CITY:
+	default: /* BUILD_CITY */
 		if ((rc = check_node(k, id)))
 			return rc;
 		if (knodes(k, st)[id] != (uint8_t)(s + 1))
@@ -406,46 +376,108 @@ int kern_check(const kern *k, const void *st, crisk_action a)
 		if (p->supply[PIECE_CITY] == 0)
 			return err_set(CRISK_EILLEGAL, "you have no city left in your supply (B-68)");
 		return afford(p, kern_cost_tab[COST_CITY]);
+	}
+}
+
+int kern_check_buy_dev(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	if (h->deck[0] + h->deck[1] + h->deck[2] + h->deck[3] + h->deck[4] == 0)
+		return err_set(CRISK_EILLEGAL, "the development deck is empty (B-74)");
+	return afford(kseat_of(k, st, h->active), kern_cost_tab[COST_DEV]);
+}
+
+int kern_check_dev_result(const void *st, int id)
+{
+	if (id >= NUM_DEV)
+		return err_set(CRISK_EILLEGAL, "%d is not a development card type (0..4)", id);
+	if (ks(st)->deck[id] == 0)
+		return err_set(CRISK_EILLEGAL, "impossible outcome: no %s card is left in the deck (probability 0)",
+			       kern_dev_names[id]);
+	return CRISK_OK;
+}
+
+int kern_check_free_road(const kern *k, const void *st, int id)
+{
+	return check_road(k, st, ks(st)->active, id);
+}
+
+int kern_check_pick(const void *st, int id)
+{
+	int rc = kern_check_res(id);
+	if (rc)
+		return rc;
+	if (ks(st)->bank[id] == 0)
+		return err_set(CRISK_EILLEGAL, "the bank has no %s left (B-82)", kern_res_names[id]);
+	return CRISK_OK;
+}
+
+int kern_check_confirm(const kern *k, const void *st, int id)
+{
+	if (id >= k->seats || !(ks(st)->accepted & (1u << id)))
+		return err_set(CRISK_EILLEGAL, "seat %d did not accept the offer", id);
+	return CRISK_OK;
+}
+
+int kern_check_rules(const kern *k, const void *st, crisk_action a)
+{
+	unsigned type = ACT_TYPE(a);
+	int id = ACT_ID(a);
+	switch (type) {
+	case CRISK_CATAN_PLACE_SETTLEMENT:
+		return kern_check_site(k, st, id);
+	case CRISK_CATAN_PLACE_ROAD:
+		return kern_check_setup_road(k, st, id);
+	case CRISK_CATAN_DICE:
+		return kern_check_dice(k, st, a);
+	case CRISK_CATAN_DISCARD:
+		return kern_check_discard_one(k, st, id);
+	case CRISK_CATAN_DISCARD_CARDS:
+		return kern_check_discard(k, st, a);
+	case CRISK_CATAN_MOVE_ROBBER:
+		return kern_robber_ok(k, st, id);
+	case CRISK_CATAN_STEAL_FROM:
+		return kern_check_victim(k, st, id);
+	case CRISK_CATAN_STEAL_RESULT:
+		return kern_check_steal_result(k, st, id);
+	case CRISK_CATAN_BUILD_ROAD:
+	case CRISK_CATAN_BUILD_SETTLEMENT:
+	case CRISK_CATAN_BUILD_CITY:
+		return kern_check_build(k, st, type, id);
 	case CRISK_CATAN_BUY_DEV:
-		if (h->deck[0] + h->deck[1] + h->deck[2] + h->deck[3] + h->deck[4] == 0)
-			return err_set(CRISK_EILLEGAL, "the development deck is empty (B-74)");
-		return afford(p, kern_cost_tab[COST_DEV]);
+		return kern_check_buy_dev(k, st);
 	case CRISK_CATAN_DEV_RESULT:
-		if (id >= NUM_DEV)
-			return err_set(CRISK_EILLEGAL, "%d is not a development card type (0..4)", id);
-		if (h->deck[id] == 0)
-			return err_set(CRISK_EILLEGAL, "impossible outcome: no %s card is left in the deck (probability 0)",
-				       kern_dev_names[id]);
-		return CRISK_OK;
+		return kern_check_dev_result(st, id);
 	case CRISK_CATAN_PLAY_KNIGHT:
-		return check_play(k, st, CRISK_CATAN_KNIGHT);
+		return kern_check_play(k, st, CRISK_CATAN_KNIGHT);
 	case CRISK_CATAN_PLAY_ROAD_BUILDING:
-		return check_play(k, st, CRISK_CATAN_ROAD_BUILDING);
+		return kern_check_play(k, st, CRISK_CATAN_ROAD_BUILDING);
 	case CRISK_CATAN_PLAY_YEAR_OF_PLENTY:
-		return check_play(k, st, CRISK_CATAN_YEAR_OF_PLENTY);
+		return kern_check_play(k, st, CRISK_CATAN_YEAR_OF_PLENTY);
 	case CRISK_CATAN_PLAY_MONOPOLY:
-		return check_play(k, st, CRISK_CATAN_MONOPOLY);
+		return kern_check_play(k, st, CRISK_CATAN_MONOPOLY);
 	case CRISK_CATAN_PLACE_FREE_ROAD:
-		return check_road(k, st, s, id);
+		return kern_check_free_road(k, st, id);
 	case CRISK_CATAN_PICK:
-		if ((rc = check_res(id)))
-			return rc;
-		if (h->bank[id] == 0)
-			return err_set(CRISK_EILLEGAL, "the bank has no %s left (B-82)", kern_res_names[id]);
-		return CRISK_OK;
+		return kern_check_pick(st, id);
 	case CRISK_CATAN_NAME:
-		return check_res(id);
+		return kern_check_res(id);
 	case CRISK_CATAN_MARITIME_TRADE:
-		return check_maritime(k, st, id & 0xFF, id >> 8);
+		return kern_check_maritime(k, st, id & 0xFF, id >> 8);
 	case CRISK_CATAN_OFFER_TRADE:
-		return check_offer(k, st, a);
+		return kern_check_offer(k, st, a);
 	case CRISK_CATAN_ACCEPT:
-		return check_accept(k, st);
+		return kern_check_accept(k, st);
 	case CRISK_CATAN_CONFIRM:
-		if (id >= k->seats || !(h->accepted & (1u << id)))
-			return err_set(CRISK_EILLEGAL, "seat %d did not accept the offer", id);
+		return kern_check_confirm(k, st, id);
+	case CRISK_CATAN_ROLL:
+	case CRISK_CATAN_DECLINE:
+	case CRISK_CATAN_CANCEL:
+	case CRISK_CATAN_END_TURN:
+	case CRISK_CATAN_PASS:
+	case CRISK_CATAN_END_PART:
 		return CRISK_OK;
 	default:
-		return wrong_point(h);
+		return wrong_point(ks(st));
 	}
 }
