@@ -26,6 +26,15 @@ static void put_run(out *o, const crisk_action *src, size_t n)
 	o->n += n;
 }
 
+/* For the listers of the main phase, which kern_legal's callers (legal_main
+ * and legal_other) both use: inlined into each, they keep the list in
+ * registers, which a call of their own would not. */
+#if defined(__GNUC__)
+#define LEGAL_INLINE inline __attribute__((always_inline))
+#else
+#define LEGAL_INLINE inline
+#endif
+
 #define SPOT_WORDS 16 /* fast path for boards up to 1024 paths */
 
 /* Paths where seat s may build a road (B-69, B-70), in ascending order.  Only
@@ -183,17 +192,36 @@ static inline unsigned bank_gives_swar(const kseat *p, uint64_t hand)
 	return gather5(((hand | RES_TOP) - rate) & RES_TOP);
 }
 
-/* Roads, settlements, cities and a development card the active seat can pay. */
-static inline void list_builds(const kern *k, const void *st, out *o)
+/* Bytes of a cost (kern_cost_tab), resource r in bits 8r..8r+7; a constant
+ * once inlined. */
+static inline uint64_t cost_bytes(int cost)
+{
+	uint64_t v = 0;
+	for (int r = 0; r < NUM_RES; r++)
+		v |= (uint64_t)kern_cost_tab[cost][r] << (8 * r);
+	return v;
+}
+
+/* kcan_pay on the hand's bytes: every byte keeps its top bit (as in hand_key_swar). */
+static inline int pays(uint64_t hand, int cost)
+{
+	return (((hand | RES_TOP) - cost_bytes(cost)) & RES_TOP) == RES_TOP;
+}
+
+/* Roads, settlements, cities and a development card the active seat can
+ * pay.  The callers always list a code after these (END_TURN, PASS or
+ * END_PART), which lets BUY_DEV go without a branch (below). */
+static LEGAL_INLINE void list_builds(const kern *k, const void *st, out *o)
 {
 	const kstate *h = ks(st);
 	int s = h->active;
 	const kseat *p = kseat_of(k, st, s);
-	if (p->supply[PIECE_ROAD] && kcan_pay(p, COST_ROAD))
+	const uint64_t hand = hand_bytes(p);
+	if (p->supply[PIECE_ROAD] && pays(hand, COST_ROAD))
 		list_roads_local(k, st, s, CRISK_CATAN_BUILD_ROAD, o);
-	if (p->supply[PIECE_SETTLEMENT] && kcan_pay(p, COST_SETTLEMENT))
+	if (p->supply[PIECE_SETTLEMENT] && pays(hand, COST_SETTLEMENT))
 		list_sites(k, st, kreach(k, st, s), CRISK_CATAN_BUILD_SETTLEMENT, o);
-	if (p->supply[PIECE_CITY] && kcan_pay(p, COST_CITY)) {
+	if (p->supply[PIECE_CITY] && pays(hand, COST_CITY)) {
 		/* The seat's settlements, eight intersections at a time. */
 		const uint8_t *nodes = knodes(k, st);
 		int n = 0;
@@ -206,36 +234,31 @@ static inline void list_builds(const kern *k, const void *st, out *o)
 				put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)n));
 		}
 	}
-	if (kcan_pay(p, COST_DEV) && (h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]))
-		put(o, act_make(CRISK_CATAN_BUY_DEV, 0));
+	/* Whether the seat can buy a card is a coin toss in playouts: the code
+	 * is written in any case and counted only when legal; when it is not,
+	 * the code the caller lists next overwrites it. */
+	int buy = pays(hand, COST_DEV) & ((load8(h->deck) & UINT64_C(0xFFFFFFFFFF)) != 0);
+	if (o->n < o->cap)
+		o->buf[o->n] = act_make(CRISK_CATAN_BUY_DEV, 0);
+	o->n += (size_t)buy;
 }
 
 /* B-101: every give/take pair at the active seat's rate that it and the bank can pay. */
-static inline void list_maritime(const kern *k, const void *st, out *o)
+static LEGAL_INLINE void list_maritime(const kern *k, const void *st, out *o)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
-	/* MARITIME_TRADE: code = give | take << 8, so ascending means take-major. */
-	const uint64_t hand = hand_bytes(p);
-	unsigned gives = bank_gives_swar(p, hand); /* types the seat can give to the bank */
-	if (gives && o->n + NUM_RES * (NUM_RES - 1) <= o->cap) {
-		/* Room for every pair: the types the bank holds, written unchecked. */
-		const uint64_t bank = load8(h->bank) & UINT64_C(0xFFFFFFFFFF);
-		unsigned takes = gather5(((bank | RES_TOP) - RES_ONE) & RES_TOP);
-		crisk_action *w = o->buf + o->n;
-		for (; takes; takes &= takes - 1) {
-			int y = bit_low(takes);
-			for (unsigned m = gives & ~(1u << y); m; m &= m - 1)
-				*w++ = act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(bit_low(m) | y << 8));
-		}
-		o->n = (size_t)(w - o->buf);
-	} else if (gives) {
-		for (int y = 0; y < NUM_RES; y++) {
-			if (!h->bank[y])
-				continue;
-			for (unsigned m = gives & ~(1u << y); m; m &= m - 1)
-				put(o, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(bit_low(m) | y << 8)));
-		}
+	const uint64_t gives = bank_gives_swar(p, hand_bytes(p)); /* types the seat can give */
+	/* Byte y (a take type the bank holds) of `pairs` has bit x set for each
+	 * give type x != y: bit 8y + x, so ascending bits are ascending codes
+	 * (MARITIME_TRADE: code = give | take << 8).  One loop over the pairs
+	 * instead of nested ones whose every exit is a data-dependent branch. */
+	const uint64_t bank = load8(h->bank) & UINT64_C(0xFFFFFFFFFF);
+	const uint64_t takes = ((((bank | RES_TOP) - RES_ONE) & RES_TOP) >> 7) * 0xFFu;
+	const uint64_t same = UINT64_C(0x1008040201); /* bit y of byte y */
+	for (uint64_t pairs = gives * RES_ONE & takes & ~same; pairs; pairs &= pairs - 1) {
+		int b = bit_low(pairs);
+		put(o, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)((b & 7) | (b >> 3) << 8)));
 	}
 }
 
