@@ -177,6 +177,126 @@ START_TEST(test_b129_chance_probabilities_only_at_chance)
 }
 END_TEST
 
+/* ---- B-128: the list against a code-by-code enumeration ---- */
+
+#define LT_CANARY UINT64_C(0xA5A5A5A5A5A5A5A5) /* type 0xA5: no action */
+#define LT_MAX_ID 256                          /* above any node, path or hex id of the boards used */
+#define LT_CAP 1024
+
+static uint64_t lt_next(uint64_t *s)
+{
+	uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+/* Types listed as bounded subsets (B-100 offers, multi-card discards): left
+ * out of the exact comparison. */
+static int lt_bounded(crisk_action a)
+{
+	uint32_t t = (uint32_t)(a >> 56);
+	return t == CRISK_CATAN_OFFER_TRADE || t == CRISK_CATAN_DISCARD_CARDS;
+}
+
+/* Every legal code of the base action types apart from the bounded ones,
+ * ascending: each type with ids 0 .. LT_MAX_ID - 1, maritime trades with
+ * both resources. */
+static size_t lt_enumerate(const crisk_game *g, crisk_action *out, size_t cap)
+{
+	size_t n = 0;
+	for (uint32_t t = 1; t <= CRISK_CATAN_END_PART; t++) {
+		crisk_action base = (crisk_action)t << 56;
+		if (lt_bounded(base))
+			continue;
+		if (t == CRISK_CATAN_MARITIME_TRADE) {
+			for (int take = 0; take < 5; take++) {
+				for (int give = 0; give < 5; give++) {
+					crisk_action a = base | (crisk_action)(give | take << 8);
+					if (crisk_game_check(g, a) == CRISK_OK && n < cap)
+						out[n++] = a;
+				}
+			}
+			continue;
+		}
+		for (int id = 0; id < LT_MAX_ID; id++) {
+			if (crisk_game_check(g, base | (crisk_action)id) == CRISK_OK && n < cap)
+				out[n++] = base | (crisk_action)id;
+		}
+	}
+	return n;
+}
+
+/* One state: exact contents, strictly ascending, nothing written past the
+ * count, and the prefix with the full count for smaller buffers. */
+static void lt_check_state(const crisk_game *g, crisk_action *full, size_t *n_full)
+{
+	static crisk_action buf[LT_CAP + 1], want[LT_CAP], got[LT_CAP];
+	for (size_t i = 0; i < LT_CAP; i++)
+		full[i] = LT_CANARY;
+	size_t n = 0;
+	ck_assert_int_eq(crisk_game_legal_actions(g, full, LT_CAP, &n), CRISK_OK);
+	ck_assert_uint_gt(n, 0);
+	for (size_t i = n; i < LT_CAP; i++)
+		ck_assert_msg(full[i] == LT_CANARY, "slot %zu past the count %zu written", i, n);
+	size_t n_got = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			ck_assert_msg(full[i - 1] < full[i], "not strictly ascending at %zu", i);
+		if (lt_bounded(full[i]))
+			ck_assert_int_eq(crisk_game_check(g, full[i]), CRISK_OK);
+		else
+			got[n_got++] = full[i];
+	}
+	size_t n_want = lt_enumerate(g, want, LT_CAP);
+	ck_assert_uint_eq(n_got, n_want);
+	for (size_t i = 0; i < n_got; i++)
+		ck_assert_msg(got[i] == want[i], "listed 0x%016llx where 0x%016llx is legal", (unsigned long long)got[i],
+			      (unsigned long long)want[i]);
+	/* Too small a buffer: the first cap codes, the full count, nothing past cap. */
+	const size_t caps[5] = {0, 1, n / 2, n - 1, n > 20 ? n - 20 : 2};
+	for (int c = 0; c < 5; c++) {
+		size_t cap = caps[c] < n ? caps[c] : n - 1, count = 0;
+		for (size_t i = 0; i <= cap; i++)
+			buf[i] = LT_CANARY;
+		ck_assert_int_eq(crisk_game_legal_actions(g, buf, cap, &count), cap < n ? CRISK_EBUFSIZE : CRISK_OK);
+		ck_assert_uint_eq(count, n);
+		for (size_t i = 0; i < cap; i++)
+			ck_assert(buf[i] == full[i]);
+		ck_assert_msg(buf[cap] == LT_CANARY, "capacity %zu exceeded", cap);
+	}
+	*n_full = n;
+}
+
+/* B-128 with B-62, B-69, B-70, B-75, B-100, B-101, B-118, B-122: random
+ * playouts (explicit chance, so the outcome lists are covered too) of several
+ * rule sets; at every decision point the list is checked by lt_check_state.
+ * Offers are picked rarely, so the games move on. */
+START_TEST(test_b128_list_equals_enumeration)
+{
+	static const char *const rule_sets[] = {
+		"players=4 seed=11 chance=explicit",
+		"players=3 seed=12 chance=explicit friendly_robber=on max_trade_offers_per_turn=1",
+		"players=6 seed=13 chance=explicit",
+		"players=5 seed=14 chance=explicit paired_players=on",
+	};
+	static crisk_action full[LT_CAP];
+	uint64_t rng = 5;
+	for (size_t r = 0; r < sizeof rule_sets / sizeof rule_sets[0]; r++) {
+		crisk_game *g = sc_new_game("base", rule_sets[r]);
+		for (int step = 0; step < 700 && crisk_game_status(g, NULL) == CRISK_STATUS_RUNNING; step++) {
+			size_t n = 0;
+			lt_check_state(g, full, &n);
+			crisk_action a = full[lt_next(&rng) % n];
+			for (int again = 0; again < 3 && (uint32_t)(a >> 56) == CRISK_CATAN_OFFER_TRADE; again++)
+				a = full[lt_next(&rng) % n];
+			sc_apply(g, a);
+		}
+		crisk_game_free(g);
+	}
+}
+END_TEST
+
 static Suite *turn_suite(void)
 {
 	Suite *s = suite_create("rules_turn");
@@ -188,6 +308,7 @@ static Suite *turn_suite(void)
 	tcase_add_test(tc, test_b52_b108_max_turns);
 	tcase_add_test(tc, test_b128_listing_and_garbage);
 	tcase_add_test(tc, test_b129_chance_probabilities_only_at_chance);
+	tcase_add_test(tc, test_b128_list_equals_enumeration);
 	suite_add_tcase(s, tc);
 	return s;
 }
