@@ -39,8 +39,9 @@ static void put_run(out *o, const crisk_action *src, size_t n)
 
 /* Paths where seat s may build a road (B-69, B-70), in ascending order.  Only
  * the ends of the seat's roads can qualify: after set-up every building of a
- * seat touches one of its roads (B-43, B-71). */
-static void list_roads(const kern *k, const void *st, int s, unsigned type, out *o)
+ * seat touches one of its roads (B-43, B-71).  `followed`: the caller lists
+ * another code after these in any case. */
+static void list_roads(const kern *k, const void *st, int s, unsigned type, int followed, out *o)
 {
 	if (k->b.n_path > 64 * SPOT_WORDS) {
 		for (int p = 0; p < k->b.n_path; p++) {
@@ -60,12 +61,29 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, out 
 	for (int w = 0; w < k->nw; w++) {
 		for (uint64_t m = reach[w]; m; m &= m - 1) {
 			int n = w * 64 + bit_low(m);
-			if (nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) != s + 1)
-				continue; /* an opponent's building blocks (B-70) */
+			/* An opponent's building blocks (B-70).  Whether one stands
+			 * there is anyone's guess: a mask, not a branch. */
+			uint64_t open = 0 - (uint64_t)((nodes[n] == 0) | ((nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1));
 			const uint64_t *at = k->node_paths + (size_t)n * (size_t)pw;
 			for (int i = 0; i < pw; i++)
-				spots[i] |= at[i];
+				spots[i] |= at[i] & open;
 		}
+	}
+	if (followed && o->n + (size_t)k->b.n_path <= o->cap) {
+		/* Room for every path: each candidate goes into the next slot,
+		 * which moves on only if the path is empty.  The slot after the
+		 * list may keep a taken path's code, until the caller's next
+		 * code overwrites it. */
+		crisk_action *next = o->buf + o->n;
+		for (int w = 0; w < pw; w++) {
+			for (uint64_t m = spots[w]; m; m &= m - 1) {
+				int p = w * 64 + bit_low(m);
+				*next = act_make(type, (uint64_t)p);
+				next += paths[p] == 0;
+			}
+		}
+		o->n = (size_t)(next - o->buf);
+		return;
 	}
 	for (int w = 0; w < pw; w++) {
 		for (uint64_t m = spots[w]; m; m &= m - 1) {
@@ -78,10 +96,10 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, out 
 
 /* The list grows through a copy, so the caller's out never has its address
  * taken and stays in registers through the inlined listers. */
-static void list_roads_local(const kern *k, const void *st, int s, unsigned type, out *o)
+static void list_roads_local(const kern *k, const void *st, int s, unsigned type, int followed, out *o)
 {
 	out copy = *o;
-	list_roads(k, st, s, type, &copy);
+	list_roads(k, st, s, type, followed, &copy);
 	o->n = copy.n;
 }
 
@@ -218,7 +236,7 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, out *o)
 	const kseat *p = kseat_of(k, st, s);
 	const uint64_t hand = hand_bytes(p);
 	if (p->supply[PIECE_ROAD] && pays(hand, COST_ROAD))
-		list_roads_local(k, st, s, CRISK_CATAN_BUILD_ROAD, o);
+		list_roads_local(k, st, s, CRISK_CATAN_BUILD_ROAD, 1, o);
 	if (p->supply[PIECE_SETTLEMENT] && pays(hand, COST_SETTLEMENT))
 		list_sites(k, st, kreach(k, st, s), CRISK_CATAN_BUILD_SETTLEMENT, o);
 	if (p->supply[PIECE_CITY] && pays(hand, COST_CITY)) {
@@ -282,12 +300,12 @@ static void list_robber(const kern *k, const void *st, out *o)
 	if (!k->cfg.friendly_robber) { /* B-62: any other land hex */
 		int robber = ks(st)->robber, n_land = k->b.n_land;
 		if (robber < n_land && o->n + (size_t)n_land <= o->cap) {
-			/* Room for all: the hexes before and after the robber's, unchecked. */
+			/* Room for all, unchecked: slot i holds hex i below the
+			 * robber's, hex i + 1 from there on.  One loop of a fixed
+			 * length, so where the robber stands costs no branch. */
 			crisk_action *w = o->buf + o->n;
-			for (int x = 0; x < robber; x++)
-				*w++ = act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x);
-			for (int x = robber + 1; x < n_land; x++)
-				*w++ = act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x);
+			for (int i = 0; i < n_land - 1; i++)
+				w[i] = act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)(i + (i >= robber)));
 			o->n += (size_t)n_land - 1;
 			return;
 		}
@@ -417,7 +435,7 @@ static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_actio
 		put(&o, act_make(CRISK_CATAN_CANCEL, 0));
 		break;
 	case DP_FREE_ROAD:
-		list_roads_local(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, &o);
+		list_roads_local(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, 0, &o);
 		break;
 	case DP_YOP_PICK:
 	case DP_MONOPOLY_PICK:
