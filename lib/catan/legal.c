@@ -321,6 +321,29 @@ static void list_robber(const kern *k, const void *st, out *o)
 	}
 }
 
+/* One code per resource type the seat holds. */
+static LEGAL_INLINE void list_held(const kseat *p, unsigned type, out *o)
+{
+	if (o->n + NUM_RES <= o->cap) {
+		/* Room for all: each type goes into the next slot, which moves on
+		 * only if the seat holds it; otherwise the slot gets back what it
+		 * held, so nothing past the list changes.  Which types a seat
+		 * holds is anyone's guess: no branch on it. */
+		crisk_action *next = o->buf + o->n;
+		for (int r = 0; r < NUM_RES; r++) {
+			uint64_t held = 0 - (uint64_t)(p->hand[r] != 0);
+			*next = (act_make(type, (uint64_t)r) & held) | (*next & ~held);
+			next += held & 1;
+		}
+		o->n = (size_t)(next - o->buf);
+		return;
+	}
+	for (int r = 0; r < NUM_RES; r++) {
+		if (p->hand[r])
+			put(o, act_make(type, (uint64_t)r));
+	}
+}
+
 /* Kept out of line, so that kern_legal itself needs no frame (below). */
 #if defined(__GNUC__)
 #define LEGAL_APART __attribute__((noinline))
@@ -340,7 +363,6 @@ static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_actio
 {
 	const kstate *h = ks(st);
 	out o = {buf, cap, 0};
-	const kseat *p;
 	switch (h->dp) {
 	case DP_SETUP_SETTLEMENT:
 		list_sites(k, st, NULL, CRISK_CATAN_PLACE_SETTLEMENT, &o);
@@ -374,11 +396,7 @@ static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_actio
 		break;
 	}
 	case DP_DISCARD:
-		p = kseat_of(k, st, h->cur);
-		for (int r = 0; r < NUM_RES; r++) {
-			if (p->hand[r])
-				put(&o, act_make(CRISK_CATAN_DISCARD, (uint64_t)r));
-		}
+		list_held(kseat_of(k, st, h->cur), CRISK_CATAN_DISCARD, &o);
 		break;
 	case DP_MOVE_ROBBER:
 		list_robber(k, st, &o);
@@ -401,11 +419,7 @@ static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_actio
 		break;
 	}
 	case DP_STEAL:
-		p = kseat_of(k, st, h->victim);
-		for (int r = 0; r < NUM_RES; r++) {
-			if (p->hand[r])
-				put(&o, act_make(CRISK_CATAN_STEAL_RESULT, (uint64_t)r));
-		}
+		list_held(kseat_of(k, st, h->victim), CRISK_CATAN_STEAL_RESULT, &o);
 		break;
 	case DP_SPECIAL_BUILD: /* B-118 */
 		list_builds(k, st, &o);
