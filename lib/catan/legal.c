@@ -180,6 +180,11 @@ static inline uint64_t hand_bytes(const kseat *p)
 	return load8(p->hand) & UINT64_C(0xFFFFFFFFFF);
 }
 
+static inline uint64_t active_hand(const kern *k, const void *st)
+{
+	return hand_bytes(kseat_of(k, st, ks(st)->active));
+}
+
 /* Bit r set where byte r of w has its top bit set (r = 0..4): the five
  * flags land on distinct bits of the product, without carries. */
 static inline unsigned gather5(uint64_t w)
@@ -229,12 +234,11 @@ static inline int pays(uint64_t hand, int cost)
 /* Roads, settlements, cities and a development card the active seat can
  * pay.  The callers always list a code after these (END_TURN, PASS or
  * END_PART), which lets BUY_DEV go without a branch (below). */
-static LEGAL_INLINE void list_builds(const kern *k, const void *st, out *o)
+static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t hand, out *o)
 {
 	const kstate *h = ks(st);
 	int s = h->active;
 	const kseat *p = kseat_of(k, st, s);
-	const uint64_t hand = hand_bytes(p);
 	if (p->supply[PIECE_ROAD] && pays(hand, COST_ROAD))
 		list_roads_local(k, st, s, CRISK_CATAN_BUILD_ROAD, 1, o);
 	if (p->supply[PIECE_SETTLEMENT] && pays(hand, COST_SETTLEMENT))
@@ -262,11 +266,11 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, out *o)
 }
 
 /* B-101: every give/take pair at the active seat's rate that it and the bank can pay. */
-static LEGAL_INLINE void list_maritime(const kern *k, const void *st, out *o)
+static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t hand, out *o)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
-	const uint64_t gives = bank_gives_swar(p, hand_bytes(p)); /* types the seat can give */
+	const uint64_t gives = bank_gives_swar(p, hand); /* types the seat can give */
 	/* Byte y (a take type the bank holds) of `pairs` has bit x set for each
 	 * give type x != y: bit 8y + x, so ascending bits are ascending codes
 	 * (MARITIME_TRADE: code = give | take << 8).  One loop over the pairs
@@ -284,12 +288,15 @@ static void list_main(const kern *k, const void *st, out *o)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
-	list_builds(k, st, o);
+	/* The hand is read once: the compiler cannot tell that writing the
+	 * list leaves the state alone. */
+	const uint64_t hand = hand_bytes(p);
+	list_builds(k, st, hand, o);
 	list_cards(k, st, o);
-	list_maritime(k, st, o);
+	list_maritime(k, st, hand, o);
 	/* B-100: the canonical offers whose give side the proposer holds. */
 	if (p->cards && (k->cfg.max_offers == 0 || h->offers_made < k->cfg.max_offers)) {
-		int key = hand_key_swar(hand_bytes(p));
+		int key = hand_key_swar(hand);
 		put_run(o, k->offer_list + k->offer_first[key], k->offer_first[key + 1] - k->offer_first[key]);
 	}
 	put(o, act_make(CRISK_CATAN_END_TURN, 0));
@@ -422,12 +429,12 @@ static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_actio
 		list_held(kseat_of(k, st, h->victim), CRISK_CATAN_STEAL_RESULT, &o);
 		break;
 	case DP_SPECIAL_BUILD: /* B-118 */
-		list_builds(k, st, &o);
+		list_builds(k, st, active_hand(k, st), &o);
 		put(&o, act_make(CRISK_CATAN_PASS, 0));
 		break;
 	case DP_PAIRED_PART: /* B-122 */
-		list_builds(k, st, &o);
-		list_maritime(k, st, &o);
+		list_builds(k, st, active_hand(k, st), &o);
+		list_maritime(k, st, active_hand(k, st), &o);
 		put(&o, act_make(CRISK_CATAN_END_PART, 0));
 		break;
 	case DP_DEV_DRAW:
