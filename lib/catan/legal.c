@@ -26,12 +26,22 @@ static void put_run(out *o, const crisk_action *src, size_t n)
 	o->n += n;
 }
 
+/* For the listers of the main phase, which legal_main and legal_other both
+ * use: inlined into each, they keep the list in registers, which a call of
+ * their own would not. */
+#if defined(__GNUC__)
+#define LEGAL_INLINE inline __attribute__((always_inline))
+#else
+#define LEGAL_INLINE inline
+#endif
+
 #define SPOT_WORDS 16 /* fast path for boards up to 1024 paths */
 
 /* Paths where seat s may build a road (B-69, B-70), in ascending order.  Only
  * the ends of the seat's roads can qualify: after set-up every building of a
- * seat touches one of its roads (B-43, B-71). */
-static void list_roads(const kern *k, const void *st, int s, unsigned type, out *o)
+ * seat touches one of its roads (B-43, B-71).  `followed`: the caller lists
+ * another code after these in any case. */
+static void list_roads(const kern *k, const void *st, int s, unsigned type, int followed, out *o)
 {
 	if (k->b.n_path > 64 * SPOT_WORDS) {
 		for (int p = 0; p < k->b.n_path; p++) {
@@ -51,12 +61,29 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, out 
 	for (int w = 0; w < k->nw; w++) {
 		for (uint64_t m = reach[w]; m; m &= m - 1) {
 			int n = w * 64 + bit_low(m);
-			if (nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) != s + 1)
-				continue; /* an opponent's building blocks (B-70) */
+			/* An opponent's building blocks (B-70).  Whether one stands
+			 * there is anyone's guess: a mask, not a branch. */
+			uint64_t open = 0 - (uint64_t)((nodes[n] == 0) | ((nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1));
 			const uint64_t *at = k->node_paths + (size_t)n * (size_t)pw;
 			for (int i = 0; i < pw; i++)
-				spots[i] |= at[i];
+				spots[i] |= at[i] & open;
 		}
+	}
+	if (followed && o->n + (size_t)k->b.n_path <= o->cap) {
+		/* Room for every path: each candidate goes into the next slot,
+		 * which moves on only if the path is empty.  The slot after the
+		 * list may keep a taken path's code, until the caller's next
+		 * code overwrites it. */
+		crisk_action *next = o->buf + o->n;
+		for (int w = 0; w < pw; w++) {
+			for (uint64_t m = spots[w]; m; m &= m - 1) {
+				int p = w * 64 + bit_low(m);
+				*next = act_make(type, (uint64_t)p);
+				next += paths[p] == 0;
+			}
+		}
+		o->n = (size_t)(next - o->buf);
+		return;
 	}
 	for (int w = 0; w < pw; w++) {
 		for (uint64_t m = spots[w]; m; m &= m - 1) {
@@ -69,10 +96,10 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, out 
 
 /* The list grows through a copy, so the caller's out never has its address
  * taken and stays in registers through the inlined listers. */
-static void list_roads_local(const kern *k, const void *st, int s, unsigned type, out *o)
+static void list_roads_local(const kern *k, const void *st, int s, unsigned type, int followed, out *o)
 {
 	out copy = *o;
-	list_roads(k, st, s, type, &copy);
+	list_roads(k, st, s, type, followed, &copy);
 	o->n = copy.n;
 }
 
@@ -101,6 +128,17 @@ static inline int card_playable(const kern *k, const void *st, const kseat *p, i
 	return 1;
 }
 
+/* Whether the active seat may have a card to play: none played this turn
+ * and one held.  Most of the time it has none: one test instead of four. */
+static inline int holds_action_card(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
+	/* Bitwise, not &&: one branch for the caller to take, not two. */
+	return (h->card_played == 0) & ((p->dev[CRISK_CATAN_KNIGHT] | p->dev[CRISK_CATAN_ROAD_BUILDING] |
+					  p->dev[CRISK_CATAN_YEAR_OF_PLENTY] | p->dev[CRISK_CATAN_MONOPOLY]) != 0);
+}
+
 static inline void list_cards(const kern *k, const void *st, out *o)
 {
 	const kstate *h = ks(st);
@@ -112,11 +150,7 @@ static inline void list_cards(const kern *k, const void *st, out *o)
 		     {CRISK_CATAN_ROAD_BUILDING, CRISK_CATAN_PLAY_ROAD_BUILDING},
 		     {CRISK_CATAN_YEAR_OF_PLENTY, CRISK_CATAN_PLAY_YEAR_OF_PLENTY},
 		     {CRISK_CATAN_MONOPOLY, CRISK_CATAN_PLAY_MONOPOLY}};
-	if (h->card_played)
-		return;
-	/* Most of the time no card is held: one test instead of four. */
-	if (!(p->dev[CRISK_CATAN_KNIGHT] | p->dev[CRISK_CATAN_ROAD_BUILDING] | p->dev[CRISK_CATAN_YEAR_OF_PLENTY] |
-	      p->dev[CRISK_CATAN_MONOPOLY]))
+	if (!holds_action_card(k, st))
 		return;
 	for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++) {
 		if (card_playable(k, st, p, plays[i].card))
@@ -144,6 +178,11 @@ static inline uint64_t load8(const uint8_t *at)
 static inline uint64_t hand_bytes(const kseat *p)
 {
 	return load8(p->hand) & UINT64_C(0xFFFFFFFFFF);
+}
+
+static inline uint64_t active_hand(const kern *k, const void *st)
+{
+	return hand_bytes(kseat_of(k, st, ks(st)->active));
 }
 
 /* Bit r set where byte r of w has its top bit set (r = 0..4): the five
@@ -176,17 +215,37 @@ static inline unsigned bank_gives_swar(const kseat *p, uint64_t hand)
 	return gather5(((hand | RES_TOP) - rate) & RES_TOP);
 }
 
-/* Roads, settlements, cities and a development card the active seat can pay. */
-static inline void list_builds(const kern *k, const void *st, out *o)
+/* Bytes of a cost (kern_cost_tab), resource r in bits 8r..8r+7; a constant
+ * once inlined. */
+static inline uint64_t cost_bytes(int cost)
+{
+	uint64_t v = 0;
+	for (int r = 0; r < NUM_RES; r++)
+		v |= (uint64_t)kern_cost_tab[cost][r] << (8 * r);
+	return v;
+}
+
+/* kcan_pay on the hand's bytes: byte r of (count | 0x80) - cost keeps its top
+ * bit exactly when count >= cost (counts are below 128, as in hand_key_swar).
+ * One test for the five resources, so one branch for the caller. */
+static inline int pays(uint64_t hand, int cost)
+{
+	return (((hand | RES_TOP) - cost_bytes(cost)) & RES_TOP) == RES_TOP;
+}
+
+/* Roads, settlements, cities and a development card the active seat can
+ * pay.  The callers always list a code after these (END_TURN, PASS or
+ * END_PART), which lets BUY_DEV go without a branch (below). */
+static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t hand, out *o)
 {
 	const kstate *h = ks(st);
 	int s = h->active;
 	const kseat *p = kseat_of(k, st, s);
-	if (p->supply[PIECE_ROAD] && kcan_pay(p, COST_ROAD))
-		list_roads_local(k, st, s, CRISK_CATAN_BUILD_ROAD, o);
-	if (p->supply[PIECE_SETTLEMENT] && kcan_pay(p, COST_SETTLEMENT))
+	if (p->supply[PIECE_ROAD] && pays(hand, COST_ROAD))
+		list_roads_local(k, st, s, CRISK_CATAN_BUILD_ROAD, 1, o);
+	if (p->supply[PIECE_SETTLEMENT] && pays(hand, COST_SETTLEMENT))
 		list_sites(k, st, kreach(k, st, s), CRISK_CATAN_BUILD_SETTLEMENT, o);
-	if (p->supply[PIECE_CITY] && kcan_pay(p, COST_CITY)) {
+	if (p->supply[PIECE_CITY] && pays(hand, COST_CITY)) {
 		/* The seat's settlements, eight intersections at a time. */
 		const uint8_t *nodes = knodes(k, st);
 		int n = 0;
@@ -199,36 +258,31 @@ static inline void list_builds(const kern *k, const void *st, out *o)
 				put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)n));
 		}
 	}
-	if (kcan_pay(p, COST_DEV) && (h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]))
-		put(o, act_make(CRISK_CATAN_BUY_DEV, 0));
+	/* Whether the seat can buy a card is a coin toss in playouts: the code
+	 * is written in any case and counted only when legal; when it is not,
+	 * the code the caller lists next overwrites it. */
+	int buy = pays(hand, COST_DEV) & ((load8(h->deck) & UINT64_C(0xFFFFFFFFFF)) != 0);
+	if (o->n < o->cap)
+		o->buf[o->n] = act_make(CRISK_CATAN_BUY_DEV, 0);
+	o->n += (size_t)buy;
 }
 
 /* B-101: every give/take pair at the active seat's rate that it and the bank can pay. */
-static inline void list_maritime(const kern *k, const void *st, out *o)
+static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t hand, out *o)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
-	/* MARITIME_TRADE: code = give | take << 8, so ascending means take-major. */
-	const uint64_t hand = hand_bytes(p);
-	unsigned gives = bank_gives_swar(p, hand); /* types the seat can give to the bank */
-	if (gives && o->n + NUM_RES * (NUM_RES - 1) <= o->cap) {
-		/* Room for every pair: the types the bank holds, written unchecked. */
-		const uint64_t bank = load8(h->bank) & UINT64_C(0xFFFFFFFFFF);
-		unsigned takes = gather5(((bank | RES_TOP) - RES_ONE) & RES_TOP);
-		crisk_action *w = o->buf + o->n;
-		for (; takes; takes &= takes - 1) {
-			int y = bit_low(takes);
-			for (unsigned m = gives & ~(1u << y); m; m &= m - 1)
-				*w++ = act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(bit_low(m) | y << 8));
-		}
-		o->n = (size_t)(w - o->buf);
-	} else if (gives) {
-		for (int y = 0; y < NUM_RES; y++) {
-			if (!h->bank[y])
-				continue;
-			for (unsigned m = gives & ~(1u << y); m; m &= m - 1)
-				put(o, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(bit_low(m) | y << 8)));
-		}
+	const uint64_t gives = bank_gives_swar(p, hand); /* types the seat can give */
+	/* Byte y (a take type the bank holds) of `pairs` has bit x set for each
+	 * give type x != y: bit 8y + x, so ascending bits are ascending codes
+	 * (MARITIME_TRADE: code = give | take << 8).  One loop over the pairs
+	 * instead of nested ones whose every exit is a data-dependent branch. */
+	const uint64_t bank = load8(h->bank) & UINT64_C(0xFFFFFFFFFF);
+	const uint64_t takes = ((((bank | RES_TOP) - RES_ONE) & RES_TOP) >> 7) * 0xFFu;
+	const uint64_t same = UINT64_C(0x1008040201); /* bit y of byte y */
+	for (uint64_t pairs = gives * RES_ONE & takes & ~same; pairs; pairs &= pairs - 1) {
+		int b = bit_low(pairs);
+		put(o, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)((b & 7) | (b >> 3) << 8)));
 	}
 }
 
@@ -236,12 +290,15 @@ static void list_main(const kern *k, const void *st, out *o)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
-	list_builds(k, st, o);
+	/* The hand is read once: the compiler cannot tell that writing the
+	 * list leaves the state alone. */
+	const uint64_t hand = hand_bytes(p);
+	list_builds(k, st, hand, o);
 	list_cards(k, st, o);
-	list_maritime(k, st, o);
+	list_maritime(k, st, hand, o);
 	/* B-100: the canonical offers whose give side the proposer holds. */
 	if (p->cards && (k->cfg.max_offers == 0 || h->offers_made < k->cfg.max_offers)) {
-		int key = hand_key_swar(hand_bytes(p));
+		int key = hand_key_swar(hand);
 		put_run(o, k->offer_list + k->offer_first[key], k->offer_first[key + 1] - k->offer_first[key]);
 	}
 	put(o, act_make(CRISK_CATAN_END_TURN, 0));
@@ -252,12 +309,12 @@ static void list_robber(const kern *k, const void *st, out *o)
 	if (!k->cfg.friendly_robber) { /* B-62: any other land hex */
 		int robber = ks(st)->robber, n_land = k->b.n_land;
 		if (robber < n_land && o->n + (size_t)n_land <= o->cap) {
-			/* Room for all: the hexes before and after the robber's, unchecked. */
+			/* Room for all, unchecked: slot i holds hex i below the
+			 * robber's, hex i + 1 from there on.  One loop of a fixed
+			 * length, so where the robber stands costs no branch. */
 			crisk_action *w = o->buf + o->n;
-			for (int x = 0; x < robber; x++)
-				*w++ = act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x);
-			for (int x = robber + 1; x < n_land; x++)
-				*w++ = act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x);
+			for (int i = 0; i < n_land - 1; i++)
+				w[i] = act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)(i + (i >= robber)));
 			o->n += (size_t)n_land - 1;
 			return;
 		}
@@ -273,11 +330,48 @@ static void list_robber(const kern *k, const void *st, out *o)
 	}
 }
 
-size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
+/* One code per resource type the seat holds. */
+static LEGAL_INLINE void list_held(const kseat *p, unsigned type, out *o)
+{
+	if (o->n + NUM_RES <= o->cap) {
+		/* Room for all: each type goes into the next slot, which moves on
+		 * only if the seat holds it; otherwise the slot gets back what it
+		 * held, so nothing past the list changes.  Which types a seat
+		 * holds is anyone's guess: no branch on it. */
+		crisk_action *next = o->buf + o->n;
+		for (int r = 0; r < NUM_RES; r++) {
+			uint64_t held = 0 - (uint64_t)(p->hand[r] != 0);
+			*next = (act_make(type, (uint64_t)r) & held) | (*next & ~held);
+			next += held & 1;
+		}
+		o->n = (size_t)(next - o->buf);
+		return;
+	}
+	for (int r = 0; r < NUM_RES; r++) {
+		if (p->hand[r])
+			put(o, act_make(type, (uint64_t)r));
+	}
+}
+
+/* Kept out of line, so that kern_legal itself needs no frame (below). */
+#if defined(__GNUC__)
+#define LEGAL_APART __attribute__((noinline))
+#else
+#define LEGAL_APART
+#endif
+
+static LEGAL_APART size_t legal_main(const kern *k, const void *st, crisk_action *buf, size_t cap)
+{
+	out o = {buf, cap, 0};
+	list_main(k, st, &o);
+	return o.n;
+}
+
+/* The other decision points (DP_MAIN is kern_legal's). */
+static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_action *buf, size_t cap)
 {
 	const kstate *h = ks(st);
 	out o = {buf, cap, 0};
-	const kseat *p;
 	switch (h->dp) {
 	case DP_SETUP_SETTLEMENT:
 		list_sites(k, st, NULL, CRISK_CATAN_PLACE_SETTLEMENT, &o);
@@ -298,7 +392,7 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 		}
 		break;
 	}
-	case DP_PRE_ROLL:
+	case DP_PRE_ROLL: /* with a card to play (kern_legal lists the others) */
 		put(&o, act_make(CRISK_CATAN_ROLL, 0));
 		list_cards(k, st, &o);
 		break;
@@ -311,11 +405,7 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 		break;
 	}
 	case DP_DISCARD:
-		p = kseat_of(k, st, h->cur);
-		for (int r = 0; r < NUM_RES; r++) {
-			if (p->hand[r])
-				put(&o, act_make(CRISK_CATAN_DISCARD, (uint64_t)r));
-		}
+		list_held(kseat_of(k, st, h->cur), CRISK_CATAN_DISCARD, &o);
 		break;
 	case DP_MOVE_ROBBER:
 		list_robber(k, st, &o);
@@ -338,22 +428,15 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 		break;
 	}
 	case DP_STEAL:
-		p = kseat_of(k, st, h->victim);
-		for (int r = 0; r < NUM_RES; r++) {
-			if (p->hand[r])
-				put(&o, act_make(CRISK_CATAN_STEAL_RESULT, (uint64_t)r));
-		}
-		break;
-	case DP_MAIN:
-		list_main(k, st, &o);
+		list_held(kseat_of(k, st, h->victim), CRISK_CATAN_STEAL_RESULT, &o);
 		break;
 	case DP_SPECIAL_BUILD: /* B-118 */
-		list_builds(k, st, &o);
+		list_builds(k, st, active_hand(k, st), &o);
 		put(&o, act_make(CRISK_CATAN_PASS, 0));
 		break;
 	case DP_PAIRED_PART: /* B-122 */
-		list_builds(k, st, &o);
-		list_maritime(k, st, &o);
+		list_builds(k, st, active_hand(k, st), &o);
+		list_maritime(k, st, active_hand(k, st), &o);
 		put(&o, act_make(CRISK_CATAN_END_PART, 0));
 		break;
 	case DP_DEV_DRAW:
@@ -375,7 +458,7 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 		put(&o, act_make(CRISK_CATAN_CANCEL, 0));
 		break;
 	case DP_FREE_ROAD:
-		list_roads_local(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, &o);
+		list_roads_local(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, 0, &o);
 		break;
 	case DP_YOP_PICK:
 	case DP_MONOPOLY_PICK:
@@ -388,6 +471,24 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 		break;
 	}
 	return o.n;
+}
+
+size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
+{
+	const kstate *h = ks(st);
+	/* In playouts about half the steps are main-phase steps and a third
+	 * are rolls with no card to play, the two mostly alternating.  Two
+	 * tests mispredict less than a switch's indirect jump, whose target
+	 * changes with nearly every step; the roll is answered without a
+	 * frame, the main phase goes straight to its lister. */
+	if (h->dp == DP_PRE_ROLL && !holds_action_card(k, st)) {
+		if (cap)
+			buf[0] = act_make(CRISK_CATAN_ROLL, 0);
+		return 1;
+	}
+	if (h->dp == DP_MAIN)
+		return legal_main(k, st, buf, cap);
+	return legal_other(k, st, buf, cap);
 }
 
 int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)

@@ -177,6 +177,162 @@ START_TEST(test_b129_chance_probabilities_only_at_chance)
 }
 END_TEST
 
+/* ---- B-128: the list against a code-by-code enumeration ---- */
+
+#define LT_CANARY UINT64_C(0xA5A5A5A5A5A5A5A5) /* type 0xA5: no action */
+#define LT_MAX_ID 256                          /* above any node, path or hex id of the boards used */
+#define LT_CAP 1024
+
+static uint64_t lt_next(uint64_t *s)
+{
+	uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+/* Types listed as bounded subsets (B-100 offers, multi-card discards): left
+ * out of the exact comparison. */
+static int lt_bounded(crisk_action a)
+{
+	uint32_t t = (uint32_t)(a >> 56);
+	return t == CRISK_CATAN_OFFER_TRADE || t == CRISK_CATAN_DISCARD_CARDS;
+}
+
+/* Every legal code of the base action types apart from the bounded ones,
+ * ascending: types that name an intersection, path or hex with ids
+ * 0 .. LT_MAX_ID - 1, those that name a sum, resource, card or seat with
+ * ids 0 .. 15, maritime trades with both resources, the rest with none. */
+static size_t lt_enumerate(const crisk_game *g, crisk_action *out, size_t cap)
+{
+	static const uint32_t board_ids[] = {CRISK_CATAN_PLACE_SETTLEMENT, CRISK_CATAN_PLACE_ROAD,
+					     CRISK_CATAN_MOVE_ROBBER,      CRISK_CATAN_BUILD_ROAD,
+					     CRISK_CATAN_BUILD_SETTLEMENT, CRISK_CATAN_BUILD_CITY,
+					     CRISK_CATAN_PLACE_FREE_ROAD};
+	static const uint32_t small_ids[] = {CRISK_CATAN_DICE,        CRISK_CATAN_DISCARD,    CRISK_CATAN_STEAL_FROM,
+					     CRISK_CATAN_STEAL_RESULT, CRISK_CATAN_DEV_RESULT, CRISK_CATAN_PICK,
+					     CRISK_CATAN_NAME,         CRISK_CATAN_CONFIRM};
+	size_t n = 0;
+	for (uint32_t t = 1; t <= CRISK_CATAN_END_PART; t++) {
+		crisk_action base = (crisk_action)t << 56;
+		if (lt_bounded(base))
+			continue;
+		int limit = 1;
+		for (size_t i = 0; i < sizeof board_ids / sizeof board_ids[0]; i++)
+			limit = board_ids[i] == t ? LT_MAX_ID : limit;
+		for (size_t i = 0; i < sizeof small_ids / sizeof small_ids[0]; i++)
+			limit = small_ids[i] == t ? 16 : limit;
+		if (t == CRISK_CATAN_MARITIME_TRADE) {
+			for (int take = 0; take < 5; take++) {
+				for (int give = 0; give < 5; give++) {
+					crisk_action a = base | (crisk_action)(give | take << 8);
+					if (crisk_game_check(g, a) == CRISK_OK && n < cap)
+						out[n++] = a;
+				}
+			}
+			continue;
+		}
+		for (int id = 0; id < limit; id++) {
+			if (crisk_game_check(g, base | (crisk_action)id) == CRISK_OK && n < cap)
+				out[n++] = base | (crisk_action)id;
+		}
+	}
+	return n;
+}
+
+/* The listed action at index i modulo the count. */
+static crisk_action lt_pick(const crisk_game *g, uint64_t i)
+{
+	static crisk_action buf[LT_CAP];
+	size_t n = sc_legal_list(g, buf, LT_CAP);
+	return buf[i % n];
+}
+
+/* One state: exact contents, strictly ascending, nothing written past the
+ * count, and the prefix with the full count for smaller buffers. */
+static void lt_check_state(const crisk_game *g, crisk_action *full, size_t *n_full)
+{
+	static crisk_action buf[LT_CAP + 1], want[LT_CAP], got[LT_CAP];
+	for (size_t i = 0; i < LT_CAP; i++)
+		full[i] = LT_CANARY;
+	size_t n = 0;
+	ck_assert_int_eq(crisk_game_legal_actions(g, full, LT_CAP, &n), CRISK_OK);
+	ck_assert_uint_gt(n, 0);
+	/* Element loops test with `if` and abort: a passing ck_assert costs a
+	 * message to Check's parent process. */
+	for (size_t i = n; i < LT_CAP; i++) {
+		if (full[i] != LT_CANARY)
+			ck_abort_msg("slot %zu past the count %zu written", i, n);
+	}
+	size_t n_got = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (i && full[i - 1] >= full[i])
+			ck_abort_msg("not strictly ascending at %zu", i);
+		if (lt_bounded(full[i]) && crisk_game_check(g, full[i]) != CRISK_OK)
+			ck_abort_msg("listed 0x%016llx is refused", (unsigned long long)full[i]);
+		if (!lt_bounded(full[i]))
+			got[n_got++] = full[i];
+	}
+	size_t n_want = lt_enumerate(g, want, LT_CAP);
+	ck_assert_uint_eq(n_got, n_want);
+	for (size_t i = 0; i < n_got; i++) {
+		if (got[i] != want[i])
+			ck_abort_msg("listed 0x%016llx where 0x%016llx is legal", (unsigned long long)got[i],
+				     (unsigned long long)want[i]);
+	}
+	/* Too small a buffer: the first cap codes, the full count, nothing past cap. */
+	const size_t caps[5] = {0, 1, n / 2, n - 1, n > 20 ? n - 20 : 2};
+	for (int c = 0; c < 5; c++) {
+		size_t cap = caps[c] < n ? caps[c] : n - 1, count = 0;
+		for (size_t i = 0; i <= cap; i++)
+			buf[i] = LT_CANARY;
+		ck_assert_int_eq(crisk_game_legal_actions(g, buf, cap, &count), cap < n ? CRISK_EBUFSIZE : CRISK_OK);
+		ck_assert_uint_eq(count, n);
+		for (size_t i = 0; i < cap; i++) {
+			if (buf[i] != full[i])
+				ck_abort_msg("capacity %zu: slot %zu differs from the full list", cap, i);
+		}
+		ck_assert_msg(buf[cap] == LT_CANARY, "capacity %zu exceeded", cap);
+	}
+	*n_full = n;
+}
+
+/* B-128 with B-62, B-69, B-70, B-75, B-100, B-101, B-118, B-122: random
+ * playouts (explicit chance, so the outcome lists are covered too) of several
+ * rule sets; at every decision point the list is checked by lt_check_state.
+ * Offers are picked rarely, so the games move on to cities and cards. */
+START_TEST(test_b128_list_equals_enumeration)
+{
+	static const char *const rule_sets[] = {
+		"players=4 seed=11 chance=explicit",
+		"players=3 seed=12 chance=explicit friendly_robber=on max_trade_offers_per_turn=1",
+		"players=6 seed=13 chance=explicit",
+		"players=5 seed=14 chance=explicit paired_players=on",
+	};
+	static crisk_action full[LT_CAP];
+	uint64_t rng = 5;
+	for (size_t r = 0; r < sizeof rule_sets / sizeof rule_sets[0]; r++) {
+		crisk_game *g = sc_new_game("base", rule_sets[r]);
+		for (int step = 0; step < 1200 && crisk_game_status(g, NULL) == CRISK_STATUS_RUNNING; step++) {
+			size_t n = 0;
+			lt_check_state(g, full, &n);
+			/* Offers make up most lists: one step in twenty may pick one. */
+			size_t n_other = 0;
+			for (size_t i = 0; i < n; i++) {
+				if ((uint32_t)(full[i] >> 56) != CRISK_CATAN_OFFER_TRADE)
+					full[n_other++] = full[i];
+			}
+			uint64_t u = lt_next(&rng);
+			if (n_other == 0 || u % 20 == 0)
+				sc_apply(g, lt_pick(g, u / 20));
+			else
+				sc_apply(g, full[(u / 20) % n_other]);
+		}
+		crisk_game_free(g);
+	}
+}
+END_TEST
+
 static Suite *turn_suite(void)
 {
 	Suite *s = suite_create("rules_turn");
@@ -188,6 +344,7 @@ static Suite *turn_suite(void)
 	tcase_add_test(tc, test_b52_b108_max_turns);
 	tcase_add_test(tc, test_b128_listing_and_garbage);
 	tcase_add_test(tc, test_b129_chance_probabilities_only_at_chance);
+	tcase_add_test(tc, test_b128_list_equals_enumeration);
 	suite_add_tcase(s, tc);
 	return s;
 }
