@@ -1,7 +1,13 @@
 /* Occupation, contest, control and the production block of module risk
  * (RC-3..RC-6, RC-11).  Two seats on the beginner board (risk_scenario.h):
  * seat 0's settlement on intersection 12 touches hexes 0 (ore 10, needs 3),
- * 3 (grain 12, needs 1) and 4 (brick 6, needs 5). */
+ * 3 (grain 12, needs 1) and 4 (brick 6, needs 5); after the set-up seat 0
+ * has one army on hexes 0 and 3, seat 1 one on hex 4.
+ *
+ * Seat 0's positions are reached through public actions (buying, moving,
+ * battle dice).  Positions with more of seat 1's or neutral armies on hex 4
+ * are edited through the save form: none of seat 1's pieces touches hex 4,
+ * so it can neither buy armies there (RC-18) nor move any in (RC-19). */
 #include <check.h>
 #include "risk_scenario.h"
 
@@ -12,6 +18,39 @@ static int brick_after_six(crisk_game *g)
 	sc_roll(g, 6);
 	sc_hand(g, 0, after);
 	return after[CRISK_CATAN_BRICK] - before[CRISK_CATAN_BRICK];
+}
+
+/* Seat 0 gathers n grain (hex 3 pays it on a 12) and is at its main phase. */
+static void seat0_main_with_grain(crisk_game *g, int n)
+{
+	sc_gain(g, 0, CRISK_CATAN_GRAIN, n);
+	sc_to_main(g, 0);
+}
+
+/* Seat 0, at its main phase, ends its turn; seat 1 rolls and ends its turn. */
+static void next_round(crisk_game *g)
+{
+	sc_end_turn(g);
+	sc_to_preroll(g, 0);
+	sc_to_main(g, 0);
+}
+
+/* Through public actions: seat 0 takes hex 4 with 5 armies (its
+ * requirement) over two turns and ends at the pre-roll of its next turn. */
+static void seat0_controls_hex4(crisk_game *g)
+{
+	seat0_main_with_grain(g, 3);
+	/* RC-18: bought armies fight seat 1's army on hex 4 at once. */
+	sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 4, CRISK_CATAN_GRAIN, 2));
+	sc_do(g, "battle_dice 65 1");
+	ck_assert_int_eq(rs_armies(g, 4, 1), 0);
+	sc_apply(g, rs_act(CRISK_RISK_MOVE_ARMIES, 3, 4, 1));
+	sc_apply(g, rs_act(CRISK_RISK_MOVE_ARMIES, 0, 4, 1));
+	next_round(g);
+	sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 4, CRISK_CATAN_GRAIN, 1));
+	ck_assert_int_eq(rs_armies(g, 4, 0), 5);
+	sc_end_turn(g);
+	sc_to_preroll(g, 0);
 }
 
 /* RC-5: one seat alone below the requirement controls nothing, so the
@@ -42,12 +81,22 @@ START_TEST(test_rc6_enemy_control_blocks_production)
 }
 END_TEST
 
-/* RC-4, RC-6: a contested hex produces for nobody, its controller-to-be included. */
+/* RC-4, RC-6: a contested hex produces for nobody, its controller-to-be
+ * included.  Seat 0 moves 5 armies in beside seat 1's one over two turns. */
 START_TEST(test_rc4_contested_hex_produces_nothing)
 {
 	crisk_game *g = rs_two(NULL);
-	rs_set_armies(&g, 4, 0, 9);
-	rs_set_armies(&g, 4, 1, 1);
+	seat0_main_with_grain(g, 3);
+	sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 3, CRISK_CATAN_GRAIN, 2));
+	sc_apply(g, rs_act(CRISK_RISK_MOVE_ARMIES, 3, 4, 3));
+	sc_apply(g, rs_act(CRISK_RISK_MOVE_ARMIES, 0, 4, 1));
+	next_round(g);
+	sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 3, CRISK_CATAN_GRAIN, 1));
+	sc_apply(g, rs_act(CRISK_RISK_MOVE_ARMIES, 3, 4, 1));
+	ck_assert_int_eq(rs_armies(g, 4, 0), 5);
+	ck_assert_int_eq(rs_armies(g, 4, 1), 1);
+	sc_end_turn(g);
+	sc_to_preroll(g, 0);
 	rview v;
 	rview_read(g, 0, &v);
 	ck_assert_int_eq(v.contested[4], 1);
@@ -61,8 +110,7 @@ END_TEST
 START_TEST(test_rc5_own_control_produces)
 {
 	crisk_game *g = rs_two(NULL);
-	rs_set_armies(&g, 4, 1, 0);
-	rs_set_armies(&g, 4, 0, 5);
+	seat0_controls_hex4(g);
 	rview v;
 	rview_read(g, 1, &v);
 	ck_assert_int_eq(v.controller[4], 0);
@@ -89,8 +137,7 @@ END_TEST
 START_TEST(test_rc11_robber_still_blocks)
 {
 	crisk_game *g = rs_two(NULL);
-	rs_set_armies(&g, 4, 1, 0);
-	rs_set_armies(&g, 4, 0, 5);
+	seat0_controls_hex4(g);
 	int32_t before[5], after[5];
 	/* Move the robber with a 7 first: seat 0 rolls 7 and puts it on hex 4. */
 	sc_roll(g, 7);
