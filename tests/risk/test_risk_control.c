@@ -4,10 +4,12 @@
  * 3 (grain 12, needs 1) and 4 (brick 6, needs 5); after the set-up seat 0
  * has one army on hexes 0 and 3, seat 1 one on hex 4.
  *
- * Seat 0's positions are reached through public actions (buying, moving,
- * battle dice).  Positions with more of seat 1's or neutral armies on hex 4
- * are edited through the save form: none of seat 1's pieces touches hex 4,
- * so it can neither buy armies there (RC-18) nor move any in (RC-19). */
+ * With three seats (rs_three) seat 2's settlement on intersection 20 and
+ * seat 0's on 31 both touch hex 11 (ore 8, needs 5), where the set-up left
+ * one army of seat 2.
+ *
+ * Every position is reached through public actions (rolls, buying, moving,
+ * battle dice, resigning); none edits a save. */
 #include <check.h>
 #include "risk_scenario.h"
 
@@ -53,17 +55,47 @@ static void seat0_controls_hex4(crisk_game *g)
 	sc_to_preroll(g, 0);
 }
 
+static int ore_after_eight(crisk_game *g)
+{
+	int32_t before[5], after[5];
+	sc_hand(g, 0, before);
+	sc_roll(g, 8);
+	sc_hand(g, 0, after);
+	return after[CRISK_CATAN_ORE] - before[CRISK_CATAN_ORE];
+}
+
+/* Three seats: seat 2 buys armies on hex 11 with brick (it is paid brick
+ * on 5 and 10), at most 2 a turn (its visible VP, RC-17), until it has
+ * `total` there; it stays at its main phase after the last purchase. */
+static crisk_game *seat2_on_hex11(int total)
+{
+	crisk_game *g = rs_three(NULL);
+	ck_assert_int_eq(rs_armies(g, 11, 2), 1);
+	for (int guard = 0; guard < 8; guard++) {
+		int need = total - rs_armies(g, 11, 2), n = need < 2 ? need : 2;
+		if (n <= 0)
+			return g;
+		if (sc_at_main(g))
+			sc_end_turn(g);
+		sc_gain(g, 2, CRISK_CATAN_BRICK, n);
+		sc_to_main(g, 2);
+		sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 11, CRISK_CATAN_BRICK, n));
+	}
+	ck_abort_msg("seat 2 did not gather %d armies on hex 11", total);
+	return g;
+}
+
 /* RC-5: one seat alone below the requirement controls nothing, so the
  * building produces (RC-6 blocks only contest or another's control). */
 START_TEST(test_rc5_rc6_enemy_below_requirement_does_not_block)
 {
-	crisk_game *g = rs_two(NULL);
-	rs_set_armies(&g, 4, 1, 4);
+	crisk_game *g = seat2_on_hex11(4);
+	sc_to_preroll(g, 0);
 	rview v;
 	rview_read(g, 0, &v);
-	ck_assert_int_eq(v.controller[4], -1);
-	ck_assert_int_eq(v.contested[4], 0);
-	ck_assert_int_eq(brick_after_six(g), 1);
+	ck_assert_int_eq(v.controller[11], -1);
+	ck_assert_int_eq(v.contested[11], 0);
+	ck_assert_int_eq(ore_after_eight(g), 1);
 	crisk_game_free(g);
 }
 END_TEST
@@ -71,12 +103,12 @@ END_TEST
 /* RC-5, RC-6: another seat controls the hex: no production for seat 0. */
 START_TEST(test_rc6_enemy_control_blocks_production)
 {
-	crisk_game *g = rs_two(NULL);
-	rs_set_armies(&g, 4, 1, 5);
+	crisk_game *g = seat2_on_hex11(5);
+	sc_to_preroll(g, 0);
 	rview v;
 	rview_read(g, 0, &v);
-	ck_assert_int_eq(v.controller[4], 1);
-	ck_assert_int_eq(brick_after_six(g), 0);
+	ck_assert_int_eq(v.controller[11], 2);
+	ck_assert_int_eq(ore_after_eight(g), 0);
 	crisk_game_free(g);
 }
 END_TEST
@@ -119,16 +151,18 @@ START_TEST(test_rc5_own_control_produces)
 }
 END_TEST
 
-/* RC-27, RC-6: neutral defenders in control block production too. */
+/* RC-27, RC-6: neutral defenders in control block production too.  Seat 2
+ * resigns in its turn with 5 armies on hex 11. */
 START_TEST(test_rc6_neutral_control_blocks)
 {
-	crisk_game *g = rs_two(NULL);
-	rs_set_armies(&g, 4, 1, 0);
-	rs_set_armies(&g, 4, RS_NEUTRAL, 5);
+	crisk_game *g = seat2_on_hex11(5);
+	sc_apply(g, rs_act(CRISK_RISK_RESIGN, 2, 0, 0));
+	sc_to_preroll(g, 0);
 	rview v;
 	rview_read(g, 0, &v);
-	ck_assert_int_eq(v.controller[4], RS_NEUTRAL);
-	ck_assert_int_eq(brick_after_six(g), 0);
+	ck_assert_int_eq(v.armies[11][RS_NEUTRAL], 5);
+	ck_assert_int_eq(v.controller[11], RS_NEUTRAL);
+	ck_assert_int_eq(ore_after_eight(g), 0);
 	crisk_game_free(g);
 }
 END_TEST
