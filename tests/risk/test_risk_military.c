@@ -4,8 +4,8 @@
  * 0 3 5 7 9 10 13 15 17, seat 1 on 1 2 4 6 8 11 12 14 16 18; seat 0 holds
  * 1 lumber, 1 ore and 1 wool and 2 visible VP; its networks are intersection
  * 12 with road 11 and intersection 31 with road 47.  The battles on hex 1
- * are reached through public actions (three_against_two); the redeploy and
- * annexation positions edit armies through the save form. */
+ * and the redeploy position are reached through public actions; the
+ * annexation position of RC-23 edits armies through the save form. */
 #include <check.h>
 #include <string.h>
 #include "risk_scenario.h"
@@ -177,9 +177,25 @@ END_TEST
  * without enemies; then no more moving, attacking or buying. */
 START_TEST(test_rc22_redeploy)
 {
-	crisk_game *g = at_main();
-	rs_set_armies(&g, 0, 0, 4);
-	rs_set_armies(&g, 11, 1, 0);
+	/* Through public actions: seat 0 buys an army on hex 11, which beats
+	 * seat 1's army there (RC-18), and three on hex 0 over two turns; at
+	 * its third turn it holds 4 armies on hex 0 and a wool. */
+	crisk_game *g = rs_two(NULL);
+	sc_gain(g, 0, CRISK_CATAN_ORE, 2);
+	sc_to_main(g, 0);
+	sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 11, CRISK_CATAN_ORE, 1));
+	sc_do(g, "battle_dice 6 1");
+	sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 0, CRISK_CATAN_ORE, 1));
+	sc_end_turn(g);
+	sc_gain(g, 0, CRISK_CATAN_ORE, 2);
+	sc_to_main(g, 0);
+	sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 0, CRISK_CATAN_ORE, 2));
+	sc_end_turn(g);
+	sc_gain(g, 0, CRISK_CATAN_WOOL, 1);
+	sc_to_main(g, 0);
+	ck_assert_int_eq(rs_armies(g, 0, 0), 4);
+	ck_assert_int_eq(rs_armies(g, 11, 1), 0);
+	ck_assert_int_eq(rs_armies(g, 4, 1), 1);
 	/* Two separate networks: hexes 10, 11 and 15 touch intersection 31 and road 47 only. */
 	rs_refuse_rule(g, rs_act(CRISK_RISK_REDEPLOY, 0, 10, 1), "RC-22");
 	rs_refuse_rule(g, rs_act(CRISK_RISK_REDEPLOY, 0, 11, 1), "RC-22");
