@@ -11,8 +11,8 @@
  * - pieces: at most 5 settlements, 4 cities, 15 roads per seat (B-9; risk:
  *   plus the pieces annexed over the supply, RC-12), owners are seats or the
  *   module's neutrals (T-1, RC-27);
+ * and, in two_player and risk every MODULE_EVERY actions and at the end:
  * - played knights face up = knights played - knights discarded (B-92, T-19);
- * - (two_player and risk: every MODULE_EVERY actions and at the end)
  * - two_player: trade tokens held + supply = 20 (T-16), neutrals within their
  *   supply and without cities (T-2);
  * - risk: control and contest recomputed from the armies (RC-3..RC-5), no
