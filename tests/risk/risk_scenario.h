@@ -1,8 +1,9 @@
 /* Helpers for the module-risk scenario tests (public API only).
  *
  * Games are set up through public actions on the beginner board with
- * explicit chance.  Army counts for a scenario are then edited through the
- * public JSON save form (crisk_game_save_json / crisk_game_load_json): the
+ * explicit chance.  Where the armies a scenario needs cannot be bought and
+ * moved there in a few turns (RC-17..RC-19), their counts are edited through
+ * the public JSON save form (crisk_game_save_json / crisk_game_load_json): the
  * edited state passes the library's full state check on load, and no
  * annexation happens until the next action, which is what RC-16 says. */
 #ifndef CRISK_TESTS_RISK_SCENARIO_H

@@ -3,7 +3,9 @@
  * (risk_scenario.h); after the set-up seat 0 has one army on each of hexes
  * 0 3 5 7 9 10 13 15 17, seat 1 on 1 2 4 6 8 11 12 14 16 18; seat 0 holds
  * 1 lumber, 1 ore and 1 wool and 2 visible VP; its networks are intersection
- * 12 with road 11 and intersection 31 with road 47. */
+ * 12 with road 11 and intersection 31 with road 47.  The battles on hex 1
+ * and the redeploy position are reached through public actions; the
+ * annexation position of RC-23 edits armies through the save form. */
 #include <check.h>
 #include <string.h>
 #include "risk_scenario.h"
@@ -46,17 +48,55 @@ START_TEST(test_rc19_move_rules)
 }
 END_TEST
 
+/* A legal road of the current seat on the border of `hex`, or -1. */
+static int road_on_border(const crisk_game *g, int hex)
+{
+	for (int p = 0; p < SC_PATHS; p++) {
+		int hexes[2], n = rs_path_hexes(g, p, hexes);
+		for (int i = 0; i < n; i++)
+			if (hexes[i] == hex && sc_legal(g, sc_act(CRISK_CATAN_BUILD_ROAD, p)))
+				return p;
+	}
+	return -1;
+}
+
+/* Through public actions, seat 0 at its main phase with 3 armies on hex 1
+ * (wool 2, next to seat 1's settlement 5) against seat 1's 2.  Seat 0 rolls
+ * 6 (a brick from hex 4) and builds road 12 (intersection 12 to 8); seat 1
+ * rolls 3 (a lumber for seat 0) and buys an army on hex 1 with its lumber
+ * (RC-17, RC-18); seat 0 rolls 6 again, builds a road from 8 on hex 1's
+ * border (RC-19 supply rule), buys an army on hex 0 with its ore and moves 2
+ * from hex 0 and 1 from hex 5 into hex 1. */
+static crisk_game *three_against_two(void)
+{
+	crisk_game *g = rs_two(NULL);
+	sc_roll(g, 6);
+	sc_apply(g, sc_act(CRISK_CATAN_BUILD_ROAD, 12));
+	sc_end_turn(g);
+	sc_roll(g, 3);
+	sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 1, CRISK_CATAN_LUMBER, 1));
+	sc_end_turn(g);
+	sc_roll(g, 6);
+	int road = road_on_border(g, 1);
+	ck_assert_int_ge(road, 0);
+	sc_apply(g, sc_act(CRISK_CATAN_BUILD_ROAD, road));
+	sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 0, CRISK_CATAN_ORE, 1));
+	sc_apply(g, rs_act(CRISK_RISK_MOVE_ARMIES, 0, 1, 2));
+	sc_apply(g, rs_act(CRISK_RISK_MOVE_ARMIES, 5, 1, 1));
+	ck_assert_int_eq(rs_armies(g, 1, 0), 3);
+	ck_assert_int_eq(rs_armies(g, 1, 1), 2);
+	return g;
+}
+
 /* RC-20, RC-24: one attack is one roll, a chance point listing each sorted
  * dice set once; ties go to the defender. */
 START_TEST(test_rc20_attack_three_against_two)
 {
-	crisk_game *g = at_main();
-	rs_set_armies(&g, 4, 0, 3);
-	rs_set_armies(&g, 4, 1, 2);
+	crisk_game *g = three_against_two();
 	rs_refuse_rule(g, rs_act(CRISK_RISK_ATTACK, 0, 1, 0), "RC-20"); /* seat 1 has no army on hex 0 */
-	rs_refuse_rule(g, rs_act(CRISK_RISK_ATTACK, 1, 1, 0), "RC-20"); /* seat 0 has none on hex 1 */
-	sc_refuse(g, rs_act(CRISK_RISK_ATTACK, 4, 0, 0));               /* itself */
-	sc_apply(g, rs_act(CRISK_RISK_ATTACK, 4, 1, 0));
+	rs_refuse_rule(g, rs_act(CRISK_RISK_ATTACK, 2, 1, 0), "RC-20"); /* seat 0 has none on hex 2 */
+	sc_refuse(g, rs_act(CRISK_RISK_ATTACK, 1, 0, 0));               /* itself */
+	sc_apply(g, rs_act(CRISK_RISK_ATTACK, 1, 1, 0));
 	ck_assert_int_eq(sc_seat(g), CRISK_SEAT_CHANCE);
 	size_t count = 0;
 	crisk_game_chance_probabilities(g, NULL, NULL, 0, &count);
@@ -73,13 +113,13 @@ START_TEST(test_rc20_attack_three_against_two)
 	ck_assert_int_eq(e.args[2], 0x66);
 	ck_assert_int_eq(e.args[3], 2); /* 6-6 and 5-6: both to the defender */
 	ck_assert_int_eq(e.args[4], 0);
-	ck_assert_int_eq(rs_armies(g, 4, 0), 1);
-	ck_assert_int_eq(rs_armies(g, 4, 1), 2);
+	ck_assert_int_eq(rs_armies(g, 1, 0), 1);
+	ck_assert_int_eq(rs_armies(g, 1, 1), 2);
 	ck_assert(sc_at_main(g)); /* one roll, then back to the main phase */
-	sc_apply(g, rs_act(CRISK_RISK_ATTACK, 4, 1, 0));
+	sc_apply(g, rs_act(CRISK_RISK_ATTACK, 1, 1, 0));
 	sc_do(g, "battle_dice 4 31"); /* 1 v 2: 4 beats 3 */
-	ck_assert_int_eq(rs_armies(g, 4, 1), 1);
-	ck_assert_int_eq(rs_armies(g, 4, 0), 1);
+	ck_assert_int_eq(rs_armies(g, 1, 1), 1);
+	ck_assert_int_eq(rs_armies(g, 1, 0), 1);
 	crisk_game_free(g);
 }
 END_TEST
@@ -87,18 +127,16 @@ END_TEST
 /* RC-20: ATTACK_ALL rolls until one side has no armies on the hex. */
 START_TEST(test_rc20_attack_all_until_done)
 {
-	crisk_game *g = at_main();
-	rs_set_armies(&g, 4, 0, 3);
-	rs_set_armies(&g, 4, 1, 3);
-	sc_apply(g, rs_act(CRISK_RISK_ATTACK_ALL, 4, 1, 0));
-	sc_do(g, "battle_dice 654 32"); /* defender loses 2: 3 v 1 left */
+	crisk_game *g = three_against_two();
+	sc_apply(g, rs_act(CRISK_RISK_ATTACK_ALL, 1, 1, 0));
+	sc_do(g, "battle_dice 111 22"); /* attacker loses 2: 1 v 2 left */
 	ck_assert_int_eq(sc_seat(g), CRISK_SEAT_CHANCE);
-	sc_do(g, "battle_dice 111 2");  /* attacker loses 1: 2 v 1 */
+	sc_do(g, "battle_dice 6 11");   /* defender loses 1: 1 v 1 */
 	ck_assert_int_eq(sc_seat(g), CRISK_SEAT_CHANCE);
 	uint64_t since = sc_next_seq(g);
-	sc_do(g, "battle_dice 62 5");
-	ck_assert_int_eq(rs_armies(g, 4, 1), 0);
-	ck_assert_int_eq(rs_armies(g, 4, 0), 2);
+	sc_do(g, "battle_dice 5 4");
+	ck_assert_int_eq(rs_armies(g, 1, 1), 0);
+	ck_assert_int_eq(rs_armies(g, 1, 0), 1);
 	ck_assert_int_eq(sc_count_events(g, since, CRISK_RISK_EV_BATTLE_END, CRISK_VIEWER_SPECTATOR, NULL), 1);
 	ck_assert(sc_at_main(g));
 	crisk_game_free(g);
@@ -139,9 +177,25 @@ END_TEST
  * without enemies; then no more moving, attacking or buying. */
 START_TEST(test_rc22_redeploy)
 {
-	crisk_game *g = at_main();
-	rs_set_armies(&g, 0, 0, 4);
-	rs_set_armies(&g, 11, 1, 0);
+	/* Through public actions: seat 0 buys an army on hex 11, which beats
+	 * seat 1's army there (RC-18), and three on hex 0 over two turns; at
+	 * its third turn it holds 4 armies on hex 0 and a wool. */
+	crisk_game *g = rs_two(NULL);
+	sc_gain(g, 0, CRISK_CATAN_ORE, 2);
+	sc_to_main(g, 0);
+	sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 11, CRISK_CATAN_ORE, 1));
+	sc_do(g, "battle_dice 6 1");
+	sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 0, CRISK_CATAN_ORE, 1));
+	sc_end_turn(g);
+	sc_gain(g, 0, CRISK_CATAN_ORE, 2);
+	sc_to_main(g, 0);
+	sc_apply(g, rs_act(CRISK_RISK_BUY_ARMIES, 0, CRISK_CATAN_ORE, 2));
+	sc_end_turn(g);
+	sc_gain(g, 0, CRISK_CATAN_WOOL, 1);
+	sc_to_main(g, 0);
+	ck_assert_int_eq(rs_armies(g, 0, 0), 4);
+	ck_assert_int_eq(rs_armies(g, 11, 1), 0);
+	ck_assert_int_eq(rs_armies(g, 4, 1), 1);
 	/* Two separate networks: hexes 10, 11 and 15 touch intersection 31 and road 47 only. */
 	rs_refuse_rule(g, rs_act(CRISK_RISK_REDEPLOY, 0, 10, 1), "RC-22");
 	rs_refuse_rule(g, rs_act(CRISK_RISK_REDEPLOY, 0, 11, 1), "RC-22");

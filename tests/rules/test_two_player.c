@@ -664,6 +664,121 @@ START_TEST(t19_largest_army_reevaluated)
 END_TEST
 
 
+/* Plays quiet turns (9 then 11, which pay nobody) until `seat` is at its
+ * pre-roll. */
+static void tp_to_preroll(crisk_game *g, int seat)
+{
+	for (int guard = 0; guard < 8; guard++) {
+		if (sc_seat(g) == seat && sc_at_preroll(g))
+			return;
+		if (sc_at_preroll(g))
+			roll2(g, 9, 11);
+		sc_end_turn(g);
+	}
+	ck_abort_msg("seat %d never reached its pre-roll", seat);
+}
+
+/* Seat 1 buys a card of type `card` and returns at its next pre-roll, where
+ * the card is playable.  Seat 1 rolls 10 (ore) and 8 (lumber) and turns
+ * cards into the wool and grain it has no hex for (B-101); seat 0 rolls 9
+ * and 11, which pay nobody. */
+static void seat1_card(crisk_game *g, int card)
+{
+	static const int give_order[3] = {CRISK_CATAN_LUMBER, CRISK_CATAN_BRICK, CRISK_CATAN_ORE};
+	for (int guard = 0; guard < 200; guard++) {
+		if (sc_seat(g) == 0) {
+			if (sc_at_preroll(g))
+				roll2(g, 9, 11);
+			sc_end_turn(g);
+			continue;
+		}
+		if (sc_at_preroll(g)) {
+			roll2(g, 10, 8);
+			continue;
+		}
+		int32_t h[5];
+		sc_hand(g, 1, h);
+		for (int want = CRISK_CATAN_WOOL; want <= CRISK_CATAN_GRAIN; want++)
+			for (int i = 0; i < 3 && !h[want]; i++) {
+				int give = give_order[i];
+				/* keep one ore for the card */
+				if (give == CRISK_CATAN_ORE && h[give] < 5)
+					continue;
+				crisk_action a = sc_act2(CRISK_CATAN_MARITIME_TRADE, give, want);
+				if (sc_legal(g, a)) {
+					sc_apply(g, a);
+					sc_hand(g, 1, h);
+				}
+			}
+		if (h[CRISK_CATAN_ORE] && h[CRISK_CATAN_WOOL] && h[CRISK_CATAN_GRAIN]) {
+			sc_buy_dev(g, card);
+			sc_end_turn(g);
+			tp_to_preroll(g, 1);
+			return;
+		}
+		sc_end_turn(g);
+	}
+	ck_abort_msg("seat 1 did not gather a development card");
+}
+
+START_TEST(t19_largest_army_tied_holder_keeps)
+{
+	/* T-19 [D] with B-89/B-90's holder rules: after a discard the holder
+	 * keeps Largest Army while still tied for most with at least 3 (no
+	 * event); a later discard that leaves the other seat the sole leader
+	 * with at least 3 passes the card to it. */
+	crisk_game *g = tp_game(NULL);
+	const int robber0[4] = {4, SC_DESERT, 4, SC_DESERT};
+	for (int i = 0; i < 4; i++) {
+		seat0_card(g, CRISK_CATAN_KNIGHT);
+		sc_apply(g, sc_act(CRISK_CATAN_PLAY_KNIGHT, 0));
+		sc_apply(g, sc_act(CRISK_CATAN_MOVE_ROBBER, robber0[i]));
+	}
+	const int robber1[3] = {2, 3, 2}; /* hexes without a seat's building: no steal */
+	for (int i = 0; i < 3; i++) {
+		seat1_card(g, CRISK_CATAN_KNIGHT);
+		sc_apply(g, sc_act(CRISK_CATAN_PLAY_KNIGHT, 0));
+		sc_apply(g, sc_act(CRISK_CATAN_MOVE_ROBBER, robber1[i]));
+	}
+	ck_assert_int_eq(sc_seat_field(g, 0, "knights"), 4);
+	ck_assert_int_eq(sc_seat_field(g, 1, "knights"), 3);
+	ck_assert_int_eq(sc_seat_field(g, 0, "largest_army"), 1);
+	ck_assert_int_eq(sc_seat_field(g, 1, "largest_army"), 0);
+
+	/* 4 v 3 -> 3 v 3: tied for most with 3, the holder keeps it. */
+	tp_to_preroll(g, 0);
+	int vp0 = sc_score(g, 0, CRISK_VIEWER_SPECTATOR), vp1 = sc_score(g, 1, CRISK_VIEWER_SPECTATOR);
+	uint64_t since = sc_next_seq(g);
+	sc_do(g, "knight_for_tokens");
+	ck_assert_int_eq(sc_count_events(g, since, CRISK_TP_EV_KNIGHT_TOKENS, CRISK_VIEWER_SPECTATOR, NULL), 1);
+	ck_assert_int_eq(sc_count_events(g, since, CRISK_CATAN_EV_LARGEST_ARMY, CRISK_VIEWER_SPECTATOR, NULL), 0);
+	ck_assert_int_eq(sc_seat_field(g, 0, "knights"), 3);
+	ck_assert_int_eq(sc_seat_field(g, 0, "largest_army"), 1);
+	ck_assert_int_eq(sc_seat_field(g, 1, "largest_army"), 0);
+	ck_assert_int_eq(sc_score(g, 0, CRISK_VIEWER_SPECTATOR), vp0);
+	ck_assert_int_eq(sc_score(g, 1, CRISK_VIEWER_SPECTATOR), vp1);
+	assert_tokens_conserved(g);
+	round_trip(g);
+
+	/* Next turn, 3 v 3 -> 2 v 3: seat 1 is the sole leader with 3. */
+	roll2(g, 9, 11);
+	sc_end_turn(g);
+	tp_to_preroll(g, 0);
+	since = sc_next_seq(g);
+	sc_do(g, "knight_for_tokens");
+	crisk_event e;
+	ck_assert_int_eq(sc_count_events(g, since, CRISK_CATAN_EV_LARGEST_ARMY, CRISK_VIEWER_SPECTATOR, &e), 1);
+	ck_assert_int_eq(e.seat, 1);
+	ck_assert_int_eq(e.args[0], 3);
+	ck_assert_int_eq(sc_seat_field(g, 0, "largest_army"), 0);
+	ck_assert_int_eq(sc_seat_field(g, 1, "largest_army"), 1);
+	ck_assert_int_eq(sc_score(g, 0, CRISK_VIEWER_SPECTATOR), vp0 - 2);
+	ck_assert_int_eq(sc_score(g, 1, CRISK_VIEWER_SPECTATOR), vp1 + 2);
+	assert_tokens_conserved(g);
+	crisk_game_free(g);
+}
+END_TEST
+
 START_TEST(text_forms_and_encoding)
 {
 	/* docs/actions.md: the module's text forms and two-argument codes. */
@@ -1034,6 +1149,7 @@ static Suite *two_player_suite(void)
 	tcase_add_test(tc, t13_obligation_lapses);
 	tcase_add_test(tc, t19_knight_for_tokens);
 	tcase_add_test(tc, t19_largest_army_reevaluated);
+	tcase_add_test(tc, t19_largest_army_tied_holder_keeps);
 	tcase_add_test(tc, t17_forced_trade);
 	tcase_add_test(tc, t17_forced_trade_probabilities);
 	tcase_add_test(tc, t17_cost_by_visible_vp);

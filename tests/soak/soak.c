@@ -1,5 +1,6 @@
-/* Invariant soak: plays random games of every built-in module configuration
- * and checks, after every action, through the public API only:
+/* Invariant soak: plays random games of configurations of the built-in
+ * modules (base, two_player, risk) and checks, after every action, through
+ * the public API only:
  * - every listed legal action passes crisk_game_check; at chance points the
  *   outcomes pass check and their probabilities sum to 1;
  * - resource conservation: bank + hands = 19 of each resource (B-6; 24 with
@@ -7,58 +8,101 @@
  *   the hands;
  * - development cards: deck + unplayed + played = 25 (B-7; 34 with 5-6
  *   seats, B-113), played counted from the PLAY_DEV events;
- * - pieces: at most 5 settlements, 4 cities, 15 roads per seat (B-9);
+ * - pieces: at most 5 settlements, 4 cities, 15 roads per seat (B-9; risk:
+ *   plus the pieces annexed over the supply, RC-12), owners are seats or the
+ *   module's neutrals (T-1, RC-27);
+ * and, in two_player and risk every MODULE_EVERY actions and at the end:
+ * - played knights face up = knights played - knights discarded (B-92, T-19);
+ * - two_player: trade tokens held + supply = 20 (T-16), neutrals within their
+ *   supply and without cities (T-2);
+ * - risk: control and contest recomputed from the armies (RC-3..RC-5), no
+ *   armies of seats that are out (RC-26) or on face-down hexes (RC-31),
+ *   armies on the board = placed - battle losses - removed (RC-18, RC-20,
+ *   RC-26);
  * - scores: the omniscient score is at least settlements + 2 cities + victory
  *   point cards and at most 4 more (Longest Road, Largest Army); others never
  *   see more than the omniscient score;
  * - the game ends (vp_target=12 can leave every seat stuck below the target
  *   on a crowded board, so that configuration has a turn limit), and a
- *   winner has at least the target;
- * and every SPOT_EVERY actions that a clone has the same view and the same
- * future under the same choices.
+ *   winner has at least the target (risk: or is the last seat in, RC-29);
+ * and every SPOT_EVERY actions that a clone has the same digest and
+ * omniscient view and the same future under the same choices.
+ * A failure names the module and parameters of its configuration.
  *
  *   soak GAMES_PER_CONFIG [SEED]     TAP output, one subtest per configuration
+ *
+ * Configurations with a cost above 1 play GAMES_PER_CONFIG / cost games.
  */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "catanrisk.h"
 #include "digest.h"
+#include "module_checks.h"
 #include "playout.h"
 
 #define MAX_STEPS 400000
 #define SPOT_EVERY 97
 #define SPOT_AHEAD 8
+/* The module checks of two_player and risk read the JSON view, which costs
+ * several times a step (far more under the sanitizers), so they run every
+ * MODULE_EVERY actions and on the final position.  What they compare against is tallied from every
+ * event, so a broken conservation is still caught at the next check. */
+#define MODULE_EVERY 4
 
 typedef struct config {
+	const char *module;
 	const char *params;
 	int vp_target;
+	/* The module checks read the JSON view after every action, which makes
+	 * a step several times dearer: these configurations play GAMES/cost. */
+	int cost;
 } config;
 
 static const config configs[] = {
-	{"players=2 board=random", 10},
-	{"players=3 board=random", 10},
-	{"players=4 board=random", 10},
-	{"players=2 board=beginner chance=explicit", 10},
-	{"players=3 board=random_tokens chance=explicit discard_limit=9", 10},
-	{"players=4 board=beginner chance=explicit friendly_robber=1 vp_target=12 max_turns=2000", 12},
+	{"base", "players=2 board=random", 10, 1},
+	{"base", "players=3 board=random", 10, 1},
+	{"base", "players=4 board=random", 10, 1},
+	{"base", "players=2 board=beginner chance=explicit", 10, 1},
+	{"base", "players=3 board=random_tokens chance=explicit discard_limit=9", 10, 1},
+	{"base", "players=4 board=beginner chance=explicit friendly_robber=1 vp_target=12 max_turns=2000", 12, 1},
 	/* 5-6 seats (B-111..B-124): special build phase, paired turns. */
-	{"players=5 board=random max_turns=250", 10},
-	{"players=6 board=random_tokens chance=explicit", 10},
-	{"players=6 board=random paired_players=on", 10},
+	{"base", "players=5 board=random max_turns=250", 10, 1},
+	{"base", "players=6 board=random_tokens chance=explicit", 10, 1},
+	{"base", "players=6 board=random paired_players=on", 10, 1},
+	/* two_player (T-1..T-20): neutral builds, two rolls, trade tokens. */
+	{"two_player", "board=random", 10, 4},
+	{"two_player", "board=beginner chance=explicit", 10, 4},
+	{"two_player", "board=random_tokens chance=explicit friendly_robber=1", 10, 4},
+	{"two_player", "board=random max_trade_offers_per_turn=2 discard_limit=9", 10, 4},
+	/* risk (RC-1..RC-32): armies, battles, annexation, fog.  Random play
+	 * often stalls (contested hexes produce nothing, RC-4): with 300 turns
+	 * nearly every game stops at the limit, with 1000 most are won (RC-28,
+	 * RC-29) but cost about four times as much. */
+	{"risk", "players=2 board=random max_turns=300", 10, 4},
+	{"risk", "players=3 board=beginner chance=explicit max_turns=1000", 10, 8},
+	{"risk", "players=4 board=random max_turns=1000", 10, 8},
+	{"risk", "players=3 board=random fog=on max_turns=1000", 10, 8},
+	{"risk", "players=4 board=random_tokens chance=explicit fog=on vp_target=8 max_turns=1000", 8, 8},
 };
 
 typedef struct soak {
 	crisk_game *g;
+	int kind; /* MC_BASE, MC_TWO_PLAYER, MC_RISK */
 	int seats;
 	int played_dev; /* development cards played so far (all types) */
 	uint64_t ev_seen;
+	mc_tally tally;
+	mc_info info;
+	int64_t info_step; /* the step at which info was read */
 	const char *where;
 	long game;
 	int64_t step;
 	long violations;
+	long won; /* games of the configuration that ended with a winner */
 	crisk_action buf[PL_MAX_ACTIONS];
 	crisk_action spare[PL_MAX_ACTIONS];
 } soak;
@@ -105,7 +149,8 @@ static int check_legal(soak *s)
 	return 0;
 }
 
-/* Counts development cards played since the last call (PLAY_DEV events). */
+/* Counts development cards played since the last call (PLAY_DEV events)
+ * and tallies the module's events. */
 static int count_played(soak *s)
 {
 	uint64_t first, next;
@@ -114,10 +159,11 @@ static int count_played(soak *s)
 		return violation(s, "events %" PRIu64 "..%" PRIu64 " fell out of the log", s->ev_seen, first - 1);
 	for (uint64_t seq = s->ev_seen; seq < next; seq++) {
 		crisk_event e = CRISK_EVENT_INIT;
-		if (crisk_game_event(&e, s->g, seq, CRISK_VIEWER_SPECTATOR) != CRISK_OK)
+		if (crisk_game_event(&e, s->g, seq, CRISK_VIEWER_OMNISCIENT) != CRISK_OK)
 			return violation(s, "event %" PRIu64 " unreadable", seq);
 		if (e.type == CRISK_CATAN_EV_PLAY_DEV)
 			s->played_dev++;
+		mc_count_event(&s->tally, &e);
 	}
 	s->ev_seen = next;
 	return 0;
@@ -157,27 +203,38 @@ static int check_conservation(soak *s)
 	return 0;
 }
 
+static int check_module(soak *s);
+
 static int check_pieces_scores(soak *s)
 {
 	const crisk_game *g = s->g;
 	int settle[CRISK_MAX_SEATS] = {0}, city[CRISK_MAX_SEATS] = {0}, road[CRISK_MAX_SEATS] = {0};
 	int32_t owner, kind;
 	for (int node = 0; crisk_catan_building(g, node, &owner, &kind) == CRISK_OK; node++) {
-		if (kind && (owner < 0 || owner >= s->seats))
+		if (kind && !mc_valid_owner(s->kind, s->seats, owner))
 			return violation(s, "building on %d has owner %d", node, owner);
+		if (kind && owner >= s->seats) /* a neutral's (T-1, RC-27) */
+			continue;
 		if (kind == 1)
 			settle[owner]++;
 		else if (kind == 2)
 			city[owner]++;
 	}
 	for (int path = 0; crisk_catan_road(g, path, &owner) == CRISK_OK; path++) {
-		if (owner >= s->seats)
+		if (owner >= 0 && !mc_valid_owner(s->kind, s->seats, owner))
 			return violation(s, "road on %d has owner %d", path, owner);
-		if (owner >= 0)
+		if (owner >= 0 && owner < s->seats)
 			road[owner]++;
 	}
 	for (int p = 0; p < s->seats; p++) {
-		if (settle[p] > 5 || city[p] > 4 || road[p] > 15)
+		const int *over = s->info.over[p]; /* RC-12: annexed over the supply */
+		int beyond = settle[p] > 5 + over[0] || city[p] > 4 + over[1] || road[p] > 15 + over[2];
+		if (beyond && s->kind == MC_RISK && s->info_step != s->step) { /* read the view now */
+			if (check_module(s))
+				return 1;
+			beyond = settle[p] > 5 + over[0] || city[p] > 4 + over[1] || road[p] > 15 + over[2];
+		}
+		if (beyond)
 			return violation(s, "seat %d has %d settlements, %d cities, %d roads", p, settle[p], city[p],
 					 road[p]);
 		int32_t dev[5];
@@ -199,13 +256,38 @@ static int check_pieces_scores(soak *s)
 	return 0;
 }
 
+static int check_module(soak *s)
+{
+	char msg[256];
+	s->info_step = s->step;
+	if (mc_check(s->kind, s->g, &s->tally, &s->info, msg, sizeof msg))
+		return violation(s, "%s", msg);
+	return 0;
+}
+
+/* RC-29: in risk a seat also wins when every other seat is out. */
+static int last_seat_in(const soak *s, int winner)
+{
+	if (s->kind != MC_RISK)
+		return 0;
+	for (int p = 0; p < s->seats; p++)
+		if (p != winner && !s->info.out[p])
+			return 0;
+	return 1;
+}
+
 /* A clone has the same view and, under the same choices, the same future. */
 static int check_clone(soak *s, const pl_rng *r)
 {
 	crisk_game *c = NULL;
 	if (crisk_game_clone(&c, s->g) != CRISK_OK)
 		return violation(s, "clone failed");
-	int bad = dg_state(c) != dg_state(s->g);
+	uint64_t digest = dg_state(s->g);
+	if (!digest) { /* a typed query failed: equal digests would prove nothing */
+		crisk_game_free(c);
+		return violation(s, "digest queries failed");
+	}
+	int bad = dg_state(c) != digest || !mc_same_view(c, s->g);
 	crisk_game *d = NULL;
 	if (!bad && crisk_game_clone(&d, s->g) == CRISK_OK) {
 		pl_rng r1 = *r, r2 = *r;
@@ -215,7 +297,7 @@ static int check_clone(soak *s, const pl_rng *r)
 				break;
 			}
 		}
-		bad |= dg_state(c) != dg_state(d);
+		bad |= dg_state(c) != dg_state(d) || !mc_same_view(c, d);
 	}
 	crisk_game_free(c);
 	crisk_game_free(d);
@@ -228,7 +310,7 @@ static void play_one(soak *s, const config *cf, uint64_t seed)
 	snprintf(params, sizeof params, "%s seed=%" PRIu64, cf->params, seed);
 	crisk_rules *rules = NULL;
 	s->step = 0;
-	if (crisk_rules_new(&rules, "base", params) != CRISK_OK || crisk_game_new(&s->g, rules) != CRISK_OK) {
+	if (crisk_rules_new(&rules, cf->module, params) != CRISK_OK || crisk_game_new(&s->g, rules) != CRISK_OK) {
 		crisk_rules_free(rules);
 		violation(s, "cannot create %s", params);
 		return;
@@ -236,6 +318,9 @@ static void play_one(soak *s, const config *cf, uint64_t seed)
 	crisk_rules_free(rules);
 	s->seats = crisk_rules_num_seats(crisk_game_rules(s->g));
 	s->played_dev = 0;
+	memset(&s->tally, 0, sizeof s->tally);
+	memset(&s->info, 0, sizeof s->info);
+	s->info_step = -1;
 	crisk_game_event_range(s->g, &s->ev_seen, NULL);
 	pl_rng r = {seed * 0x9e3779b97f4a7c15u + 1};
 	while (crisk_game_status(s->g, NULL) == CRISK_STATUS_RUNNING) {
@@ -253,13 +338,17 @@ static void play_one(soak *s, const config *cf, uint64_t seed)
 			break;
 		}
 		s->step++;
-		if (count_played(s) || check_conservation(s) || check_pieces_scores(s))
+		int module_now = s->kind == MC_BASE || s->step % MODULE_EVERY == 0; /* base reads no view */
+		if (count_played(s) || check_conservation(s) || (module_now && check_module(s)) || check_pieces_scores(s))
 			break;
 	}
+	if (crisk_game_status(s->g, NULL) != CRISK_STATUS_RUNNING && s->info_step != s->step)
+		check_module(s); /* the final position, and fresh info for RC-29 below */
 	int winner = -1, vp = 0;
 	if (crisk_game_status(s->g, &winner) == CRISK_STATUS_WON) {
+		s->won++;
 		crisk_game_score(s->g, winner, CRISK_VIEWER_OMNISCIENT, &vp);
-		if (vp < cf->vp_target)
+		if (vp < cf->vp_target && !last_seat_in(s, winner))
 			violation(s, "winner %d has %d VP, target %d", winner, vp, cf->vp_target);
 	}
 	crisk_game_free(s->g);
@@ -276,18 +365,25 @@ int main(int argc, char **argv)
 	int64_t total_steps = 0;
 	printf("1..%zu\n", nconf);
 	for (size_t c = 0; c < nconf; c++) {
-		s.where = configs[c].params;
+		char where[300];
+		snprintf(where, sizeof where, "%s %s", configs[c].module, configs[c].params);
+		s.where = where;
+		s.kind = mc_kind(configs[c].module);
 		s.violations = 0;
+		s.won = 0;
 		int64_t steps = 0;
-		for (s.game = 0; s.game < games; s.game++) {
+		clock_t start = clock();
+		long n = games / configs[c].cost > 0 ? games / configs[c].cost : 1;
+		for (s.game = 0; s.game < n; s.game++) {
 			play_one(&s, &configs[c], seed0 + (uint64_t)s.game * 7919u + c);
 			steps += s.step;
 		}
-		total_games += games;
+		total_games += n;
 		total_steps += steps;
 		failed += s.violations != 0;
-		printf("%s %zu - base %s: %ld games, %" PRId64 " actions, %ld violations\n", s.violations ? "not ok" : "ok",
-		       c + 1, configs[c].params, games, steps, s.violations);
+		printf("%s %zu - %s: %ld games (%ld won), %" PRId64 " actions, %ld violations, %.1f s\n",
+		       s.violations ? "not ok" : "ok", c + 1, where, n, s.won, steps, s.violations,
+		       (double)(clock() - start) / CLOCKS_PER_SEC);
 		fflush(stdout);
 	}
 	printf("# total: %ld games, %" PRId64 " actions\n", total_games, total_steps);
