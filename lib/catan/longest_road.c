@@ -27,6 +27,7 @@
 #define LR_WORDS (LR_MAX_ELEMENTS / 64)
 #define LR_LOCAL_MAX 64      /* roads in the contracted representation */
 #define LR_LOCAL_MAX_NODES (2 * LR_LOCAL_MAX)
+#define LR_SEARCH_MAX 24     /* roads in a cyclic component searched trail by trail */
 
 typedef struct lr_search {
 	const board *b;
@@ -354,84 +355,121 @@ static int search_local(const lr_search *s)
 	return solve_local(&g);
 }
 
-/* Collects the owner's roads that a trail through road p can use: those
- * reached from p without passing through a blocked intersection.  Returns 0
- * when there are more than LR_LOCAL_MAX of them.  *simple tells whether they
- * form a bare path or cycle (at most two roads at each intersection, one at
- * a blocked one), which a single trail covers whole; *blocked_inside whether
- * a blocked intersection has two or more of them. */
-static int collect_through(const lr_search *s, lr_local *g, lr_ids *ids, int p, int *simple, int *blocked_inside)
-{
-	const board *b = s->b;
-	uint64_t queued[LR_WORDS];
-	uint16_t todo[LR_LOCAL_MAX];
-	int n_todo = 0;
+/* ---- the roads a trail through one road can use ---- */
 
-	g->n_road = g->n_node = 0;
-	memset(ids->seen, 0, (size_t)s->words * sizeof ids->seen[0]);
-	memset(queued, 0, (size_t)s->words * sizeof queued[0]);
-	bit_set(queued, (unsigned)p);
-	todo[n_todo++] = (uint16_t)p;
-	while (n_todo) {
-		int r = todo[--n_todo];
-		if (!add_road(s, g, ids, r))
+/* The owner's roads reached from one road without passing through a blocked
+ * intersection, with local ids 0..n-1 in the order found (the start road is
+ * 0).  A blocked end is kept apart: only a trail's first or last road touches
+ * it, so each road's end there is an intersection of its own (a leaf). */
+typedef struct lr_comp {
+	int n;                              /* roads */
+	int nodes;                          /* intersections, a blocked one once per road */
+	uint64_t forks;                     /* nonzero when an intersection has 3+ roads */
+	uint64_t next[LR_LOCAL_MAX][2];     /* the other roads at end k of road i; none if blocked */
+	uint16_t end_node[LR_LOCAL_MAX][2]; /* board intersection at end k of road i */
+	uint16_t path[LR_LOCAL_MAX + 2 * BOARD_MAX_DEG]; /* board path of each road (room to overflow) */
+} lr_comp;
+
+/* Finds the roads of lr_comp from road p, breadth first.  The ids are
+ * handed out without branching on what a path holds (those branches are
+ * unpredictable in random play).  local_of[] maps board paths to ids, 0xFF
+ * for none yet.  Returns 0 when there are more than LR_LOCAL_MAX roads. */
+static int collect_component(const lr_search *s, lr_comp *c, uint8_t *local_of, int p)
+{
+	/* Locals, not s->..., since stores into local_of[] may alias anything. */
+	const bpath *paths = s->b->path;
+	const bnode *board_nodes = s->b->node;
+	const uint8_t *path_owner = s->path_owner, *node_owner = s->node_owner;
+	const unsigned mine = s->mine;
+	uint16_t *found = c->path;
+	int n = 1, nodes = 0;
+	uint64_t forks = 0;
+
+	memset(local_of, 0xFF, (size_t)s->b->n_path);
+	local_of[p] = 0;
+	found[0] = (uint16_t)p;
+	for (int r = 0; r < n; r++) {
+		const bpath *bp = &paths[found[r]];
+		if (n > LR_LOCAL_MAX)
 			return 0;
 		for (int k = 0; k < 2; k++) {
-			unsigned v = b->path[r].node[k];
-			const bnode *n = &b->node[v];
-			if (blocked(s, v))
-				continue;
-			for (int i = 0; i < n->deg; i++) {
-				unsigned q = n->path[i];
-				if (s->path_owner[q] != s->mine || bit_test(queued, q))
-					continue;
-				if (n_todo == LR_LOCAL_MAX)
-					return 0;
-				bit_set(queued, q);
-				todo[n_todo++] = (uint16_t)q;
+			unsigned v = bp->node[k], who = node_owner[v] & 15u;
+			const bnode *bn = &board_nodes[v];
+			const int deg = bn->deg;
+			/* No path holds 0x100: at a blocked end no road matches. */
+			const unsigned want = who == 0 || who == mine ? mine : 0x100u;
+			uint64_t at = 0;
+			for (int i = 0; i < deg; i++) {
+				unsigned q = bn->path[i], own = path_owner[q] == want, id = local_of[q];
+				unsigned fresh = own & (id == 0xFFu);
+				id = fresh ? (unsigned)n : id;
+				local_of[q] = (uint8_t)id;
+				found[n] = (uint16_t)q;
+				n += (int)fresh;
+				at |= (uint64_t)own << (id & 63u);
 			}
+			at &= ~((uint64_t)1 << r);
+			c->next[r][k] = at;
+			c->end_node[r][k] = (uint16_t)v;
+			/* An intersection counts at its lowest road; a blocked end always. */
+			nodes += (at & (((uint64_t)1 << r) - 1)) == 0;
+			forks |= at & (at - 1);
 		}
 	}
-	*simple = 1;
-	*blocked_inside = 0;
-	for (int u = 0; u < g->n_node; u++) {
-		uint64_t at = g->roads_at[u], more = at & (at - 1);
-		int two = more != 0 && (more & (more - 1)) == 0;
-		g->junction[u] = (uint8_t)(g->blocked[u] || !two);
-		if (more && (g->blocked[u] || !two))
-			*simple = 0;
-		if (more && g->blocked[u])
-			*blocked_inside = 1;
-	}
+	if (n > LR_LOCAL_MAX)
+		return 0;
+	c->n = n;
+	c->nodes = nodes;
+	c->forks = forks;
 	return 1;
 }
 
-/* Farthest intersection from `from` in a tree of local roads, and its
- * distance in roads (an explicit stack: no recursion). */
-static int tree_farthest(const lr_local *g, int from, int *far_node)
+/* The longest trail continuing from road r out of its end k over roads not
+ * in used.  The search stops once it finds `enough` (which is what it
+ * returns then): the caller needs nothing longer. */
+static int trail_from(const lr_comp *c, int r, int k, uint64_t used, int enough)
 {
-	uint8_t stack[LR_LOCAL_MAX_NODES], dist[LR_LOCAL_MAX_NODES];
-	uint64_t via[LR_LOCAL_MAX_NODES]; /* the road each node was reached by */
-	int top = 0, best = 0;
+	unsigned v = c->end_node[r][k];
+	int best = 0;
 
-	stack[top++] = (uint8_t)from;
-	dist[from] = 0;
-	via[from] = 0;
-	*far_node = from;
-	while (top) {
-		int u = stack[--top];
-		if (dist[u] > best) {
-			best = dist[u];
-			*far_node = u;
-		}
-		for (uint64_t m = g->roads_at[u] & ~via[u]; m; m &= m - 1) {
-			int r = lowest_bit(m), w = g->road_end[r][0] == u ? g->road_end[r][1] : g->road_end[r][0];
-			dist[w] = (uint8_t)(dist[u] + 1);
-			via[w] = (uint64_t)1 << r;
-			stack[top++] = (uint8_t)w;
-		}
+	for (uint64_t m = c->next[r][k] & ~used; m; m &= m - 1) {
+		int j = lowest_bit(m);
+		int len = 1 + trail_from(c, j, c->end_node[j][0] == v, used | (uint64_t)1 << j, enough - 1);
+		best = len > best ? len : best;
+		if (best >= enough)
+			break;
 	}
 	return best;
+}
+
+/* The contracted network of lr_comp, for solve_local. */
+static void comp_to_local(const lr_search *s, const lr_comp *c, lr_local *g)
+{
+	g->n_road = c->n;
+	g->n_node = 0;
+	for (int r = 0; r < c->n; r++) {
+		for (int k = 0; k < 2; k++) {
+			uint64_t lower = c->next[r][k] & (((uint64_t)1 << r) - 1);
+			unsigned v = c->end_node[r][k];
+			int u;
+			if (lower) { /* met before, at a lower road */
+				int j = lowest_bit(lower);
+				u = g->road_end[j][c->end_node[j][0] == v ? 0 : 1];
+			} else {
+				u = g->n_node++;
+				g->roads_at[u] = 0;
+				g->blocked[u] = (uint8_t)blocked(s, v);
+				g->deg[u] = 0;
+				g->reached[u] = 0;
+				g->parent[u] = (uint8_t)u;
+				g->cyclic[u] = 0;
+			}
+			g->road_end[r][k] = (uint8_t)u;
+			g->roads_at[u] |= (uint64_t)1 << r;
+		}
+	}
+	for (int u = 0; u < g->n_node; u++)
+		g->junction[u] = (uint8_t)(g->blocked[u] || !two_bits(g->roads_at[u]));
 }
 
 /* ---- search on the board itself (more than LR_LOCAL_MAX roads) ---- */
@@ -541,9 +579,9 @@ int board_longest_road_through(const board *b, const uint8_t *path_owner, const 
 			       int at_least)
 {
 	lr_search s;
-	lr_local g;
-	lr_ids ids;
-	int len, simple, blocked_inside;
+	lr_comp c;
+	uint8_t local_of[LR_MAX_ELEMENTS];
+	int len, open0, open1;
 
 	if (!b || !path_owner || !node_owner)
 		return err_set(CRISK_EINVAL, "board_longest_road_through: NULL argument");
@@ -557,17 +595,34 @@ int board_longest_road_through(const board *b, const uint8_t *path_owner, const 
 	s.node_owner = node_owner;
 	s.mine = (uint8_t)(o + 1);
 	s.words = (b->n_node > b->n_path ? b->n_node : b->n_path) / 64 + 1;
-	if (!collect_through(&s, &g, &ids, p, &simple, &blocked_inside)) {
-		len = board_longest_road(b, path_owner, node_owner, o);
-	} else if (g.n_road <= at_least || simple) {
-		len = g.n_road; /* no trail here is longer, or one covers them all */
-	} else if (g.n_node == g.n_road + 1 && !blocked_inside) {
-		/* A tree whose blocked intersections are leaves: the longest trail
-		 * is its longest path, found from the node farthest from any. */
-		int end;
-		tree_farthest(&g, 0, &end);
-		len = tree_farthest(&g, end, &end);
+	if (!collect_component(&s, &c, local_of, p))
+		return board_longest_road(b, path_owner, node_owner, o);
+	/* Trails not through p were there before, so at_least already covers them
+	 * and the longest trail of the component (or one through p) will do. */
+	if (c.n <= at_least)
+		return at_least; /* no trail here is longer */
+	if (!c.forks)
+		return c.n; /* a bare path or cycle: one trail covers it */
+	open0 = c.next[0][0] != 0;
+	open1 = c.next[0][1] != 0;
+	if (!open0 || !open1) {
+		/* p hangs at one end (the usual new road): a trail through it ends
+		 * there and the rest was a trail before, at most at_least long, so
+		 * a continuation of at_least is the most there is to find. */
+		if (c.nodes == c.n + 1 || c.n <= LR_SEARCH_MAX)
+			len = 1 + trail_from(&c, 0, open1, 1, at_least);
+		else
+			len = -1;
+	} else if (c.nodes == c.n + 1) {
+		/* A tree: the two sides of p share no road. */
+		len = 1 + trail_from(&c, 0, 0, 1, c.n) + trail_from(&c, 0, 1, 1, c.n);
 	} else {
+		len = -1;
+	}
+	if (len < 0) {
+		/* Cycles with p inside them, or too many roads for a plain search. */
+		lr_local g;
+		comp_to_local(&s, &c, &g);
 		len = solve_local(&g);
 	}
 	return len > at_least ? len : at_least;
