@@ -27,7 +27,6 @@
 #define LR_WORDS (LR_MAX_ELEMENTS / 64)
 #define LR_LOCAL_MAX 64      /* roads in the contracted representation */
 #define LR_LOCAL_MAX_NODES (2 * LR_LOCAL_MAX)
-#define LR_SEARCH_MAX 24     /* roads in a cyclic component searched trail by trail */
 
 typedef struct lr_search {
 	const board *b;
@@ -363,81 +362,136 @@ static int search_local(const lr_search *s)
  * it, so each road's end there is an intersection of its own (a leaf). */
 typedef struct lr_comp {
 	int n;                              /* roads */
-	int nodes;                          /* intersections, a blocked one once per road */
 	uint64_t forks;                     /* nonzero when an intersection has 3+ roads */
+	uint64_t done0;                     /* bit i: next[i][0] is known */
 	uint64_t next[LR_LOCAL_MAX][2];     /* the other roads at end k of road i; none if blocked */
 	uint16_t end_node[LR_LOCAL_MAX][2]; /* board intersection at end k of road i */
-	uint16_t path[LR_LOCAL_MAX + 2 * BOARD_MAX_DEG]; /* board path of each road (room to overflow) */
+	uint16_t path[LR_LOCAL_MAX + BOARD_MAX_DEG]; /* board path of each road (room to overflow) */
 } lr_comp;
 
-/* Finds the roads of lr_comp from road p, breadth first.  The ids are
- * handed out without branching on what a path holds (those branches are
- * unpredictable in random play).  local_of[] maps board paths to ids, 0xFF
- * for none yet.  Returns 0 when there are more than LR_LOCAL_MAX roads. */
-static int collect_component(const lr_search *s, lr_comp *c, uint8_t *local_of, int p)
+/* Looks at intersection v, end k of road r: hands out ids to the owner's
+ * roads there not met before and gives each road there the others as its
+ * continuations at v (none when v is blocked).  The ids are handed out
+ * without branching on what a path holds: those branches are unpredictable
+ * in random play.  local_of[] maps board paths to ids, 0xFF for none yet. */
+static inline void scan_end(const lr_search *s, lr_comp *c, uint8_t *local_of, int *n, int r, int k)
 {
 	/* Locals, not s->..., since stores into local_of[] may alias anything. */
 	const bpath *paths = s->b->path;
-	const bnode *board_nodes = s->b->node;
-	const uint8_t *path_owner = s->path_owner, *node_owner = s->node_owner;
-	const unsigned mine = s->mine;
+	const uint8_t *path_owner = s->path_owner;
+	const unsigned v = c->end_node[r][k], who = s->node_owner[v] & 15u, mine = s->mine;
+	const bnode *bn = &s->b->node[v];
+	const int deg = bn->deg;
+	/* No path holds 0x100: at a blocked end no road matches. */
+	const unsigned want = who == 0 || who == mine ? mine : 0x100u;
 	uint16_t *found = c->path;
-	int n = 1, nodes = 0;
-	uint64_t forks = 0;
+	uint64_t at = 0;
+	int count = *n;
+
+	for (int i = 0; i < deg; i++) {
+		unsigned q = bn->path[i], own = path_owner[q] == want, id = local_of[q];
+		unsigned fresh = own & (id == 0xFFu);
+		id = fresh ? (unsigned)count : id;
+		local_of[q] = (uint8_t)id;
+		found[count] = (uint16_t)q;
+		count += (int)fresh;
+		at |= (uint64_t)own << (id & 63u);
+	}
+	*n = count;
+	c->forks |= at & (at - 1);
+	c->next[r][k] = 0; /* when blocked */
+	for (uint64_t m = at; m; m &= m - 1) {
+		int j = lowest_bit(m), e = paths[found[j]].node[0] != v;
+		c->next[j][e] = at & ~((uint64_t)1 << j);
+		c->done0 |= (uint64_t)(e == 0) << j;
+	}
+}
+
+/* Finds the roads of lr_comp from road p, breadth first, looking at each
+ * intersection once from the road that reaches it first.  Returns 0 when
+ * there are more than LR_LOCAL_MAX roads. */
+static int collect_component(const lr_search *s, lr_comp *c, uint8_t *local_of, int p)
+{
+	const bpath *paths = s->b->path;
+	int n = 1;
 
 	memset(local_of, 0xFF, (size_t)s->b->n_path);
 	local_of[p] = 0;
-	found[0] = (uint16_t)p;
-	for (int r = 0; r < n; r++) {
-		const bpath *bp = &paths[found[r]];
+	c->path[0] = (uint16_t)p;
+	c->forks = 0;
+	c->done0 = 0;
+	c->end_node[0][0] = paths[p].node[0];
+	c->end_node[0][1] = paths[p].node[1];
+	scan_end(s, c, local_of, &n, 0, 0);
+	scan_end(s, c, local_of, &n, 0, 1);
+	for (int r = 1; r < n; r++) {
+		const bpath *bp = &paths[c->path[r]];
 		if (n > LR_LOCAL_MAX)
 			return 0;
-		for (int k = 0; k < 2; k++) {
-			unsigned v = bp->node[k], who = node_owner[v] & 15u;
-			const bnode *bn = &board_nodes[v];
-			const int deg = bn->deg;
-			/* No path holds 0x100: at a blocked end no road matches. */
-			const unsigned want = who == 0 || who == mine ? mine : 0x100u;
-			uint64_t at = 0;
-			for (int i = 0; i < deg; i++) {
-				unsigned q = bn->path[i], own = path_owner[q] == want, id = local_of[q];
-				unsigned fresh = own & (id == 0xFFu);
-				id = fresh ? (unsigned)n : id;
-				local_of[q] = (uint8_t)id;
-				found[n] = (uint16_t)q;
-				n += (int)fresh;
-				at |= (uint64_t)own << (id & 63u);
-			}
-			at &= ~((uint64_t)1 << r);
-			c->next[r][k] = at;
-			c->end_node[r][k] = (uint16_t)v;
-			/* An intersection counts at its lowest road; a blocked end always. */
-			nodes += (at & (((uint64_t)1 << r) - 1)) == 0;
-			forks |= at & (at - 1);
-		}
+		c->end_node[r][0] = bp->node[0];
+		c->end_node[r][1] = bp->node[1];
+		/* r was found at one end; the other is new (or closes a cycle). */
+		scan_end(s, c, local_of, &n, r, (int)(c->done0 >> r & 1u));
 	}
 	if (n > LR_LOCAL_MAX)
 		return 0;
 	c->n = n;
-	c->nodes = nodes;
-	c->forks = forks;
 	return 1;
 }
 
-/* The longest trail continuing from road r out of its end k over roads not
- * in used.  The search stops once it finds `enough` (which is what it
- * returns then): the caller needs nothing longer. */
-static int trail_from(const lr_comp *c, int r, int k, uint64_t used, int enough)
-{
-	unsigned v = c->end_node[r][k];
-	int best = 0;
+/* ---- a plain search from a new road ---- */
 
-	for (uint64_t m = c->next[r][k] & ~used; m; m &= m - 1) {
-		int j = lowest_bit(m);
-		int len = 1 + trail_from(c, j, c->end_node[j][0] == v, used | (uint64_t)1 << j, enough - 1);
+#define LR_WALK_BUDGET 2048 /* intersections a plain search may visit */
+
+/* Trails walked on the board itself, without collecting anything first:
+ * cheapest when the search visits few roads, as from a new road at the end
+ * of a network without cycles (each road once). */
+typedef struct lr_walk {
+	const lr_search *s;
+	uint64_t used[LR_WORDS]; /* roads on the current trail */
+	int budget;              /* visits left; below 0 the search gave up */
+	unsigned watch;          /* an intersection whose reaching is noted in seen */
+	int seen;
+} lr_walk;
+
+/* Where a trail arriving at v may go on: indices into v's paths of the
+ * owner's roads not on the trail, none if v is blocked.  Branch-free: which
+ * paths qualify is unpredictable in random play. */
+static int continuations(const lr_walk *w, unsigned v, uint8_t *way)
+{
+	const lr_search *s = w->s;
+	const bnode *bn = &s->b->node[v];
+	unsigned who = s->node_owner[v] & 15u;
+	/* No path holds 0x100: at a blocked intersection no road matches. */
+	unsigned want = who == 0 || who == s->mine ? s->mine : 0x100u;
+	int n = 0;
+
+	for (int i = 0; i < bn->deg; i++) {
+		unsigned q = bn->path[i];
+		way[n] = (uint8_t)i;
+		n += (s->path_owner[q] == want) & !bit_test(w->used, q);
+	}
+	return n;
+}
+
+/* The longest trail on from v, stopping once it finds `enough` (which is
+ * what it returns then: the caller needs nothing longer). */
+static int walk(lr_walk *w, unsigned v, int enough)
+{
+	const bnode *bn = &w->s->b->node[v];
+	uint8_t way[BOARD_MAX_DEG];
+	int n = continuations(w, v, way), best = 0;
+
+	w->seen |= v == w->watch;
+	if (--w->budget < 0)
+		return 0;
+	for (int a = 0; a < n && best < enough; a++) {
+		unsigned q = bn->path[way[a]];
+		int len;
+		bit_set(w->used, q);
+		len = 1 + walk(w, bn->adj[way[a]], enough - 1);
+		bit_clear(w->used, q);
 		best = len > best ? len : best;
-		if (best >= enough)
-			break;
 	}
 	return best;
 }
@@ -579,9 +633,11 @@ int board_longest_road_through(const board *b, const uint8_t *path_owner, const 
 			       int at_least)
 {
 	lr_search s;
+	lr_walk w;
 	lr_comp c;
-	uint8_t local_of[LR_MAX_ELEMENTS];
-	int len, open0, open1;
+	uint8_t local_of[LR_MAX_ELEMENTS], way[BOARD_MAX_DEG];
+	unsigned v0, v1;
+	int len, on0, on1;
 
 	if (!b || !path_owner || !node_owner)
 		return err_set(CRISK_EINVAL, "board_longest_road_through: NULL argument");
@@ -595,32 +651,40 @@ int board_longest_road_through(const board *b, const uint8_t *path_owner, const 
 	s.node_owner = node_owner;
 	s.mine = (uint8_t)(o + 1);
 	s.words = (b->n_node > b->n_path ? b->n_node : b->n_path) / 64 + 1;
+	w.s = &s;
+	memset(w.used, 0, (size_t)s.words * sizeof w.used[0]);
+	bit_set(w.used, (unsigned)p);
+	w.budget = LR_WALK_BUDGET;
+	w.watch = BOARD_NONE;
+	w.seen = 0;
+	v0 = b->path[p].node[0];
+	v1 = b->path[p].node[1];
+	on0 = continuations(&w, v0, way) > 0;
+	on1 = continuations(&w, v1, way) > 0;
+	/* Only trails through p are new; trails elsewhere are at most at_least. */
+	if (!on0 || !on1) {
+		/* p hangs at one end (the usual new road): a trail through it ends
+		 * there and the rest was a trail before, at most at_least long, so
+		 * a continuation of at_least is the most there is to find. */
+		len = 1 + (on0 || on1 ? walk(&w, on0 ? v0 : v1, at_least) : 0);
+	} else {
+		/* If no trail from v0 reaches v1, p is on no cycle and the trails
+		 * on either side share no road. */
+		w.watch = v1;
+		len = 1 + walk(&w, v0, b->n_path);
+		len = w.seen ? -1 : len + walk(&w, v1, b->n_path);
+	}
+	if (w.budget >= 0 && len >= 0)
+		return len > at_least ? len : at_least;
+	/* p on a cycle, or too many trails for a plain search: the component's
+	 * longest trail by the contracted search. */
 	if (!collect_component(&s, &c, local_of, p))
 		return board_longest_road(b, path_owner, node_owner, o);
-	/* Trails not through p were there before, so at_least already covers them
-	 * and the longest trail of the component (or one through p) will do. */
 	if (c.n <= at_least)
 		return at_least; /* no trail here is longer */
 	if (!c.forks)
 		return c.n; /* a bare path or cycle: one trail covers it */
-	open0 = c.next[0][0] != 0;
-	open1 = c.next[0][1] != 0;
-	if (!open0 || !open1) {
-		/* p hangs at one end (the usual new road): a trail through it ends
-		 * there and the rest was a trail before, at most at_least long, so
-		 * a continuation of at_least is the most there is to find. */
-		if (c.nodes == c.n + 1 || c.n <= LR_SEARCH_MAX)
-			len = 1 + trail_from(&c, 0, open1, 1, at_least);
-		else
-			len = -1;
-	} else if (c.nodes == c.n + 1) {
-		/* A tree: the two sides of p share no road. */
-		len = 1 + trail_from(&c, 0, 0, 1, c.n) + trail_from(&c, 0, 1, 1, c.n);
-	} else {
-		len = -1;
-	}
-	if (len < 0) {
-		/* Cycles with p inside them, or too many roads for a plain search. */
+	{
 		lr_local g;
 		comp_to_local(&s, &c, &g);
 		len = solve_local(&g);
