@@ -447,53 +447,65 @@ static int collect_component(const lr_search *s, lr_comp *c, uint8_t *local_of, 
  * cheapest when the search visits few roads, as from a new road at the end
  * of a network without cycles (each road once). */
 typedef struct lr_walk {
-	const lr_search *s;
-	uint64_t used[LR_WORDS]; /* roads on the current trail */
+	const bnode *node;
+	const uint8_t *node_owner;
+	uint8_t *free_road;      /* per path: owner + 1 for a road not on the trail */
+	unsigned mine;
 	int budget;              /* visits left; below 0 the search gave up */
 	unsigned watch;          /* an intersection whose reaching is noted in seen */
 	int seen;
 } lr_walk;
 
-/* Where a trail arriving at v may go on: indices into v's paths of the
- * owner's roads not on the trail, none if v is blocked.  Branch-free: which
- * paths qualify is unpredictable in random play. */
-static int continuations(const lr_walk *w, unsigned v, uint8_t *way)
-{
-	const lr_search *s = w->s;
-	const bnode *bn = &s->b->node[v];
-	unsigned who = s->node_owner[v] & 15u;
-	/* No path holds 0x100: at a blocked intersection no road matches. */
-	unsigned want = who == 0 || who == s->mine ? s->mine : 0x100u;
-	int n = 0;
+#define LR_ON_TRAIL 0xFFu /* free_road[] of a road on the trail */
 
-	for (int i = 0; i < bn->deg; i++) {
-		unsigned q = bn->path[i];
-		way[n] = (uint8_t)i;
-		n += (s->path_owner[q] == want) & !bit_test(w->used, q);
-	}
-	return n;
+/* Where a trail arriving at v may go on: bit i for v's path i when it holds
+ * a road of the owner not on the trail; none if v is blocked.  Branch-free:
+ * which paths qualify is unpredictable in random play. */
+static inline unsigned continuations(const lr_walk *w, const bnode *bn, unsigned v)
+{
+	const uint8_t *free_road = w->free_road;
+	const unsigned who = w->node_owner[v] & 15u, mine = w->mine;
+	/* No path holds 0x100: at a blocked intersection no road matches. */
+	const unsigned want = mine | (unsigned)((who != 0) & (who != mine)) << 8;
+	const int deg = bn->deg;
+	unsigned ways = 0;
+
+	for (int i = 0; i < deg; i++)
+		ways |= (unsigned)(free_road[bn->path[i]] == want) << i;
+	return ways;
 }
 
-/* The longest trail on from v, stopping once it finds `enough` (which is
- * what it returns then: the caller needs nothing longer). */
+static int walk(lr_walk *w, unsigned v, int enough);
+
+/* The longest trail on from intersection bn over its continuations `ways`,
+ * stopping once it finds `enough` (which is what it returns then: the
+ * caller needs nothing longer). */
+static inline int walk_on(lr_walk *w, const bnode *bn, unsigned ways, int enough)
+{
+	uint8_t *free_road = w->free_road;
+	const uint8_t mine = (uint8_t)w->mine;
+	int best = 0;
+
+	for (; ways && best < enough; ways &= ways - 1) {
+		int i = lowest_bit(ways), len;
+		unsigned q = bn->path[i], next = bn->adj[i];
+		free_road[q] = LR_ON_TRAIL;
+		len = 1 + walk(w, next, enough - 1);
+		free_road[q] = mine;
+		best = len > best ? len : best;
+	}
+	return best;
+}
+
+/* walk_on from intersection v, which a trail just reached. */
 static int walk(lr_walk *w, unsigned v, int enough)
 {
-	const bnode *bn = &w->s->b->node[v];
-	uint8_t way[BOARD_MAX_DEG];
-	int n = continuations(w, v, way), best = 0;
+	const bnode *bn = &w->node[v];
 
 	w->seen |= v == w->watch;
 	if (--w->budget < 0)
 		return 0;
-	for (int a = 0; a < n && best < enough; a++) {
-		unsigned q = bn->path[way[a]];
-		int len;
-		bit_set(w->used, q);
-		len = 1 + walk(w, bn->adj[way[a]], enough - 1);
-		bit_clear(w->used, q);
-		best = len > best ? len : best;
-	}
-	return best;
+	return walk_on(w, bn, continuations(w, bn, v), enough);
 }
 
 /* The contracted network of lr_comp, for solve_local. */
@@ -635,9 +647,9 @@ int board_longest_road_through(const board *b, const uint8_t *path_owner, const 
 	lr_search s;
 	lr_walk w;
 	lr_comp c;
-	uint8_t local_of[LR_MAX_ELEMENTS], way[BOARD_MAX_DEG];
-	unsigned v0, v1;
-	int len, on0, on1;
+	uint8_t scratch[LR_MAX_ELEMENTS]; /* for the walk, then for collect_component */
+	unsigned v0, v1, ways0, ways1;
+	int len;
 
 	if (!b || !path_owner || !node_owner)
 		return err_set(CRISK_EINVAL, "board_longest_road_through: NULL argument");
@@ -651,34 +663,39 @@ int board_longest_road_through(const board *b, const uint8_t *path_owner, const 
 	s.node_owner = node_owner;
 	s.mine = (uint8_t)(o + 1);
 	s.words = (b->n_node > b->n_path ? b->n_node : b->n_path) / 64 + 1;
-	w.s = &s;
-	memset(w.used, 0, (size_t)s.words * sizeof w.used[0]);
-	bit_set(w.used, (unsigned)p);
+	/* A copy of path_owner that marks the roads on the trail. */
+	memcpy(scratch, path_owner, (size_t)b->n_path);
+	scratch[p] = LR_ON_TRAIL;
+	w.node = b->node;
+	w.node_owner = node_owner;
+	w.free_road = scratch;
+	w.mine = s.mine;
 	w.budget = LR_WALK_BUDGET;
 	w.watch = BOARD_NONE;
 	w.seen = 0;
 	v0 = b->path[p].node[0];
 	v1 = b->path[p].node[1];
-	on0 = continuations(&w, v0, way) > 0;
-	on1 = continuations(&w, v1, way) > 0;
+	ways0 = continuations(&w, &b->node[v0], v0);
+	ways1 = continuations(&w, &b->node[v1], v1);
 	/* Only trails through p are new; trails elsewhere are at most at_least. */
-	if (!on0 || !on1) {
+	if (!ways0 || !ways1) {
 		/* p hangs at one end (the usual new road): a trail through it ends
 		 * there and the rest was a trail before, at most at_least long, so
 		 * a continuation of at_least is the most there is to find. */
-		len = 1 + (on0 || on1 ? walk(&w, on0 ? v0 : v1, at_least) : 0);
+		len = 1 + (ways0 ? walk_on(&w, &b->node[v0], ways0, at_least)
+				 : walk_on(&w, &b->node[v1], ways1, at_least));
 	} else {
 		/* If no trail from v0 reaches v1, p is on no cycle and the trails
 		 * on either side share no road. */
 		w.watch = v1;
-		len = 1 + walk(&w, v0, b->n_path);
-		len = w.seen ? -1 : len + walk(&w, v1, b->n_path);
+		len = 1 + walk_on(&w, &b->node[v0], ways0, b->n_path);
+		len = w.seen ? -1 : len + walk_on(&w, &b->node[v1], ways1, b->n_path);
 	}
 	if (w.budget >= 0 && len >= 0)
 		return len > at_least ? len : at_least;
 	/* p on a cycle, or too many trails for a plain search: the component's
 	 * longest trail by the contracted search. */
-	if (!collect_component(&s, &c, local_of, p))
+	if (!collect_component(&s, &c, scratch, p))
 		return board_longest_road(b, path_owner, node_owner, o);
 	if (c.n <= at_least)
 		return at_least; /* no trail here is longer */
