@@ -644,6 +644,12 @@ int board_longest_road(const board *b, const uint8_t *path_owner, const uint8_t 
 int board_longest_road_through(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
 			       int at_least)
 {
+	return board_longest_road_through_walking(b, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET);
+}
+
+int board_longest_road_through_walking(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
+				       int p, int at_least, int budget)
+{
 	lr_search s;
 	lr_walk w;
 	lr_comp c;
@@ -670,7 +676,7 @@ int board_longest_road_through(const board *b, const uint8_t *path_owner, const 
 	w.node_owner = node_owner;
 	w.free_road = scratch;
 	w.mine = s.mine;
-	w.budget = LR_WALK_BUDGET;
+	w.budget = budget;
 	w.watch = BOARD_NONE;
 	w.seen = 0;
 	v0 = b->path[p].node[0];
