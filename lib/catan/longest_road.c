@@ -71,6 +71,18 @@ static int two_bits(uint64_t x)
 	return rest != 0 && (rest & (rest - 1)) == 0;
 }
 
+static int bit_count(uint64_t x)
+{
+#if defined(__GNUC__)
+	return __builtin_popcountll(x);
+#else
+	int n = 0;
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+#endif
+}
+
 static int lowest_bit(uint64_t x)
 {
 #if defined(__GNUC__)
@@ -508,9 +520,12 @@ static int walk(lr_walk *w, unsigned v, int enough)
 	return walk_on(w, bn, continuations(w, bn, v), enough);
 }
 
-/* The contracted network of lr_comp, for solve_local. */
-static void comp_to_local(const lr_search *s, const lr_comp *c, lr_local *g)
+/* The contracted network of lr_comp, for solve_local.  Returns the number of
+ * intersections with an odd number of roads (a blocked end counts alone). */
+static int comp_to_local(const lr_search *s, const lr_comp *c, lr_local *g)
 {
+	int odd = 0;
+
 	g->n_road = c->n;
 	g->n_node = 0;
 	for (int r = 0; r < c->n; r++) {
@@ -534,8 +549,11 @@ static void comp_to_local(const lr_search *s, const lr_comp *c, lr_local *g)
 			g->roads_at[u] |= (uint64_t)1 << r;
 		}
 	}
-	for (int u = 0; u < g->n_node; u++)
+	for (int u = 0; u < g->n_node; u++) {
 		g->junction[u] = (uint8_t)(g->blocked[u] || !two_bits(g->roads_at[u]));
+		odd += bit_count(g->roads_at[u]) & 1;
+	}
+	return odd;
 }
 
 /* ---- search on the board itself (more than LR_LOCAL_MAX roads) ---- */
@@ -709,7 +727,12 @@ int board_longest_road_through_walking(const board *b, const uint8_t *path_owner
 		return c.n; /* a bare path or cycle: one trail covers it */
 	{
 		lr_local g;
-		comp_to_local(&s, &c, &g);
+		int odd = comp_to_local(&s, &c, &g);
+		/* A trail uses an even number of roads at each intersection but its
+		 * two ends, so every other odd one keeps a road off it, and a road
+		 * serves at most two: that bounds the trail. */
+		if (c.n - (odd - 1) / 2 <= at_least)
+			return at_least;
 		len = solve_local(&g);
 	}
 	return len > at_least ? len : at_least;
