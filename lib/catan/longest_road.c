@@ -17,7 +17,11 @@
  * with cycles gets the search above, where a chain into a dead end (a leaf or
  * a blocked junction) ends the trail, so only the longest such chain is worth
  * trying.  More than 64 roads fall back to the search on the board itself.
- * Nothing is allocated. */
+ *
+ * After a new road (board_longest_road_through) only trails through it can
+ * be longer.  A plain walk on the board from the new road answers most
+ * cases (see there); a road on a cycle, or a walk past its budget, gets the
+ * contracted search of the roads reachable from it.  Nothing is allocated. */
 #include <stdint.h>
 #include <string.h>
 #include "board.h"
@@ -453,7 +457,7 @@ static int collect_component(const lr_search *s, lr_comp *c, uint8_t *local_of, 
 
 /* ---- a plain search from a new road ---- */
 
-#define LR_WALK_BUDGET 2048 /* intersections a plain search may visit */
+#define LR_WALK_BUDGET 1024 /* intersections a plain search may visit (and its deepest recursion) */
 
 /* Trails walked on the board itself, without collecting anything first:
  * cheapest when the search visits few roads, as from a new road at the end
@@ -686,7 +690,6 @@ int board_longest_road_through_walking(const board *b, const uint8_t *path_owner
 	s.path_owner = path_owner;
 	s.node_owner = node_owner;
 	s.mine = (uint8_t)(o + 1);
-	s.words = (b->n_node > b->n_path ? b->n_node : b->n_path) / 64 + 1;
 	/* A copy of path_owner that marks the roads on the trail. */
 	memcpy(scratch, path_owner, (size_t)b->n_path);
 	scratch[p] = LR_ON_TRAIL;
