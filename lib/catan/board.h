@@ -107,4 +107,10 @@ int board_longest_road(const board *b, const uint8_t *path_owner, const uint8_t 
 int board_longest_road_through(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
 			       int at_least);
 
+/* The same, with the number of intersections the plain search from p may
+ * visit before it hands over to the search of p's component (tests give
+ * small budgets to reach that hand-over). */
+int board_longest_road_through_walking(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
+				       int p, int at_least, int budget);
+
 #endif

@@ -216,14 +216,21 @@ void flow_update_longest_road(const kern *k, void *st, int builder, int node_bui
 {
 	const uint8_t *paths = kpaths(k, st);
 	const uint8_t *nodes = knodes(k, st);
+	int changed = 0;
 	for (int s = 0; s < k->owners; s++) {
 		int affected = node_built < 0 ? s == builder
 					      : s != builder && bit_get(kreach(k, st, s), node_built) &&
 							roads_at(k, paths, s, node_built) >= 2;
-		if (affected)
-			kseat_of(k, st, s)->road_len = (uint8_t)board_longest_road(&k->b, paths, nodes, s);
+		if (affected) {
+			kseat *p = kseat_of(k, st, s);
+			int len = board_longest_road(&k->b, paths, nodes, s);
+			changed |= len != p->road_len;
+			p->road_len = (uint8_t)len;
+		}
 	}
-	award_longest_road(k, st, log);
+	/* Callers without a node may have set lengths themselves. */
+	if (changed || node_built < 0)
+		award_longest_road(k, st, log);
 }
 
 /* B-88: seat s built a road on path; only trails through it can be longer. */
@@ -234,6 +241,8 @@ void flow_update_longest_road_at(const kern *k, void *st, int s, int path, evlog
 	if (len == p->road_len)
 		return; /* no length changed, so neither does the holder */
 	p->road_len = (uint8_t)len;
+	if (len < 5)
+		return; /* too short to take Longest Road or to tie the length that holds it (B-89) */
 	award_longest_road(k, st, log);
 }
 

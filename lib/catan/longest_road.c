@@ -17,7 +17,11 @@
  * with cycles gets the search above, where a chain into a dead end (a leaf or
  * a blocked junction) ends the trail, so only the longest such chain is worth
  * trying.  More than 64 roads fall back to the search on the board itself.
- * Nothing is allocated. */
+ *
+ * After a new road (board_longest_road_through) only trails through it can
+ * be longer.  A plain walk on the board from the new road answers most
+ * cases (see there); a road on a cycle, or a walk past its budget, gets the
+ * contracted search of the roads reachable from it.  Nothing is allocated. */
 #include <stdint.h>
 #include <string.h>
 #include "board.h"
@@ -69,6 +73,18 @@ static int two_bits(uint64_t x)
 {
 	uint64_t rest = x & (x - 1);
 	return rest != 0 && (rest & (rest - 1)) == 0;
+}
+
+static int bit_count(uint64_t x)
+{
+#if defined(__GNUC__)
+	return __builtin_popcountll(x);
+#else
+	int n = 0;
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+#endif
 }
 
 static int lowest_bit(uint64_t x)
@@ -354,84 +370,194 @@ static int search_local(const lr_search *s)
 	return solve_local(&g);
 }
 
-/* Collects the owner's roads that a trail through road p can use: those
- * reached from p without passing through a blocked intersection.  Returns 0
- * when there are more than LR_LOCAL_MAX of them.  *simple tells whether they
- * form a bare path or cycle (at most two roads at each intersection, one at
- * a blocked one), which a single trail covers whole; *blocked_inside whether
- * a blocked intersection has two or more of them. */
-static int collect_through(const lr_search *s, lr_local *g, lr_ids *ids, int p, int *simple, int *blocked_inside)
-{
-	const board *b = s->b;
-	uint64_t queued[LR_WORDS];
-	uint16_t todo[LR_LOCAL_MAX];
-	int n_todo = 0;
+/* ---- the roads a trail through one road can use ---- */
 
-	g->n_road = g->n_node = 0;
-	memset(ids->seen, 0, (size_t)s->words * sizeof ids->seen[0]);
-	memset(queued, 0, (size_t)s->words * sizeof queued[0]);
-	bit_set(queued, (unsigned)p);
-	todo[n_todo++] = (uint16_t)p;
-	while (n_todo) {
-		int r = todo[--n_todo];
-		if (!add_road(s, g, ids, r))
+/* The owner's roads reached from one road without passing through a blocked
+ * intersection, with local ids 0..n-1 in the order found (the start road is
+ * 0).  A blocked end is kept apart: only a trail's first or last road touches
+ * it, so each road's end there is an intersection of its own (a leaf). */
+typedef struct lr_comp {
+	int n;                              /* roads */
+	uint64_t forks;                     /* nonzero when an intersection has 3+ roads */
+	uint64_t done0;                     /* bit i: next[i][0] is known */
+	uint64_t next[LR_LOCAL_MAX][2];     /* the other roads at end k of road i; none if blocked */
+	uint16_t end_node[LR_LOCAL_MAX][2]; /* board intersection at end k of road i */
+	uint16_t path[LR_LOCAL_MAX + BOARD_MAX_DEG]; /* board path of each road (room to overflow) */
+} lr_comp;
+
+/* Looks at intersection v, end k of road r: hands out ids to the owner's
+ * roads there not met before and gives each road there the others as its
+ * continuations at v (none when v is blocked).  The ids are handed out
+ * without branching on what a path holds: those branches are unpredictable
+ * in random play.  local_of[] maps board paths to ids, 0xFF for none yet. */
+static inline void scan_end(const lr_search *s, lr_comp *c, uint8_t *local_of, int *n, int r, int k)
+{
+	/* Locals, not s->..., since stores into local_of[] may alias anything. */
+	const bpath *paths = s->b->path;
+	const uint8_t *path_owner = s->path_owner;
+	const unsigned v = c->end_node[r][k], who = s->node_owner[v] & 15u, mine = s->mine;
+	const bnode *bn = &s->b->node[v];
+	const int deg = bn->deg;
+	/* No path holds 0x100: at a blocked end no road matches. */
+	const unsigned want = who == 0 || who == mine ? mine : 0x100u;
+	uint16_t *found = c->path;
+	uint64_t at = 0;
+	int count = *n;
+
+	for (int i = 0; i < deg; i++) {
+		unsigned q = bn->path[i], own = path_owner[q] == want, id = local_of[q];
+		unsigned fresh = own & (id == 0xFFu);
+		id = fresh ? (unsigned)count : id;
+		local_of[q] = (uint8_t)id;
+		found[count] = (uint16_t)q;
+		count += (int)fresh;
+		at |= (uint64_t)own << (id & 63u);
+	}
+	*n = count;
+	c->forks |= at & (at - 1);
+	c->next[r][k] = 0; /* when blocked */
+	for (uint64_t m = at; m; m &= m - 1) {
+		int j = lowest_bit(m), e = paths[found[j]].node[0] != v;
+		c->next[j][e] = at & ~((uint64_t)1 << j);
+		c->done0 |= (uint64_t)(e == 0) << j;
+	}
+}
+
+/* Finds the roads of lr_comp from road p, breadth first, looking at each
+ * intersection once from the road that reaches it first.  Returns 0 when
+ * there are more than LR_LOCAL_MAX roads. */
+static int collect_component(const lr_search *s, lr_comp *c, uint8_t *local_of, int p)
+{
+	const bpath *paths = s->b->path;
+	int n = 1;
+
+	memset(local_of, 0xFF, (size_t)s->b->n_path);
+	local_of[p] = 0;
+	c->path[0] = (uint16_t)p;
+	c->forks = 0;
+	c->done0 = 0;
+	c->end_node[0][0] = paths[p].node[0];
+	c->end_node[0][1] = paths[p].node[1];
+	scan_end(s, c, local_of, &n, 0, 0);
+	scan_end(s, c, local_of, &n, 0, 1);
+	for (int r = 1; r < n; r++) {
+		const bpath *bp = &paths[c->path[r]];
+		if (n > LR_LOCAL_MAX)
 			return 0;
-		for (int k = 0; k < 2; k++) {
-			unsigned v = b->path[r].node[k];
-			const bnode *n = &b->node[v];
-			if (blocked(s, v))
-				continue;
-			for (int i = 0; i < n->deg; i++) {
-				unsigned q = n->path[i];
-				if (s->path_owner[q] != s->mine || bit_test(queued, q))
-					continue;
-				if (n_todo == LR_LOCAL_MAX)
-					return 0;
-				bit_set(queued, q);
-				todo[n_todo++] = (uint16_t)q;
-			}
-		}
+		c->end_node[r][0] = bp->node[0];
+		c->end_node[r][1] = bp->node[1];
+		/* r was found at one end; the other is new (or closes a cycle). */
+		scan_end(s, c, local_of, &n, r, (int)(c->done0 >> r & 1u));
 	}
-	*simple = 1;
-	*blocked_inside = 0;
-	for (int u = 0; u < g->n_node; u++) {
-		uint64_t at = g->roads_at[u], more = at & (at - 1);
-		int two = more != 0 && (more & (more - 1)) == 0;
-		g->junction[u] = (uint8_t)(g->blocked[u] || !two);
-		if (more && (g->blocked[u] || !two))
-			*simple = 0;
-		if (more && g->blocked[u])
-			*blocked_inside = 1;
-	}
+	if (n > LR_LOCAL_MAX)
+		return 0;
+	c->n = n;
 	return 1;
 }
 
-/* Farthest intersection from `from` in a tree of local roads, and its
- * distance in roads (an explicit stack: no recursion). */
-static int tree_farthest(const lr_local *g, int from, int *far_node)
-{
-	uint8_t stack[LR_LOCAL_MAX_NODES], dist[LR_LOCAL_MAX_NODES];
-	uint64_t via[LR_LOCAL_MAX_NODES]; /* the road each node was reached by */
-	int top = 0, best = 0;
+/* ---- a plain search from a new road ---- */
 
-	stack[top++] = (uint8_t)from;
-	dist[from] = 0;
-	via[from] = 0;
-	*far_node = from;
-	while (top) {
-		int u = stack[--top];
-		if (dist[u] > best) {
-			best = dist[u];
-			*far_node = u;
-		}
-		for (uint64_t m = g->roads_at[u] & ~via[u]; m; m &= m - 1) {
-			int r = lowest_bit(m), w = g->road_end[r][0] == u ? g->road_end[r][1] : g->road_end[r][0];
-			dist[w] = (uint8_t)(dist[u] + 1);
-			via[w] = (uint64_t)1 << r;
-			stack[top++] = (uint8_t)w;
-		}
+#define LR_WALK_BUDGET 1024 /* intersections a plain search may visit (and its deepest recursion) */
+
+/* Trails walked on the board itself, without collecting anything first:
+ * cheapest when the search visits few roads, as from a new road at the end
+ * of a network without cycles (each road once). */
+typedef struct lr_walk {
+	const bnode *node;
+	const uint8_t *node_owner;
+	uint8_t *free_road;      /* per path: owner + 1 for a road not on the trail */
+	unsigned mine;
+	int budget;              /* visits left; below 0 the search gave up */
+	unsigned watch;          /* an intersection whose reaching is noted in seen */
+	int seen;
+} lr_walk;
+
+#define LR_ON_TRAIL 0xFFu /* free_road[] of a road on the trail */
+
+/* Where a trail arriving at v may go on: bit i for v's path i when it holds
+ * a road of the owner not on the trail; none if v is blocked.  Branch-free:
+ * which paths qualify is unpredictable in random play. */
+static inline unsigned continuations(const lr_walk *w, const bnode *bn, unsigned v)
+{
+	const uint8_t *free_road = w->free_road;
+	const unsigned who = w->node_owner[v] & 15u, mine = w->mine;
+	/* No path holds 0x100: at a blocked intersection no road matches. */
+	const unsigned want = mine | (unsigned)((who != 0) & (who != mine)) << 8;
+	const int deg = bn->deg;
+	unsigned ways = 0;
+
+	for (int i = 0; i < deg; i++)
+		ways |= (unsigned)(free_road[bn->path[i]] == want) << i;
+	return ways;
+}
+
+static int walk(lr_walk *w, unsigned v, int enough);
+
+/* The longest trail on from intersection bn over its continuations `ways`,
+ * stopping once it finds `enough` (which is what it returns then: the
+ * caller needs nothing longer). */
+static inline int walk_on(lr_walk *w, const bnode *bn, unsigned ways, int enough)
+{
+	uint8_t *free_road = w->free_road;
+	const uint8_t mine = (uint8_t)w->mine;
+	int best = 0;
+
+	for (; ways && best < enough; ways &= ways - 1) {
+		int i = lowest_bit(ways), len;
+		unsigned q = bn->path[i], next = bn->adj[i];
+		free_road[q] = LR_ON_TRAIL;
+		len = 1 + walk(w, next, enough - 1);
+		free_road[q] = mine;
+		best = len > best ? len : best;
 	}
 	return best;
+}
+
+/* walk_on from intersection v, which a trail just reached. */
+static int walk(lr_walk *w, unsigned v, int enough)
+{
+	const bnode *bn = &w->node[v];
+
+	w->seen |= v == w->watch;
+	if (--w->budget < 0)
+		return 0;
+	return walk_on(w, bn, continuations(w, bn, v), enough);
+}
+
+/* The contracted network of lr_comp, for solve_local.  Returns the number of
+ * intersections with an odd number of roads (a blocked end counts alone). */
+static int comp_to_local(const lr_search *s, const lr_comp *c, lr_local *g)
+{
+	int odd = 0;
+
+	g->n_road = c->n;
+	g->n_node = 0;
+	for (int r = 0; r < c->n; r++) {
+		for (int k = 0; k < 2; k++) {
+			uint64_t lower = c->next[r][k] & (((uint64_t)1 << r) - 1);
+			unsigned v = c->end_node[r][k];
+			int u;
+			if (lower) { /* met before, at a lower road */
+				int j = lowest_bit(lower);
+				u = g->road_end[j][c->end_node[j][0] == v ? 0 : 1];
+			} else {
+				u = g->n_node++;
+				g->roads_at[u] = 0;
+				g->blocked[u] = (uint8_t)blocked(s, v);
+				g->deg[u] = 0;
+				g->reached[u] = 0;
+				g->parent[u] = (uint8_t)u;
+				g->cyclic[u] = 0;
+			}
+			g->road_end[r][k] = (uint8_t)u;
+			g->roads_at[u] |= (uint64_t)1 << r;
+		}
+	}
+	for (int u = 0; u < g->n_node; u++) {
+		g->junction[u] = (uint8_t)(g->blocked[u] || !two_bits(g->roads_at[u]));
+		odd += bit_count(g->roads_at[u]) & 1;
+	}
+	return odd;
 }
 
 /* ---- search on the board itself (more than LR_LOCAL_MAX roads) ---- */
@@ -540,10 +666,18 @@ int board_longest_road(const board *b, const uint8_t *path_owner, const uint8_t 
 int board_longest_road_through(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
 			       int at_least)
 {
+	return board_longest_road_through_walking(b, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET);
+}
+
+int board_longest_road_through_walking(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
+				       int p, int at_least, int budget)
+{
 	lr_search s;
-	lr_local g;
-	lr_ids ids;
-	int len, simple, blocked_inside;
+	lr_walk w;
+	lr_comp c;
+	uint8_t scratch[LR_MAX_ELEMENTS]; /* for the walk, then for collect_component */
+	unsigned v0, v1, ways0, ways1;
+	int len;
 
 	if (!b || !path_owner || !node_owner)
 		return err_set(CRISK_EINVAL, "board_longest_road_through: NULL argument");
@@ -556,18 +690,52 @@ int board_longest_road_through(const board *b, const uint8_t *path_owner, const 
 	s.path_owner = path_owner;
 	s.node_owner = node_owner;
 	s.mine = (uint8_t)(o + 1);
-	s.words = (b->n_node > b->n_path ? b->n_node : b->n_path) / 64 + 1;
-	if (!collect_through(&s, &g, &ids, p, &simple, &blocked_inside)) {
-		len = board_longest_road(b, path_owner, node_owner, o);
-	} else if (g.n_road <= at_least || simple) {
-		len = g.n_road; /* no trail here is longer, or one covers them all */
-	} else if (g.n_node == g.n_road + 1 && !blocked_inside) {
-		/* A tree whose blocked intersections are leaves: the longest trail
-		 * is its longest path, found from the node farthest from any. */
-		int end;
-		tree_farthest(&g, 0, &end);
-		len = tree_farthest(&g, end, &end);
+	/* A copy of path_owner that marks the roads on the trail. */
+	memcpy(scratch, path_owner, (size_t)b->n_path);
+	scratch[p] = LR_ON_TRAIL;
+	w.node = b->node;
+	w.node_owner = node_owner;
+	w.free_road = scratch;
+	w.mine = s.mine;
+	w.budget = budget;
+	w.watch = BOARD_NONE;
+	w.seen = 0;
+	v0 = b->path[p].node[0];
+	v1 = b->path[p].node[1];
+	ways0 = continuations(&w, &b->node[v0], v0);
+	ways1 = continuations(&w, &b->node[v1], v1);
+	/* Only trails through p are new; trails elsewhere are at most at_least. */
+	if (!ways0 || !ways1) {
+		/* p hangs at one end (the usual new road): a trail through it ends
+		 * there and the rest was a trail before, at most at_least long, so
+		 * a continuation of at_least is the most there is to find. */
+		len = 1 + (ways0 ? walk_on(&w, &b->node[v0], ways0, at_least)
+				 : walk_on(&w, &b->node[v1], ways1, at_least));
 	} else {
+		/* If no trail from v0 reaches v1, p is on no cycle and the trails
+		 * on either side share no road. */
+		w.watch = v1;
+		len = 1 + walk_on(&w, &b->node[v0], ways0, b->n_path);
+		len = w.seen ? -1 : len + walk_on(&w, &b->node[v1], ways1, b->n_path);
+	}
+	if (w.budget >= 0 && len >= 0)
+		return len > at_least ? len : at_least;
+	/* p on a cycle, or too many trails for a plain search: the component's
+	 * longest trail by the contracted search. */
+	if (!collect_component(&s, &c, scratch, p))
+		return board_longest_road(b, path_owner, node_owner, o);
+	if (c.n <= at_least)
+		return at_least; /* no trail here is longer */
+	if (!c.forks)
+		return c.n; /* a bare path or cycle: one trail covers it */
+	{
+		lr_local g;
+		int odd = comp_to_local(&s, &c, &g);
+		/* A trail uses an even number of roads at each intersection but its
+		 * two ends, so every other odd one keeps a road off it, and a road
+		 * serves at most two: that bounds the trail. */
+		if (c.n - (odd - 1) / 2 <= at_least)
+			return at_least;
 		len = solve_local(&g);
 	}
 	return len > at_least ? len : at_least;

@@ -1135,6 +1135,11 @@ START_TEST(longest_road_through_incremental_B86_B88)
 				unsigned k = rng_uniform(&r, b.node[v].deg), p = b.node[v].path[k];
 				if (po[p] == 0) {
 					po[p] = 1;
+					/* A plain search that gives up soon hands over to the
+					 * component's search with the same result. */
+					int budget = (int)rng_uniform(&r, 12);
+					ck_assert_int_eq(board_longest_road_through_walking(&b, po, no, 0, (int)p, len, budget),
+							 naive_longest(&b, po, no, 0));
 					len = board_longest_road_through(&b, po, no, 0, (int)p, len);
 					ck_assert_int_eq(len, naive_longest(&b, po, no, 0));
 				}
@@ -1147,6 +1152,70 @@ START_TEST(longest_road_through_incremental_B86_B88)
 		ck_assert_int_eq(board_longest_road_through(&b, po, no, 14, 0, 0), CRISK_EINVAL); /* no road of owner 14 */
 		board_free(&b);
 	}
+}
+END_TEST
+
+/* B-88, the incremental form on dense networks: the paths around a centre of
+ * the 5-6 board are built in random order among blockers and other owners'
+ * roads, so new roads join pieces, close cycles, and hang off networks with
+ * far more trails than the plain search from a new road may visit (it then
+ * hands over to the contracted search of the road's component).  After every
+ * road the length equals the one computed from scratch. */
+START_TEST(longest_road_through_dense_B86_B88)
+{
+	board b;
+	rng r;
+	uint8_t po[128], no[96], dist[96];
+	uint16_t order[128], queue[96];
+
+	load(&b, 1);
+	rng_seed(&r, 99);
+	for (int trial = 0; trial < 200; trial++) {
+		int radius = 4 + (int)rng_uniform(&r, 5), n = 0, head = 0, tail = 0, roads = 0, len = 0, scratch;
+		unsigned centre = rng_uniform(&r, (uint32_t)b.n_node);
+		memset(po, 0, sizeof po);
+		memset(no, 0, sizeof no);
+		memset(dist, 0xFF, sizeof dist);
+		/* Intersections within `radius` steps of the centre, breadth first. */
+		dist[centre] = 0;
+		queue[tail++] = (uint16_t)centre;
+		while (head < tail) {
+			unsigned v = queue[head++];
+			for (int i = 0; i < b.node[v].deg; i++) {
+				unsigned u = b.node[v].adj[i];
+				if (dist[u] == 0xFF && dist[v] < radius) {
+					dist[u] = (uint8_t)(dist[v] + 1);
+					queue[tail++] = (uint16_t)u;
+				}
+			}
+		}
+		for (int p = 0; p < b.n_path; p++)
+			if (dist[b.path[p].node[0]] != 0xFF && dist[b.path[p].node[1]] != 0xFF)
+				order[n++] = (uint16_t)p;
+		for (int i = n - 1; i > 0; i--) { /* shuffle */
+			int j = (int)rng_uniform(&r, (uint32_t)i + 1);
+			uint16_t t = order[i];
+			order[i] = order[j];
+			order[j] = t;
+		}
+		for (int i = 0; i < (int)rng_uniform(&r, 5); i++)
+			no[queue[rng_uniform(&r, (uint32_t)tail)]] = (uint8_t)(2 + rng_uniform(&r, 3) + 16 * rng_uniform(&r, 2));
+		for (int i = 0; i < n && roads < 60; i++) {
+			unsigned p = order[i];
+			if (rng_uniform(&r, 8) == 0) {
+				po[p] = (uint8_t)(2 + rng_uniform(&r, 3)); /* another owner's road */
+				continue;
+			}
+			po[p] = 1;
+			roads++;
+			scratch = board_longest_road(&b, po, no, 0);
+			ck_assert_int_eq(board_longest_road_through_walking(&b, po, no, 0, (int)p, len, (int)rng_uniform(&r, 40)),
+					 scratch);
+			len = board_longest_road_through(&b, po, no, 0, (int)p, len);
+			ck_assert_int_eq(len, scratch);
+		}
+	}
+	board_free(&b);
 }
 END_TEST
 
@@ -1367,6 +1436,7 @@ static Suite *board_suite(void)
 	tcase_add_test(tc, longest_road_matches_exhaustive_B86_B87);
 	tcase_add_test(tc, longest_road_many_roads_B86_B87);
 	tcase_add_test(tc, longest_road_through_incremental_B86_B88);
+	tcase_add_test(tc, longest_road_through_dense_B86_B88);
 	tcase_add_test(tc, board_json_well_formed);
 	suite_add_tcase(s, tc);
 	return s;
