@@ -538,6 +538,20 @@ static int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	int id = ACT_ID(a);
 	int rc;
 	int counts[NUM_RES]; /* discards only: zeroed there, not on every step */
+	/* Rolls and turn ends are most actions of a game: tested first, they
+	 * skip the jump table, whose target random play does not predict.
+	 * Neither has a rule function; a roll changes nothing victory reads. */
+	if (type == CRISK_CATAN_END_TURN) {
+		flow_end_turn(k, st, log);
+		return CRISK_OK;
+	}
+	if (type == CRISK_CATAN_ROLL) {
+		h->dp = DP_DICE;
+		h->cur = CRISK_SEAT_CHANCE;
+		if (k->cfg.hooks)
+			flow_check_victory(k, st, log);
+		return CRISK_OK;
+	}
 	switch (type) {
 	case CRISK_CATAN_PLACE_SETTLEMENT:
 		if ((rc = kern_check_site(k, st, id)))
@@ -548,10 +562,6 @@ static int execute(const kern *k, void *st, crisk_action a, evlog *log)
 		if ((rc = kern_check_setup_road(k, st, id)))
 			return rc;
 		setup_road(k, st, id, log);
-		break;
-	case CRISK_CATAN_ROLL:
-		h->dp = DP_DICE;
-		h->cur = CRISK_SEAT_CHANCE;
 		break;
 	case CRISK_CATAN_DICE:
 		if ((rc = kern_check_dice(k, st, a)))
@@ -698,9 +708,6 @@ static int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	case CRISK_CATAN_PASS:
 	case CRISK_CATAN_END_PART:
 		flow_end_part(k, st, log);
-		return CRISK_OK;
-	case CRISK_CATAN_END_TURN:
-		flow_end_turn(k, st, log);
 		return CRISK_OK;
 	default: /* no other type fits a kernel decision point */
 		return kern_check_rules(k, st, a);
