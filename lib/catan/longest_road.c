@@ -486,7 +486,8 @@ static inline unsigned continuations(const lr_walk *w, const bnode *bn, unsigned
 	const int deg = bn->deg;
 	unsigned ways = 0;
 
-	for (int i = 0; i < deg; i++)
+	/* deg <= BOARD_MAX_DEG (board.c); the bound in the test tells the compiler. */
+	for (int i = 0; i < deg && i < BOARD_MAX_DEG; i++)
 		ways |= (unsigned)(free_road[bn->path[i]] == want) << i;
 	return ways;
 }
