@@ -145,6 +145,19 @@ typedef struct lr_ids {
 	uint8_t local_id[LR_MAX_ELEMENTS];
 } lr_ids;
 
+/* A new local id for board intersection v, with nothing attached yet. */
+static int new_local_node(const lr_search *s, lr_local *g, unsigned v)
+{
+	int u = g->n_node++;
+	g->roads_at[u] = 0;
+	g->blocked[u] = (uint8_t)blocked(s, v);
+	g->deg[u] = 0;
+	g->reached[u] = 0;
+	g->parent[u] = (uint8_t)u;
+	g->cyclic[u] = 0;
+	return u;
+}
+
 static int add_road(const lr_search *s, lr_local *g, lr_ids *ids, int p)
 {
 	int i = g->n_road;
@@ -153,15 +166,9 @@ static int add_road(const lr_search *s, lr_local *g, lr_ids *ids, int p)
 	for (int k = 0; k < 2; k++) {
 		unsigned v = s->b->path[p].node[k];
 		if (!bit_test(ids->seen, v)) {
-			int u = g->n_node++;
+			int u = new_local_node(s, g, v);
 			bit_set(ids->seen, v);
 			ids->local_id[v] = (uint8_t)u;
-			g->roads_at[u] = 0;
-			g->blocked[u] = (uint8_t)blocked(s, v);
-			g->deg[u] = 0;
-			g->reached[u] = 0;
-			g->parent[u] = (uint8_t)u;
-			g->cyclic[u] = 0;
 		}
 		g->road_end[i][k] = ids->local_id[v];
 		g->roads_at[ids->local_id[v]] |= (uint64_t)1 << i;
@@ -542,13 +549,7 @@ static int comp_to_local(const lr_search *s, const lr_comp *c, lr_local *g)
 				int j = lowest_bit(lower);
 				u = g->road_end[j][c->end_node[j][0] == v ? 0 : 1];
 			} else {
-				u = g->n_node++;
-				g->roads_at[u] = 0;
-				g->blocked[u] = (uint8_t)blocked(s, v);
-				g->deg[u] = 0;
-				g->reached[u] = 0;
-				g->parent[u] = (uint8_t)u;
-				g->cyclic[u] = 0;
+				u = new_local_node(s, g, v);
 			}
 			g->road_end[r][k] = (uint8_t)u;
 			g->roads_at[u] |= (uint64_t)1 << r;

@@ -38,31 +38,8 @@ static int invariant(const crisk_game *g, char *msg, size_t cap)
 		return 1;
 	}
 	for (int h = 0; h < RV_HEXES; h++) {
-		int occupants = 0, only = -1;
-		for (int o = 0; o < RV_OWNERS; o++) {
-			if (v.armies[h][o] < 0) {
-				snprintf(msg, cap, "hex %d: %d armies of owner %d", h, v.armies[h][o], o);
-				return 1;
-			}
-			if (v.armies[h][o] > 0) {
-				occupants++;
-				only = o;
-			}
-			if (o < 4 && v.out[o] && v.armies[h][o]) {
-				snprintf(msg, cap, "hex %d: armies of seat %d, which is out (RC-26)", h, o);
-				return 1;
-			}
-		}
-		int want = occupants == 1 && v.armies[h][only] >= v.requirement[h] ? only : -1;
-		if (v.controller[h] != want || v.contested[h] != (occupants > 1)) {
-			snprintf(msg, cap, "hex %d: controller %d contested %d, recomputed %d %d (RC-4, RC-5)", h,
-				 v.controller[h], v.contested[h], want, occupants > 1);
+		if (rview_check_hex(&v, h, v.out, msg, cap))
 			return 1;
-		}
-		if (occupants && !v.revealed[h]) {
-			snprintf(msg, cap, "hex %d: armies on a face-down hex (RC-31)", h);
-			return 1;
-		}
 		if (!p.revealed[h] && (p.has_terrain[h] || p.has_requirement[h])) {
 			snprintf(msg, cap, "hex %d: a face-down hex shows its terrain or requirement to seat 0 (RC-32)", h);
 			return 1;

@@ -1,4 +1,5 @@
 /* Reading the risk part of a game's JSON view in tests. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,4 +72,34 @@ int rview_total(const rview *v)
 		for (int o = 0; o < RV_OWNERS; o++)
 			n += v->armies[h][o];
 	return n;
+}
+
+int rview_check_hex(const rview *v, int h, const int *out, char *msg, size_t cap)
+{
+	int occupants = 0, only = -1;
+	for (int o = 0; o < RV_OWNERS; o++) {
+		if (v->armies[h][o] < 0) {
+			snprintf(msg, cap, "hex %d: %d armies of owner %d", h, v->armies[h][o], o);
+			return 1;
+		}
+		if (v->armies[h][o] > 0) {
+			occupants++;
+			only = o;
+			if (o < 4 && out[o]) {
+				snprintf(msg, cap, "hex %d: armies of seat %d, which is out (RC-26)", h, o);
+				return 1;
+			}
+		}
+	}
+	int want = occupants == 1 && v->armies[h][only] >= v->requirement[h] ? only : -1;
+	if (v->controller[h] != want || v->contested[h] != (occupants > 1)) {
+		snprintf(msg, cap, "hex %d: controller %d contested %d, recomputed %d %d (RC-4, RC-5)", h,
+			 v->controller[h], v->contested[h], want, occupants > 1);
+		return 1;
+	}
+	if (occupants && !v->revealed[h]) {
+		snprintf(msg, cap, "hex %d: armies on a face-down hex (RC-31)", h);
+		return 1;
+	}
+	return 0;
 }

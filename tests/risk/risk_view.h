@@ -29,5 +29,9 @@ typedef struct rview {
 int rview_read(const crisk_game *g, int viewer, rview *v);
 /* Sum of every army on the board (neutral included). */
 int rview_total(const rview *v);
+/* Hex h against RC-3..RC-5 (control and contest recomputed from the armies),
+ * RC-26 (no armies of a seat with out[seat] set) and RC-31 (no army on a
+ * face-down hex): 0, or 1 with the violation in msg. */
+int rview_check_hex(const rview *v, int h, const int *out, char *msg, size_t cap);
 
 #endif

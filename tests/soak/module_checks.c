@@ -163,31 +163,8 @@ static int check_risk(const crisk_game *g, const mc_tally *t, mc_info *info, cha
 			info->over[s][p] = v.over[s][p];
 	}
 	for (int h = 0; h < RV_HEXES; h++) {
-		int occupants = 0, only = -1;
-		for (int o = 0; o < RV_OWNERS; o++) {
-			if (v.armies[h][o] < 0) {
-				snprintf(msg, cap, "hex %d: %d armies of owner %d", h, v.armies[h][o], o);
-				return 1;
-			}
-			if (v.armies[h][o] > 0) {
-				occupants++;
-				only = o;
-				if (o < 4 && info->out[o]) {
-					snprintf(msg, cap, "hex %d: armies of seat %d, which is out (RC-26)", h, o);
-					return 1;
-				}
-			}
-		}
-		int want = occupants == 1 && v.armies[h][only] >= v.requirement[h] ? only : -1;
-		if (v.controller[h] != want || v.contested[h] != (occupants > 1)) {
-			snprintf(msg, cap, "hex %d: controller %d contested %d, recomputed %d %d (RC-4, RC-5)", h,
-				 v.controller[h], v.contested[h], want, occupants > 1);
+		if (rview_check_hex(&v, h, info->out, msg, cap))
 			return 1;
-		}
-		if (occupants && !v.revealed[h]) {
-			snprintf(msg, cap, "hex %d: armies on a face-down hex (RC-31)", h);
-			return 1;
-		}
 	}
 	if (rview_total(&v) != t->armies) {
 		snprintf(msg, cap, "%d armies on the board, events say %lld (RC-1, RC-18, RC-20, RC-26)", rview_total(&v),
