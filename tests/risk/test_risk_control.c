@@ -13,13 +13,19 @@
 #include <check.h>
 #include "risk_scenario.h"
 
-static int brick_after_six(crisk_game *g)
+/* How many cards of resource r seat 0 gets from a roll of `sum`. */
+static int gain_of_roll(crisk_game *g, int sum, int r)
 {
 	int32_t before[5], after[5];
 	sc_hand(g, 0, before);
-	sc_roll(g, 6);
+	sc_roll(g, sum);
 	sc_hand(g, 0, after);
-	return after[CRISK_CATAN_BRICK] - before[CRISK_CATAN_BRICK];
+	return after[r] - before[r];
+}
+
+static int brick_after_six(crisk_game *g)
+{
+	return gain_of_roll(g, 6, CRISK_CATAN_BRICK);
 }
 
 /* Seat 0 gathers n grain (hex 3 pays it on a 12) and is at its main phase. */
@@ -57,11 +63,7 @@ static void seat0_controls_hex4(crisk_game *g)
 
 static int ore_after_eight(crisk_game *g)
 {
-	int32_t before[5], after[5];
-	sc_hand(g, 0, before);
-	sc_roll(g, 8);
-	sc_hand(g, 0, after);
-	return after[CRISK_CATAN_ORE] - before[CRISK_CATAN_ORE];
+	return gain_of_roll(g, 8, CRISK_CATAN_ORE);
 }
 
 /* Three seats: seat 2 buys armies on hex 11 with brick (it is paid brick
