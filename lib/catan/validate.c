@@ -279,17 +279,26 @@ int kern_check_victim(const kern *k, const void *st, int v)
 	return err_set(CRISK_EILLEGAL, "seat %d has no building at the robber's hex %d (B-64)", v, h->robber);
 }
 
+int kern_check_fields(crisk_action a, int code)
+{
+	unsigned type = ACT_TYPE(a);
+	int known;
+	uint64_t fields = kfield_mask(type, &known);
+	if (!known)
+		return err_set(code, "unknown action type %u", type);
+	if (a & ~(fields | (UINT64_C(0xFF) << 56)))
+		return err_set(code, "malformed action code 0x%016" PRIx64 ": bits set outside its fields", a);
+	return CRISK_OK;
+}
+
 int kern_check_code(const kern *k, const void *st, crisk_action a)
 {
 	(void)k;
 	const kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
-	int known;
-	uint64_t fields = kfield_mask(type, &known);
-	if (!known)
-		return err_set(CRISK_EILLEGAL, "unknown action type %u", type);
-	if (a & ~(fields | (UINT64_C(0xFF) << 56)))
-		return err_set(CRISK_EILLEGAL, "malformed action code 0x%016" PRIx64 ": bits set outside its fields", a);
+	int rc = kern_check_fields(a, CRISK_EILLEGAL);
+	if (rc)
+		return rc;
 	if (h->dp == DP_GAME_OVER)
 		return err_set(CRISK_EILLEGAL, "the game is over");
 	if (!kern_type_fits(h->dp, type))

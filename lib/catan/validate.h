@@ -57,6 +57,10 @@ static inline int kern_code_fits(const void *st, crisk_action a)
 	return known && !(a & ~(fields | (UINT64_C(0xFF) << 56))) && dp != DP_GAME_OVER && kern_type_fits(dp, type);
 }
 
+/* Whether a's type is known and a sets no bit outside that type's fields;
+ * a refusal gets `code` (CRISK_EILLEGAL from check and apply, CRISK_EINVAL
+ * from the text form). */
+int kern_check_fields(crisk_action a, int code);
 int kern_check_code(const kern *k, const void *st, crisk_action a);
 /* The rules of a's type, once kern_check_code held. */
 int kern_check_rules(const kern *k, const void *st, crisk_action a);

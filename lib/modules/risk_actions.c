@@ -2,9 +2,9 @@
  * actions (RC-8..RC-10, RC-17..RC-22, RC-27) and the overlay decision points,
  * with every kernel action passed through to the kernel and followed by the
  * reveals (RC-31) and the re-evaluation of RC-16. */
-#include <inttypes.h>
 
 #include "risk_impl.h"
+#include "../catan/validate.h"
 
 static int land_hex(const kern *k, int hex, const char *what)
 {
@@ -218,12 +218,9 @@ int risk_check(const kern *k, const void *st, crisk_action a)
 	const kstate *h = ks(st);
 	const risk_ext *x = rx(k, st);
 	unsigned type = ACT_TYPE(a);
-	int known;
-	uint64_t fields = kfield_mask(type, &known);
-	if (!known)
-		return err_set(CRISK_EILLEGAL, "unknown action type %u", type);
-	if (a & ~(fields | (UINT64_C(0xFF) << 56)))
-		return err_set(CRISK_EILLEGAL, "malformed action code 0x%016" PRIx64 ": bits set outside its fields", a);
+	int rc = kern_check_fields(a, CRISK_EILLEGAL);
+	if (rc)
+		return rc;
 	if (h->status != CRISK_STATUS_RUNNING)
 		return err_set(CRISK_EILLEGAL, "the game is over");
 	if (x->phase != RP_NONE)

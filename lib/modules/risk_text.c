@@ -4,10 +4,10 @@
  *   attack 7 2            attack_all 7 neutral      redeploy 7 12 5
  *   resign 2              battle_dice 653 61 (dice as hex digits, high to low) */
 #include <ctype.h>
-#include <inttypes.h>
 #include <string.h>
 
 #include "risk_impl.h"
+#include "../catan/validate.h"
 
 enum { RK_HEX, RK_BUY, RK_MOVE, RK_ATTACK, RK_SEAT, RK_DICE };
 
@@ -41,10 +41,9 @@ int risk_action_to_string(const kern *k, crisk_action a, textbuf *t)
 	unsigned type = ACT_TYPE(a);
 	if (type < FIRST_TYPE || type >= FIRST_TYPE + N_TYPES)
 		return kern_action_to_string(k, a, t);
-	int known;
-	uint64_t fields = kfield_mask(type, &known);
-	if (a & ~(fields | (UINT64_C(0xFF) << 56)))
-		return err_set(CRISK_EINVAL, "malformed action code 0x%016" PRIx64 ": bits set outside its fields", a);
+	int rc = kern_check_fields(a, CRISK_EINVAL);
+	if (rc)
+		return rc;
 	tb_puts(t, types[type - FIRST_TYPE].name);
 	switch (types[type - FIRST_TYPE].kind) {
 	case RK_HEX:

@@ -2,10 +2,10 @@
  * (T-11..T-19): the neutral build obligation, trade tokens (forced trade,
  * robber to the desert, earning on settlements, knights for tokens).
  * Everything else goes to the kernel unchanged. */
-#include <inttypes.h>
 
 #include "../core/error.h"
 #include "two_player.h"
+#include "../catan/validate.h"
 
 #define ARG0(a) ((int)((a) & 0xFFFFu))
 #define ARG1(a) ((int)(((a) >> 16) & 0xFFu))
@@ -365,17 +365,6 @@ static void execute(const kern *k, void *st, crisk_action a, evlog *log)
 
 /* ---- validation ---- */
 
-static int check_fields(crisk_action a, unsigned type)
-{
-	int known;
-	uint64_t fields = kfield_mask(type, &known);
-	if (!known)
-		return err_set(CRISK_EILLEGAL, "unknown action type %u", type);
-	if (a & ~(fields | (UINT64_C(0xFF) << 56)))
-		return err_set(CRISK_EILLEGAL, "malformed action code 0x%016" PRIx64 ": bits set outside its fields", a);
-	return CRISK_OK;
-}
-
 static int check_res(int r)
 {
 	if (r >= NUM_RES)
@@ -478,7 +467,7 @@ int tp_check(const kern *k, const void *st, crisk_action a)
 	int phase = tp_module_phase(h->dp);
 	if (!phase && !tp_is_module_type(type))
 		return kern_check(k, st, a);
-	int rc = check_fields(a, type);
+	int rc = kern_check_fields(a, CRISK_EILLEGAL);
 	if (rc)
 		return rc;
 	if (h->dp == DP_GAME_OVER)

@@ -3,11 +3,11 @@
  * board description with the neutral start sites (T-5).  The kernel's forms
  * cover everything else. */
 #include <ctype.h>
-#include <inttypes.h>
 #include <string.h>
 
 #include "../core/error.h"
 #include "two_player.h"
+#include "../catan/validate.h"
 
 static const char *const tp_action_names[] = {
 	"neutral_road", "neutral_settlement", "forced_trade", "draw_result", "give", "robber_to_desert",
@@ -26,10 +26,9 @@ int tp_action_to_string(const kern *k, crisk_action a, textbuf *t)
 	unsigned type = ACT_TYPE(a);
 	if (!tp_is_module_type(type))
 		return kern_action_to_string(k, a, t);
-	int known;
-	uint64_t fields = kfield_mask(type, &known);
-	if (a & ~(fields | (UINT64_C(0xFF) << 56)))
-		return err_set(CRISK_EINVAL, "malformed action code 0x%016" PRIx64 ": bits set outside its fields", a);
+	int rc = kern_check_fields(a, CRISK_EINVAL);
+	if (rc)
+		return rc;
 	int a0 = (int)(a & 0xFFFF), a1 = (int)((a >> 16) & 0xFF);
 	tb_puts(t, tp_action_names[type - CRISK_TP_NEUTRAL_ROAD]);
 	switch (type) {
