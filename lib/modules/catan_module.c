@@ -7,6 +7,9 @@
 #include "../catan/state_io.h"
 #include "catan_module.h"
 
+const char *const cm_board_choices[] = {"beginner", "random", "random_tokens", "custom", NULL};
+const char *const cm_chance_choices[] = {"auto", "explicit", NULL};
+
 int cm_given(const param_set *p, int i)
 {
 	return p->str[i] && strcmp(p->str[i], "-") != 0;

@@ -15,6 +15,42 @@ int cm_given(const param_set *p, int i);
  * board=random_tokens.  CRISK_OK, or CRISK_EPARAM with a message. */
 int cm_check_board_options(const param_set *p, const param_desc *params, int board_key, int terrain, int no_identical);
 
+/* The parameters every Catan-family module takes, as param_desc
+ * initialisers for its table (docs/parameters.md).  "-" stands for "not
+ * given": the parser refuses empty values and the canonical string names
+ * every key.  The three with a help argument name a module's own rules. */
+extern const char *const cm_board_choices[];
+extern const char *const cm_chance_choices[];
+#define CM_PARAM_SEED                                                                                           \
+	{"seed", NULL, PT_UINT64, NULL, 0, 0, NULL, "0..18446744073709551615", "seed of the game's RNG (B-29)"}
+#define CM_PARAM_BOARD(help)                                                                                    \
+	{"board", NULL, PT_ENUM, "random", 0, 0, cm_board_choices, "beginner|random|random_tokens|custom", help}
+#define CM_PARAM_TERRAIN                                                                                        \
+	{"terrain", NULL, PT_STRING, "-", 0, 0, NULL, "one letter per land hex (h f p g m d), board=custom only", \
+	 "custom terrain (B-38)"}
+#define CM_PARAM_TOKENS                                                                                         \
+	{"tokens", NULL, PT_STRING, "-", 0, 0, NULL,                                                            \
+	 "comma-separated tokens per land hex (0 for a desert), board=custom only", "custom tokens (B-38)"}
+#define CM_PARAM_HARBORS                                                                                        \
+	{"harbors", NULL, PT_STRING, "-", 0, 0, NULL, "one letter per harbor slot (3 b l w g o), board=custom only", \
+	 "custom harbor types (B-38)"}
+#define CM_PARAM_NO_IDENTICAL                                                                                   \
+	{"no_identical_adjacent", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on (board=random_tokens only)",        \
+	 "no two adjacent hexes with equal numbers (B-36)"}
+#define CM_PARAM_VP_TARGET(help) {"vp_target", NULL, PT_INT, "10", 3, 30, NULL, "3..30", help}
+#define CM_PARAM_DISCARD_LIMIT                                                                                  \
+	{"discard_limit", NULL, PT_INT, "7", 0, 95, NULL, "0..95", "a 7 makes seats with more cards discard half (B-58)"}
+#define CM_PARAM_FRIENDLY_ROBBER                                                                                \
+	{"friendly_robber", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on",                                       \
+	 "no robber next to seats with 2 visible VP or less (B-63)"}
+#define CM_PARAM_MAX_OFFERS                                                                                     \
+	{"max_trade_offers_per_turn", NULL, PT_INT, "0", 0, 1000, NULL, "0..1000 (0 = unlimited)",            \
+	 "domestic offers per turn (B-99)"}
+#define CM_PARAM_MAX_TURNS                                                                                      \
+	{"max_turns", NULL, PT_INT, "0", 0, 1000000, NULL, "0..1000000 (0 = unlimited)",                      \
+	 "the game ends without winner after this turn (B-52)"}
+#define CM_PARAM_CHANCE(help) {"chance", "chance_mode", PT_ENUM, "auto", 0, 0, cm_chance_choices, "auto|explicit", help}
+
 void cm_rules_destroy(void *data);
 int cm_num_seats(const void *data);
 size_t cm_state_size(const void *data);

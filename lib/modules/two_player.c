@@ -12,9 +12,6 @@
 #include "modules.h"
 #include "two_player.h"
 
-static const char *const board_choices[] = {"beginner", "random", "random_tokens", "custom", NULL};
-static const char *const chance_choices[] = {"auto", "explicit", NULL};
-
 enum {
 	P_PLAYERS, P_SEED, P_BOARD, P_TERRAIN, P_TOKENS, P_HARBORS, P_NO_IDENTICAL, P_VP_TARGET, P_DISCARD_LIMIT,
 	P_FRIENDLY_ROBBER, P_MAX_OFFERS, P_MAX_TURNS, P_CHANCE, P_NEUTRAL_SITES, P_COUNT
@@ -24,29 +21,18 @@ enum {
 static const param_desc tp_params[P_COUNT] = {
 	[P_PLAYERS] = {"players", NULL, PT_INT, "2", 2, 2, NULL, "2 (for 3-6 players use module base)",
 		       "number of seats: exactly two (T-1)"},
-	[P_SEED] = {"seed", NULL, PT_UINT64, NULL, 0, 0, NULL, "0..18446744073709551615",
-		    "seed of the game's RNG (B-29)"},
-	[P_BOARD] = {"board", NULL, PT_ENUM, "random", 0, 0, board_choices, "beginner|random|random_tokens|custom",
-		     "board layout (B-28, T-3)"},
-	[P_TERRAIN] = {"terrain", NULL, PT_STRING, "-", 0, 0, NULL,
-		       "one letter per land hex (h f p g m d), board=custom only", "custom terrain (B-38)"},
-	[P_TOKENS] = {"tokens", NULL, PT_STRING, "-", 0, 0, NULL,
-		      "comma-separated tokens per land hex (0 for a desert), board=custom only", "custom tokens (B-38)"},
-	[P_HARBORS] = {"harbors", NULL, PT_STRING, "-", 0, 0, NULL,
-		       "one letter per harbor slot (3 b l w g o), board=custom only", "custom harbor types (B-38)"},
-	[P_NO_IDENTICAL] = {"no_identical_adjacent", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on (board=random_tokens only)",
-			    "no two adjacent hexes with equal numbers (B-36)"},
-	[P_VP_TARGET] = {"vp_target", NULL, PT_INT, "10", 3, 30, NULL, "3..30", "winning total (B-104, T-4)"},
-	[P_DISCARD_LIMIT] = {"discard_limit", NULL, PT_INT, "7", 0, 95, NULL, "0..95",
-			     "a 7 makes seats with more cards discard half (B-58)"},
-	[P_FRIENDLY_ROBBER] = {"friendly_robber", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on",
-			       "no robber next to seats with 2 visible VP or less (B-63)"},
-	[P_MAX_OFFERS] = {"max_trade_offers_per_turn", NULL, PT_INT, "0", 0, 1000, NULL, "0..1000 (0 = unlimited)",
-			  "domestic offers per turn (B-99)"},
-	[P_MAX_TURNS] = {"max_turns", NULL, PT_INT, "0", 0, 1000000, NULL, "0..1000000 (0 = unlimited)",
-			 "the game ends without winner after this turn (B-52)"},
-	[P_CHANCE] = {"chance", "chance_mode", PT_ENUM, "auto", 0, 0, chance_choices, "auto|explicit",
-		      "dice, draws and steals from the RNG or from the host (B-132)"},
+	[P_SEED] = CM_PARAM_SEED,
+	[P_BOARD] = CM_PARAM_BOARD("board layout (B-28, T-3)"),
+	[P_TERRAIN] = CM_PARAM_TERRAIN,
+	[P_TOKENS] = CM_PARAM_TOKENS,
+	[P_HARBORS] = CM_PARAM_HARBORS,
+	[P_NO_IDENTICAL] = CM_PARAM_NO_IDENTICAL,
+	[P_VP_TARGET] = CM_PARAM_VP_TARGET("winning total (B-104, T-4)"),
+	[P_DISCARD_LIMIT] = CM_PARAM_DISCARD_LIMIT,
+	[P_FRIENDLY_ROBBER] = CM_PARAM_FRIENDLY_ROBBER,
+	[P_MAX_OFFERS] = CM_PARAM_MAX_OFFERS,
+	[P_MAX_TURNS] = CM_PARAM_MAX_TURNS,
+	[P_CHANCE] = CM_PARAM_CHANCE("dice, draws and steals from the RNG or from the host (B-132)"),
 	[P_NEUTRAL_SITES] = {"neutral_sites", NULL, PT_STRING, "-", 0, 0, NULL,
 			     "two intersection ids a,b obeying the distance rule (default: chosen from the board)",
 			     "start settlements of the neutral players N0 and N1 (T-5)"},
