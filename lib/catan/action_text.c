@@ -8,6 +8,7 @@
 
 #include "../core/error.h"
 #include "kernel.h"
+#include "text_scan.h"
 
 const char *const kern_res_names[MAX_GOODS] = {"brick", "lumber", "wool", "grain", "ore", "fish"};
 const char *const kern_dev_names[NUM_DEV] = {"knight", "victory_point", "road_building", "year_of_plenty",
@@ -137,54 +138,16 @@ int kern_action_to_string(const kern *k, crisk_action a, textbuf *t)
 	return CRISK_OK;
 }
 
-/* A cursor over the text being parsed. */
-typedef struct scan {
-	const char *s;
-	const char *text;
-} scan;
-
-static void skip_space(scan *c)
-{
-	while (isspace((unsigned char)*c->s))
-		c->s++;
-}
-
-/* The next word: letters, digits and '_' (lower-cased compare later). */
-static size_t word(scan *c, const char **start)
-{
-	skip_space(c);
-	*start = c->s;
-	while (isalnum((unsigned char)*c->s) || *c->s == '_')
-		c->s++;
-	return (size_t)(c->s - *start);
-}
-
-static int word_eq(const char *w, size_t len, const char *name)
-{
-	size_t i = 0;
-	for (; i < len && name[i]; i++) {
-		if (tolower((unsigned char)w[i]) != name[i])
-			return 0;
-	}
-	return i == len && !name[i];
-}
-
-static int bad(const scan *c, const char *what)
-{
-	return err_set(CRISK_EFORMAT, "cannot read action '%.80s': %s at offset %d", c->text, what,
-		       (int)(c->s - c->text));
-}
-
 static int number(scan *c, uint64_t max, uint64_t *v)
 {
-	skip_space(c);
+	scan_skip_space(c);
 	if (!isdigit((unsigned char)*c->s))
-		return bad(c, "expected a number");
+		return scan_bad(c, "expected a number");
 	uint64_t x = 0;
 	while (isdigit((unsigned char)*c->s)) {
 		x = x * 10 + (uint64_t)(*c->s++ - '0');
 		if (x > max)
-			return bad(c, "number too large");
+			return scan_bad(c, "number too large");
 	}
 	*v = x;
 	return CRISK_OK;
@@ -193,56 +156,56 @@ static int number(scan *c, uint64_t max, uint64_t *v)
 /* A name from `names`, or a plain number below 2^bits. */
 static int named(scan *c, const char *const *names, int n, int bits, uint64_t *v)
 {
-	skip_space(c);
+	scan_skip_space(c);
 	if (isdigit((unsigned char)*c->s))
 		return number(c, (UINT64_C(1) << bits) - 1, v);
 	const char *w;
-	size_t len = word(c, &w);
+	size_t len = scan_word(c, &w);
 	for (int i = 0; i < n; i++) {
-		if (word_eq(w, len, names[i])) {
+		if (scan_word_is(w, len, names[i])) {
 			*v = (uint64_t)i;
 			return CRISK_OK;
 		}
 	}
-	return bad(c, "unknown name");
+	return scan_bad(c, "unknown name");
 }
 
 /* "2wool,1ore" or "none" into counts of `width` bits from `shift`. */
 static int counts(scan *c, int n, int shift, int width, uint64_t *fields)
 {
-	skip_space(c);
+	scan_skip_space(c);
 	const char *w;
 	scan save = *c;
-	size_t len = word(c, &w);
-	if (word_eq(w, len, "none"))
+	size_t len = scan_word(c, &w);
+	if (scan_word_is(w, len, "none"))
 		return CRISK_OK;
 	*c = save;
 	uint64_t max = (UINT64_C(1) << width) - 1;
 	for (;;) {
 		uint64_t cnt = 1, g;
-		skip_space(c);
+		scan_skip_space(c);
 		if (isdigit((unsigned char)*c->s)) {
 			cnt = 0;
 			while (isdigit((unsigned char)*c->s)) {
 				cnt = cnt * 10 + (uint64_t)(*c->s++ - '0');
 				if (cnt > max)
-					return bad(c, "count too large");
+					return scan_bad(c, "count too large");
 			}
 		}
-		len = word(c, &w);
+		len = scan_word(c, &w);
 		int found = -1;
 		for (int i = 0; i < n; i++) {
-			if (word_eq(w, len, kern_res_names[i]))
+			if (scan_word_is(w, len, kern_res_names[i]))
 				found = i;
 		}
 		if (found < 0)
-			return bad(c, "expected a count and a resource name");
+			return scan_bad(c, "expected a count and a resource name");
 		g = (uint64_t)found;
 		uint64_t old = (*fields >> (shift + width * (int)g)) & max;
 		if (old + cnt > max)
-			return bad(c, "count too large");
+			return scan_bad(c, "count too large");
 		*fields += cnt << (shift + width * (int)g);
-		skip_space(c);
+		scan_skip_space(c);
 		if (*c->s != ',')
 			return CRISK_OK;
 		c->s++;
@@ -252,12 +215,12 @@ static int counts(scan *c, int n, int shift, int width, uint64_t *fields)
 static int expect_key(scan *c, const char *key)
 {
 	const char *w;
-	size_t len = word(c, &w);
-	if (!word_eq(w, len, key))
-		return bad(c, key[0] == 'g' ? "expected give=" : key[0] == 'w' ? "expected want=" : "expected to=");
-	skip_space(c);
+	size_t len = scan_word(c, &w);
+	if (!scan_word_is(w, len, key))
+		return scan_bad(c, key[0] == 'g' ? "expected give=" : key[0] == 'w' ? "expected want=" : "expected to=");
+	scan_skip_space(c);
 	if (*c->s != '=')
-		return bad(c, "expected '='");
+		return scan_bad(c, "expected '='");
 	c->s++;
 	return CRISK_OK;
 }
@@ -268,7 +231,7 @@ static int parse_offer(scan *c, uint64_t *f)
 	if ((rc = expect_key(c, "give")) || (rc = counts(c, MAX_GOODS, 0, 4, f)) || (rc = expect_key(c, "want")) ||
 	    (rc = counts(c, MAX_GOODS, 24, 4, f)) || (rc = expect_key(c, "to")))
 		return rc;
-	skip_space(c);
+	scan_skip_space(c);
 	uint64_t to = CRISK_CATAN_TO_ALL;
 	if (*c->s == '*')
 		c->s++;
@@ -284,13 +247,13 @@ static int parse_dice(scan *c, uint64_t *f)
 	int rc = number(c, 255, &a);
 	if (rc)
 		return rc;
-	skip_space(c);
+	scan_skip_space(c);
 	if (*c->s == '+') {
 		c->s++;
 		if ((rc = number(c, 15, &b)))
 			return rc;
 		if (a > 15)
-			return bad(c, "a die is 1..6");
+			return scan_bad(c, "a die is 1..6");
 		*f = (a + b) | a << 8 | b << 12;
 		return CRISK_OK;
 	}
@@ -309,10 +272,10 @@ int kern_action_from_string(const kern *k, const char *text, crisk_action *out)
 	(void)k;
 	scan c = {text, text};
 	const char *w;
-	size_t len = word(&c, &w);
+	size_t len = scan_word(&c, &w);
 	unsigned type = 0;
 	for (unsigned i = 1; i < N_TYPES; i++) {
-		if (types[i].name && word_eq(w, len, types[i].name))
+		if (types[i].name && scan_word_is(w, len, types[i].name))
 			type = i;
 	}
 	if (!type)
@@ -348,9 +311,9 @@ int kern_action_from_string(const kern *k, const char *text, crisk_action *out)
 	}
 	if (rc)
 		return rc;
-	skip_space(&c);
+	scan_skip_space(&c);
 	if (*c.s)
-		return bad(&c, "unexpected text after the action");
+		return scan_bad(&c, "unexpected text after the action");
 	*out = act_make(type, f);
 	return CRISK_OK;
 }

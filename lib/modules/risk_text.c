@@ -4,10 +4,10 @@
  *   attack 7 2            attack_all 7 neutral      redeploy 7 12 5
  *   resign 2              battle_dice 653 61 (dice as hex digits, high to low) */
 #include <ctype.h>
-#include <string.h>
 
 #include "risk_impl.h"
 #include "../catan/validate.h"
+#include "../catan/text_scan.h"
 
 enum { RK_HEX, RK_BUY, RK_MOVE, RK_ATTACK, RK_SEAT, RK_DICE };
 
@@ -72,42 +72,16 @@ int risk_action_to_string(const kern *k, crisk_action a, textbuf *t)
 	return CRISK_OK;
 }
 
-/* A cursor over the text being parsed. */
-typedef struct scan {
-	const char *s, *text;
-} scan;
-
-static int bad(const scan *c, const char *what)
-{
-	return err_set(CRISK_EFORMAT, "cannot read action '%.80s': %s at offset %d", c->text, what,
-		       (int)(c->s - c->text));
-}
-
-static size_t word(scan *c, const char **start)
-{
-	while (isspace((unsigned char)*c->s))
-		c->s++;
-	*start = c->s;
-	while (isalnum((unsigned char)*c->s) || *c->s == '_')
-		c->s++;
-	return (size_t)(c->s - *start);
-}
-
-static int word_is(const char *w, size_t len, const char *name)
-{
-	return strlen(name) == len && strncmp(w, name, len) == 0;
-}
-
 /* A number in base 10 (or 16 for dice) up to 0xFFFF, or one of the names
  * (name i stands for first_name + i). */
 static int value(scan *c, int base, const char *const *names, int n_names, int first_name, int *v)
 {
 	const char *w;
-	size_t len = word(c, &w);
+	size_t len = scan_word(c, &w);
 	if (!len)
-		return bad(c, "expected a value");
+		return scan_bad(c, "expected a value");
 	for (int i = 0; i < n_names; i++) {
-		if (word_is(w, len, names[i])) {
+		if (scan_word_is(w, len, names[i])) {
 			*v = first_name + i;
 			return CRISK_OK;
 		}
@@ -118,10 +92,10 @@ static int value(scan *c, int base, const char *const *names, int n_names, int f
 			: (base == 16 && isxdigit((unsigned char)w[i])) ? tolower((unsigned char)w[i]) - 'a' + 10
 									: -1;
 		if (d < 0)
-			return bad(c, "expected a number");
+			return scan_bad(c, "expected a number");
 		x = x * base + d;
 		if (x > 0xFFFF)
-			return bad(c, "number too large");
+			return scan_bad(c, "number too large");
 	}
 	*v = (int)x;
 	return CRISK_OK;
@@ -131,10 +105,10 @@ int risk_action_from_string(const kern *k, const char *text, crisk_action *out)
 {
 	scan c = {text, text};
 	const char *w;
-	size_t len = word(&c, &w);
+	size_t len = scan_word(&c, &w);
 	int type = -1;
 	for (size_t i = 0; i < N_TYPES; i++) {
-		if (word_is(w, len, types[i].name))
+		if (scan_word_is(w, len, types[i].name))
 			type = (int)i;
 	}
 	if (type < 0)
@@ -165,10 +139,9 @@ int risk_action_from_string(const kern *k, const char *text, crisk_action *out)
 	}
 	if (rc)
 		return rc;
-	while (isspace((unsigned char)*c.s))
-		c.s++;
+	scan_skip_space(&c);
 	if (*c.s)
-		return bad(&c, "unexpected text after the action");
+		return scan_bad(&c, "unexpected text after the action");
 	*out = act_make((unsigned)(FIRST_TYPE + type), (uint64_t)v[0] | (uint64_t)v[1] << 16 | (uint64_t)v[2] << 32);
 	return CRISK_OK;
 }

@@ -3,11 +3,11 @@
  * board description with the neutral start sites (T-5).  The kernel's forms
  * cover everything else. */
 #include <ctype.h>
-#include <string.h>
 
 #include "../core/error.h"
 #include "two_player.h"
 #include "../catan/validate.h"
+#include "../catan/text_scan.h"
 
 static const char *const tp_action_names[] = {
 	"neutral_road", "neutral_settlement", "forced_trade", "draw_result", "give", "robber_to_desert",
@@ -51,31 +51,6 @@ int tp_action_to_string(const kern *k, crisk_action a, textbuf *t)
 	return CRISK_OK;
 }
 
-typedef struct scan {
-	const char *s, *text;
-} scan;
-
-static int bad(const scan *c, const char *what)
-{
-	return err_set(CRISK_EFORMAT, "cannot read action '%.80s': %s at offset %d", c->text, what,
-		       (int)(c->s - c->text));
-}
-
-static size_t word(scan *c, const char **start)
-{
-	while (isspace((unsigned char)*c->s))
-		c->s++;
-	*start = c->s;
-	while (isalnum((unsigned char)*c->s) || *c->s == '_')
-		c->s++;
-	return (size_t)(c->s - *start);
-}
-
-static int word_is(const char *w, size_t len, const char *name)
-{
-	return strlen(name) == len && strncmp(w, name, len) == 0;
-}
-
 /* A decimal number of at most max, from w[0..len). */
 static int to_number(const char *w, size_t len, int max, int *v)
 {
@@ -95,24 +70,24 @@ static int to_number(const char *w, size_t len, int max, int *v)
 static int resource(scan *c, int max, int *v)
 {
 	const char *w;
-	size_t len = word(c, &w);
+	size_t len = scan_word(c, &w);
 	for (int r = 0; r < MAX_GOODS; r++) {
-		if (word_is(w, len, kern_res_names[r])) {
+		if (scan_word_is(w, len, kern_res_names[r])) {
 			*v = r;
 			return CRISK_OK;
 		}
 	}
-	return to_number(w, len, max, v) ? CRISK_OK : bad(c, "expected a resource");
+	return to_number(w, len, max, v) ? CRISK_OK : scan_bad(c, "expected a resource");
 }
 
 int tp_action_from_string(const kern *k, const char *text, crisk_action *out)
 {
 	scan c = {text, text};
 	const char *w;
-	size_t len = word(&c, &w);
+	size_t len = scan_word(&c, &w);
 	unsigned type = 0;
 	for (unsigned i = 0; i < sizeof tp_action_names / sizeof tp_action_names[0]; i++) {
-		if (word_is(w, len, tp_action_names[i]))
+		if (scan_word_is(w, len, tp_action_names[i]))
 			type = CRISK_TP_NEUTRAL_ROAD + i;
 	}
 	if (!type)
@@ -121,12 +96,12 @@ int tp_action_from_string(const kern *k, const char *text, crisk_action *out)
 	switch (type) {
 	case CRISK_TP_NEUTRAL_ROAD:
 	case CRISK_TP_NEUTRAL_SETTLEMENT:
-		len = word(&c, &w);
+		len = scan_word(&c, &w);
 		if (len < 2 || w[0] != 'n' || !to_number(w + 1, len - 1, 255, &a1))
-			return bad(&c, "expected a neutral n0 or n1");
-		len = word(&c, &w);
+			return scan_bad(&c, "expected a neutral n0 or n1");
+		len = scan_word(&c, &w);
 		if (!to_number(w, len, 0xFFFF, &a0))
-			return bad(&c, "expected a path or intersection id");
+			return scan_bad(&c, "expected a path or intersection id");
 		break;
 	case CRISK_TP_DRAW_RESULT:
 	case CRISK_TP_GIVE:
@@ -142,10 +117,9 @@ int tp_action_from_string(const kern *k, const char *text, crisk_action *out)
 	default:
 		break;
 	}
-	while (isspace((unsigned char)*c.s))
-		c.s++;
+	scan_skip_space(&c);
 	if (*c.s)
-		return bad(&c, "unexpected text after the action");
+		return scan_bad(&c, "unexpected text after the action");
 	*out = act_make(type, (uint64_t)a0 | (uint64_t)a1 << 16);
 	return CRISK_OK;
 }
