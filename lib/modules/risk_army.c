@@ -89,17 +89,13 @@ static int passable(const uint8_t *nodes, int seat, int n)
 	return !nodes[n] || (int)(nodes[n] & NODE_OWNER_MASK) == seat + 1;
 }
 
-/* RC-22, RC-23: both hexes touch one connected network of the seat's roads,
- * settlements and cities.  Elements: nodes, then roads; a road joins its ends
- * unless another owner's building stands there (as for Longest Road). */
-/* Pairwise form for the rare seat with more than 64 networks. */
-static int risk_connected_slow(const kern *k, const void *st, int seat, int from, int to)
+/* The seat's networks as a union-find over elements nodes 0..nn-1, then
+ * roads nn..nn+np-1: a road joins its ends unless another owner's building
+ * stands there (as for Longest Road).  The caller checks nn + np <= NET_MAX. */
+static void join_networks(const kern *k, const void *st, int seat, uint8_t *uf)
 {
 	const int nn = k->b.n_node, np = k->b.n_path;
-	if (nn + np > NET_MAX)
-		return 0;
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
-	uint8_t uf[NET_MAX];
 	for (int i = 0; i < nn + np; i++)
 		uf[i] = (uint8_t)i;
 	for (int p = 0; p < np; p++) {
@@ -111,77 +107,67 @@ static int risk_connected_slow(const kern *k, const void *st, int seat, int from
 				uf[uf_find(uf, nn + p)] = (uint8_t)uf_find(uf, n);
 		}
 	}
-	/* Components touching `from`: the seat's buildings and roads on its border. */
-	uint8_t hit[NET_MAX];
+}
+
+/* The networks of the seat's buildings on hex's corners and roads on its
+ * edges (at most 12, repeats included) into comps; their count. */
+static int hex_networks(const kern *k, const void *st, int seat, uint8_t *uf, int hex, int comps[12])
+{
+	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
+	const bhex *h = &k->b.hex[hex];
+	int count = 0;
+	for (int i = 0; i < 6; i++) {
+		int n = h->node[i], p = h->path[i];
+		if (n != BOARD_NONE && nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) == seat + 1)
+			comps[count++] = uf_find(uf, n);
+		if (p != BOARD_NONE && paths[p] == seat + 1)
+			comps[count++] = uf_find(uf, k->b.n_node + p);
+	}
+	return count;
+}
+
+/* RC-22, RC-23: both hexes touch one connected network of the seat's roads,
+ * settlements and cities.  Pairwise form for the rare seat with more than 64
+ * networks. */
+static int risk_connected_slow(const kern *k, const void *st, int seat, int from, int to)
+{
+	if (k->b.n_node + k->b.n_path > NET_MAX)
+		return 0;
+	uint8_t uf[NET_MAX], hit[NET_MAX];
+	join_networks(k, st, seat, uf);
 	memset(hit, 0, sizeof hit);
-	for (int pass = 0; pass < 2; pass++) {
-		const bhex *h = &k->b.hex[pass ? to : from];
-		for (int i = 0; i < 6; i++) {
-			int n = h->node[i], p = h->path[i];
-			int comps[2] = {-1, -1};
-			if (n != BOARD_NONE && nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) == seat + 1)
-				comps[0] = uf_find(uf, n);
-			if (p != BOARD_NONE && paths[p] == seat + 1)
-				comps[1] = uf_find(uf, nn + p);
-			for (int c = 0; c < 2; c++) {
-				if (comps[c] < 0)
-					continue;
-				if (pass && hit[comps[c]])
-					return 1;
-				if (!pass)
-					hit[comps[c]] = 1;
-			}
-		}
+	int comps[12];
+	for (int i = 0, n = hex_networks(k, st, seat, uf, from, comps); i < n; i++)
+		hit[comps[i]] = 1;
+	for (int i = 0, n = hex_networks(k, st, seat, uf, to, comps); i < n; i++) {
+		if (hit[comps[i]])
+			return 1;
 	}
 	return 0;
 }
 
 /* RC-22, RC-23: the networks of the seat's roads, settlements and cities
  * each hex touches, as bit masks of network labels (0 when the seat has more
- * than 64 networks: then risk_connected compares pairs).  Elements: nodes,
- * then roads; a road joins its ends unless another owner's building stands
- * there (as for Longest Road).  Returns 0 when the masks are usable. */
+ * than 64 networks: then risk_connected compares pairs).  Returns 0 when the
+ * masks are usable. */
 int risk_hex_networks(const kern *k, const void *st, int seat, uint64_t mask[RISK_HEXES])
 {
-	const int nn = k->b.n_node, np = k->b.n_path;
-	if (nn + np > NET_MAX)
+	if (k->b.n_node + k->b.n_path > NET_MAX)
 		return -1;
-	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	uint8_t uf[NET_MAX], label[NET_MAX];
-	for (int i = 0; i < nn + np; i++) {
-		uf[i] = (uint8_t)i;
-		label[i] = 0xFF;
-	}
-	for (int p = 0; p < np; p++) {
-		if (paths[p] != seat + 1)
-			continue;
-		for (int e = 0; e < 2; e++) {
-			int n = k->b.path[p].node[e];
-			if (passable(nodes, seat, n))
-				uf[uf_find(uf, nn + p)] = (uint8_t)uf_find(uf, n);
-		}
-	}
+	join_networks(k, st, seat, uf);
+	memset(label, 0xFF, sizeof label);
 	int labels = 0;
 	for (int hex = 0; hex < k->b.n_land; hex++) {
-		const bhex *h = &k->b.hex[hex];
+		int comps[12], n = hex_networks(k, st, seat, uf, hex, comps);
 		mask[hex] = 0;
-		for (int i = 0; i < 6; i++) {
-			int n = h->node[i], p = h->path[i];
-			int comps[2] = {-1, -1};
-			if (n != BOARD_NONE && nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) == seat + 1)
-				comps[0] = uf_find(uf, n);
-			if (p != BOARD_NONE && paths[p] == seat + 1)
-				comps[1] = uf_find(uf, nn + p);
-			for (int c = 0; c < 2; c++) {
-				if (comps[c] < 0)
-					continue;
-				if (label[comps[c]] == 0xFF) {
-					if (labels == 64)
-						return -1;
-					label[comps[c]] = (uint8_t)labels++;
-				}
-				mask[hex] |= UINT64_C(1) << label[comps[c]];
+		for (int i = 0; i < n; i++) {
+			if (label[comps[i]] == 0xFF) {
+				if (labels == 64)
+					return -1;
+				label[comps[i]] = (uint8_t)labels++;
 			}
+			mask[hex] |= UINT64_C(1) << label[comps[i]];
 		}
 	}
 	return 0;
