@@ -117,52 +117,6 @@ static int mod_current_seat(const void *data, const void *state)
 	return cur;
 }
 
-static size_t mod_legal(const void *data, const void *state, crisk_action *buf, size_t cap)
-{
-	return risk_legal(data, state, buf, cap);
-}
-
-static int mod_check(const void *data, const void *state, crisk_action a)
-{
-	return risk_check(data, state, a);
-}
-
-static int mod_apply(const void *data, void *state, crisk_action a, evlog *log)
-{
-	return risk_apply(data, state, a, log);
-}
-
-static int mod_chance(const void *data, const void *state, crisk_action *acts, double *probs, size_t cap,
-		       size_t *count)
-{
-	return risk_chance(data, state, acts, probs, cap, count);
-}
-
-static int mod_action_to_string(const void *data, crisk_action a, textbuf *t)
-{
-	return risk_action_to_string(data, a, t);
-}
-
-static int mod_action_from_string(const void *data, const char *text, crisk_action *out)
-{
-	return risk_action_from_string(data, text, out);
-}
-
-static void mod_event_to_string(const void *data, const crisk_event *e, textbuf *t)
-{
-	risk_event_to_string(data, e, t);
-}
-
-static void mod_event_json(const void *data, const crisk_event *e, jw *w)
-{
-	risk_event_json(data, e, w);
-}
-
-static void mod_board_json(const void *data, jw *w)
-{
-	risk_board_json(data, w);
-}
-
 const module module_risk = {
 	.name = "risk",
 	.version = 1,
@@ -178,16 +132,16 @@ const module module_risk = {
 	.status = cm_status,
 	.turn = cm_turn,
 	.score = cm_score,
-	.legal = mod_legal,
-	.check = mod_check,
-	.apply = mod_apply,
-	.chance = mod_chance,
-	.action_to_string = mod_action_to_string,
-	.action_from_string = mod_action_from_string,
-	.event_to_string = mod_event_to_string,
-	.event_json = mod_event_json,
+	.legal = risk_legal,
+	.check = risk_check,
+	.apply = risk_apply,
+	.chance = risk_chance,
+	.action_to_string = risk_action_to_string,
+	.action_from_string = risk_action_from_string,
+	.event_to_string = risk_event_to_string,
+	.event_json = risk_event_json,
 	.to_json = cm_to_json,
-	.board_json = mod_board_json,
+	.board_json = risk_board_json,
 	.state_bytes = cm_state_bytes,
 	.state_save = cm_state_save,
 	.state_load = cm_state_load,

@@ -213,8 +213,9 @@ static int check_kernel(const kern *k, const void *st, crisk_action a)
 	return CRISK_OK;
 }
 
-int risk_check(const kern *k, const void *st, crisk_action a)
+int risk_check(const void *data, const void *st, crisk_action a)
 {
+	const kern *k = data;
 	const kstate *h = ks(st);
 	const risk_ext *x = rx(k, st);
 	unsigned type = ACT_TYPE(a);
@@ -408,8 +409,9 @@ static void apply_kernel(const kern *k, void *st, crisk_action a, evlog *log)
 	}
 }
 
-int risk_apply(const kern *k, void *st, crisk_action a, evlog *log)
+int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
+	const kern *k = data;
 	int rc = risk_check(k, st, a);
 	if (rc)
 		return rc;

@@ -138,26 +138,26 @@ int risk_extra_pieces(const kern *k, const void *st, int seat, int piece);
 void risk_recount_roads(const kern *k, void *st, evlog *log);
 
 /* risk_actions.c: check and apply of the module's actions and the overlay. */
-int risk_check(const kern *k, const void *st, crisk_action a);
-int risk_apply(const kern *k, void *st, crisk_action a, evlog *log);
+int risk_check(const void *data, const void *st, crisk_action a);
+int risk_apply(const void *data, void *st, crisk_action a, evlog *log);
 void risk_after_setup_road(const kern *k, void *st, int placer, int node, int last);
 void risk_setup_continue(const kern *k, void *st, evlog *log);
 
 /* risk_legal.c */
-size_t risk_legal(const kern *k, const void *st, crisk_action *buf, size_t cap);
-int risk_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
+size_t risk_legal(const void *data, const void *st, crisk_action *buf, size_t cap);
+int risk_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
 
 /* risk_text.c: action and event text, event JSON. */
-int risk_action_to_string(const kern *k, crisk_action a, textbuf *t);
-int risk_action_from_string(const kern *k, const char *text, crisk_action *out);
-void risk_event_to_string(const kern *k, const crisk_event *e, textbuf *t);
-void risk_event_json(const kern *k, const crisk_event *e, jw *w);
+int risk_action_to_string(const void *data, crisk_action a, textbuf *t);
+int risk_action_from_string(const void *data, const char *text, crisk_action *out);
+void risk_event_to_string(const void *data, const crisk_event *e, textbuf *t);
+void risk_event_json(const void *data, const crisk_event *e, jw *w);
 const char *risk_phase_name(int phase);
 
 /* risk_view.c: views, board JSON with fog (RC-32). */
 void risk_view_point(const kern *k, const void *st, const char **phase, int *cur);
 void risk_view_json(const kern *k, const void *st, int viewer, jw *w);
-void risk_board_json(const kern *k, jw *w);
+void risk_board_json(const void *data, jw *w);
 
 /* risk_state.c: the saved fields of risk_ext and their check. */
 extern const sfield risk_ext_fields[];

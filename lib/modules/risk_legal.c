@@ -151,8 +151,9 @@ static void list_overlay(const kern *k, const void *st, list *o)
 	}
 }
 
-size_t risk_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
+size_t risk_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
 {
+	const kern *k = data;
 	const risk_ext *x = rx(k, st);
 	const kstate *h = ks(st);
 	list o = {buf, cap, 0};
@@ -168,8 +169,9 @@ size_t risk_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 	return o.n;
 }
 
-int risk_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)
+int risk_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)
 {
+	const kern *k = data;
 	const risk_ext *x = rx(k, st);
 	if (x->phase != RP_BATTLE) {
 		if (x->phase != RP_NONE)

@@ -36,8 +36,9 @@ static void put_owner(textbuf *t, int v)
 		tb_printf(t, "%d", v);
 }
 
-int risk_action_to_string(const kern *k, crisk_action a, textbuf *t)
+int risk_action_to_string(const void *data, crisk_action a, textbuf *t)
 {
+	const kern *k = data;
 	unsigned type = ACT_TYPE(a);
 	if (type < FIRST_TYPE || type >= FIRST_TYPE + N_TYPES)
 		return kern_action_to_string(k, a, t);
@@ -101,8 +102,9 @@ static int value(scan *c, int base, const char *const *names, int n_names, int f
 	return CRISK_OK;
 }
 
-int risk_action_from_string(const kern *k, const char *text, crisk_action *out)
+int risk_action_from_string(const void *data, const char *text, crisk_action *out)
 {
+	const kern *k = data;
 	scan c = {text, text};
 	const char *w;
 	size_t len = scan_word(&c, &w);
@@ -170,8 +172,9 @@ static void dice_text(textbuf *t, int packed)
 		tb_printf(t, "%d%s", d[i], i ? "-" : "");
 }
 
-void risk_event_to_string(const kern *k, const crisk_event *e, textbuf *t)
+void risk_event_to_string(const void *data, const crisk_event *e, textbuf *t)
 {
+	const kern *k = data;
 	static const char *const terrain[] = {"hills", "forest", "pasture", "fields", "mountains", "desert"};
 	static const char *const how[] = {"at set-up", "in the placement loop", "bought"};
 	const int32_t *a = e->args;
@@ -234,8 +237,9 @@ void risk_event_to_string(const kern *k, const crisk_event *e, textbuf *t)
 	}
 }
 
-void risk_event_json(const kern *k, const crisk_event *e, jw *w)
+void risk_event_json(const void *data, const crisk_event *e, jw *w)
 {
+	const kern *k = data;
 	if (e->type < FIRST_EV || e->type >= FIRST_EV + N_EV) {
 		kern_event_json(k, e, w);
 		return;

@@ -121,8 +121,9 @@ void risk_view_json(const kern *k, const void *st, int viewer, jw *w)
 
 /* RC-32: with fog every land hex is face down in the board JSON, which has
  * no viewer and no game; views reveal hexes as RC-31 turns them up. */
-void risk_board_json(const kern *k, jw *w)
+void risk_board_json(const void *data, jw *w)
 {
+	const kern *k = data;
 	if (!rr_of(k)->fog) {
 		board_json(&k->b, w);
 		return;

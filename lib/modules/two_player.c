@@ -387,52 +387,6 @@ static int tp_rules_create(void **data, const param_set *p)
 	return CRISK_OK;
 }
 
-static size_t tp_legal_v(const void *data, const void *state, crisk_action *buf, size_t cap)
-{
-	return tp_legal(data, state, buf, cap);
-}
-
-static int tp_check_v(const void *data, const void *state, crisk_action a)
-{
-	return tp_check(data, state, a);
-}
-
-static int tp_apply_v(const void *data, void *state, crisk_action a, evlog *log)
-{
-	return tp_apply(data, state, a, log);
-}
-
-static int tp_chance_v(const void *data, const void *state, crisk_action *acts, double *probs, size_t cap,
-		       size_t *count)
-{
-	return tp_chance(data, state, acts, probs, cap, count);
-}
-
-static int tp_action_to_string_v(const void *data, crisk_action a, textbuf *t)
-{
-	return tp_action_to_string(data, a, t);
-}
-
-static int tp_action_from_string_v(const void *data, const char *text, crisk_action *out)
-{
-	return tp_action_from_string(data, text, out);
-}
-
-static void tp_event_to_string_v(const void *data, const crisk_event *e, textbuf *t)
-{
-	tp_event_to_string(data, e, t);
-}
-
-static void tp_event_json_v(const void *data, const crisk_event *e, jw *w)
-{
-	tp_event_json(data, e, w);
-}
-
-static void tp_board_json_v(const void *data, jw *w)
-{
-	tp_board_json(data, w);
-}
-
 const module module_two_player = {
 	.name = "two_player",
 	.version = 1,
@@ -448,16 +402,16 @@ const module module_two_player = {
 	.status = cm_status,
 	.turn = cm_turn,
 	.score = cm_score,
-	.legal = tp_legal_v,
-	.check = tp_check_v,
-	.apply = tp_apply_v,
-	.chance = tp_chance_v,
-	.action_to_string = tp_action_to_string_v,
-	.action_from_string = tp_action_from_string_v,
-	.event_to_string = tp_event_to_string_v,
-	.event_json = tp_event_json_v,
+	.legal = tp_legal,
+	.check = tp_check,
+	.apply = tp_apply,
+	.chance = tp_chance,
+	.action_to_string = tp_action_to_string,
+	.action_from_string = tp_action_from_string,
+	.event_to_string = tp_event_to_string,
+	.event_json = tp_event_json,
 	.to_json = cm_to_json,
-	.board_json = tp_board_json_v,
+	.board_json = tp_board_json,
 	.state_bytes = cm_state_bytes,
 	.state_save = cm_state_save,
 	.state_load = cm_state_load,

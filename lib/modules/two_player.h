@@ -49,18 +49,18 @@ int tp_token_cost(const kern *k, const void *st, int s);
 int tp_neutral_road_ok(const kern *k, const void *st, int j, int path);
 int tp_neutral_site_ok(const kern *k, const void *st, int j, int node);
 int tp_any_neutral_build(const kern *k, const void *st);
-int tp_check(const kern *k, const void *st, crisk_action a);
-size_t tp_legal(const kern *k, const void *st, crisk_action *buf, size_t cap);
-int tp_apply(const kern *k, void *st, crisk_action a, evlog *log);
-int tp_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
+int tp_check(const void *data, const void *st, crisk_action a);
+size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap);
+int tp_apply(const void *data, void *st, crisk_action a, evlog *log);
+int tp_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
 void tp_after_build(const kern *k, void *st, int piece, int id, int how, evlog *log);
 
 /* two_player_text.c */
-int tp_action_to_string(const kern *k, crisk_action a, textbuf *t);
-int tp_action_from_string(const kern *k, const char *text, crisk_action *out);
-void tp_event_to_string(const kern *k, const crisk_event *e, textbuf *t);
-void tp_event_json(const kern *k, const crisk_event *e, jw *w);
+int tp_action_to_string(const void *data, crisk_action a, textbuf *t);
+int tp_action_from_string(const void *data, const char *text, crisk_action *out);
+void tp_event_to_string(const void *data, const crisk_event *e, textbuf *t);
+void tp_event_json(const void *data, const crisk_event *e, jw *w);
 void tp_view_json(const kern *k, const void *st, int viewer, jw *w);
-void tp_board_json(const kern *k, jw *w);
+void tp_board_json(const void *data, jw *w);
 
 #endif

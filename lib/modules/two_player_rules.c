@@ -460,8 +460,9 @@ static int wrong_point(const kern *k, const void *st)
 		       what[i]);
 }
 
-int tp_check(const kern *k, const void *st, crisk_action a)
+int tp_check(const void *data, const void *st, crisk_action a)
 {
+	const kern *k = data;
 	const kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
 	int phase = tp_module_phase(h->dp);
@@ -539,8 +540,9 @@ int tp_check(const kern *k, const void *st, crisk_action a)
 
 /* ---- legal actions and chance ---- */
 
-size_t tp_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
+size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
 {
+	const kern *k = data;
 	const kstate *h = ks(st);
 	out o = {buf, cap, 0};
 	switch (h->dp) {
@@ -592,8 +594,9 @@ size_t tp_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 	}
 }
 
-int tp_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)
+int tp_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)
 {
+	const kern *k = data;
 	const kstate *h = ks(st);
 	if (h->dp != DP_TP_DRAW)
 		return kern_chance(k, st, acts, probs, cap, count);
@@ -617,8 +620,9 @@ int tp_chance(const kern *k, const void *st, crisk_action *acts, double *probs, 
 	return CRISK_OK;
 }
 
-int tp_apply(const kern *k, void *st, crisk_action a, evlog *log)
+int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
+	const kern *k = data;
 	kstate *h = ks(st);
 	if (!tp_module_phase(h->dp) && !tp_is_module_type(ACT_TYPE(a)))
 		return kern_apply(k, st, a, log);

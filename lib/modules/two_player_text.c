@@ -21,8 +21,9 @@ static void put_res(textbuf *t, int r)
 		tb_printf(t, "%d", r);
 }
 
-int tp_action_to_string(const kern *k, crisk_action a, textbuf *t)
+int tp_action_to_string(const void *data, crisk_action a, textbuf *t)
 {
+	const kern *k = data;
 	unsigned type = ACT_TYPE(a);
 	if (!tp_is_module_type(type))
 		return kern_action_to_string(k, a, t);
@@ -80,8 +81,9 @@ static int resource(scan *c, int max, int *v)
 	return to_number(w, len, max, v) ? CRISK_OK : scan_bad(c, "expected a resource");
 }
 
-int tp_action_from_string(const kern *k, const char *text, crisk_action *out)
+int tp_action_from_string(const void *data, const char *text, crisk_action *out)
 {
+	const kern *k = data;
 	scan c = {text, text};
 	const char *w;
 	size_t len = scan_word(&c, &w);
@@ -149,8 +151,9 @@ static void put_drawn(textbuf *t, const int32_t *a)
 	}
 }
 
-void tp_event_to_string(const kern *k, const crisk_event *e, textbuf *t)
+void tp_event_to_string(const void *data, const crisk_event *e, textbuf *t)
 {
+	const kern *k = data;
 	if (e->type == CRISK_CATAN_EV_LARGEST_ARMY && e->seat < 0) { /* T-19 */
 		tb_printf(t, "nobody holds Largest Army (most knights %d)", (int)e->args[0]);
 		return;
@@ -203,8 +206,9 @@ void tp_event_to_string(const kern *k, const crisk_event *e, textbuf *t)
 	}
 }
 
-void tp_event_json(const kern *k, const crisk_event *e, jw *w)
+void tp_event_json(const void *data, const crisk_event *e, jw *w)
 {
+	const kern *k = data;
 	int own_text = (e->type == CRISK_CATAN_EV_LARGEST_ARMY && e->seat < 0) ||
 		       (e->type == CRISK_CATAN_EV_LONGEST_ROAD && e->seat >= k->seats);
 	if (!tp_event(e) && !own_text) {
@@ -259,8 +263,9 @@ void tp_view_json(const kern *k, const void *st, int viewer, jw *w)
 	jw_obj_end(w);
 }
 
-void tp_board_json(const kern *k, jw *w)
+void tp_board_json(const void *data, jw *w)
 {
+	const kern *k = data;
 	jw_obj_begin(w);
 	board_json_members(&k->b, w);
 	jw_key(w, "neutral_sites"); /* T-5 */
