@@ -71,4 +71,15 @@ void conformance_require_catan(int on);
 int conformance_run_ex(const char *module, const char *params_without_seed, int games, uint64_t first_seed,
 		       const conformance_options *options, char *report, size_t cap);
 
+/* For Check programs (conformance_tap.c): the games per configuration
+ * (CRISK_CONFORMANCE_GAMES from the environment, else default_games); a
+ * report buffer (*cap bytes, free() it); the verdict on a run, printing its
+ * summary as TAP comments (strtok on report) or failing the test with it; and
+ * all of these around conformance_run_ex. */
+int conformance_games(int default_games);
+char *conformance_report_buffer(size_t *cap);
+void conformance_assert(int failures, char *report);
+void conformance_check(const char *module, const char *params, int default_games, uint64_t first_seed,
+		       const conformance_options *options);
+
 #endif

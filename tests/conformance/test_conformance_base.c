@@ -9,25 +9,9 @@
 
 #define DEFAULT_GAMES 3
 
-static int games_per_config(void)
-{
-	const char *env = getenv("CRISK_CONFORMANCE_GAMES");
-	int n = env ? atoi(env) : 0;
-	return n > 0 ? n : DEFAULT_GAMES;
-}
-
 static void run_config(const char *params, uint64_t first_seed)
 {
-	static const size_t cap = 1 << 16;
-	char *report = malloc(cap);
-	ck_assert_ptr_nonnull(report);
-	int failures = conformance_run("base", params, games_per_config(), first_seed, report, cap);
-	/* The summary as TAP comments, so the log shows what was exercised. */
-	for (char *line = strtok(report, "\n"); line && !failures; line = strtok(NULL, "\n"))
-		printf("# %s\n", line);
-	fflush(stdout);
-	ck_assert_msg(failures == 0, "%d failures:\n%s", failures, report);
-	free(report);
+	conformance_check("base", params, DEFAULT_GAMES, first_seed, NULL);
 }
 
 START_TEST(test_base_two_seats_auto)

@@ -15,42 +15,26 @@
 
 const crisk_module *crisk_module_entry(uint32_t host_abi_version);
 
-static int games_per_config(void)
-{
-	const char *env = getenv("CRISK_CONFORMANCE_GAMES");
-	int n = env ? atoi(env) : 0;
-	return n > 0 ? n : DEFAULT_GAMES;
-}
-
-static void report_result(int failures, char *report)
-{
-	for (char *line = strtok(report, "\n"); line && !failures; line = strtok(NULL, "\n"))
-		printf("# %s\n", line);
-	fflush(stdout);
-	ck_assert_msg(failures == 0, "%d failures:\n%s", failures, report);
-}
-
 static void run_file(const char *params, uint64_t first_seed)
 {
 	const char *path = getenv("CRISK_HOUSE_RULES_SO");
 	ck_assert_msg(path && strchr(path, '/'), "CRISK_HOUSE_RULES_SO must be the path of house_rules.so");
-	static const size_t cap = 1 << 16;
-	char *report = malloc(cap);
-	ck_assert_ptr_nonnull(report);
+	size_t cap;
+	char *report = conformance_report_buffer(&cap);
 	conformance_require_catan(1);
-	report_result(conformance_run(path, params, games_per_config(), first_seed, report, cap), report);
+	conformance_assert(conformance_run(path, params, conformance_games(DEFAULT_GAMES), first_seed, report, cap), report);
 	free(report);
 }
 
 static void run_table(const char *params, uint64_t first_seed)
 {
-	static const size_t cap = 1 << 16;
-	char *report = malloc(cap);
-	ck_assert_ptr_nonnull(report);
+	size_t cap;
+	char *report = conformance_report_buffer(&cap);
 	const crisk_module *m = crisk_module_entry(CRISK_MODULE_ABI_VERSION);
 	ck_assert_ptr_nonnull(m);
 	conformance_require_catan(1);
-	report_result(conformance_run_module(m, params, games_per_config(), first_seed, report, cap), report);
+	conformance_assert(conformance_run_module(m, params, conformance_games(DEFAULT_GAMES), first_seed, report, cap),
+			   report);
 	free(report);
 }
 
@@ -83,9 +67,8 @@ END_TEST
  * (struct_size ending at state_from_json) is refused by the Catan queries. */
 START_TEST(test_catan_invariants_required)
 {
-	static const size_t cap = 1 << 16;
-	char *report = malloc(cap);
-	ck_assert_ptr_nonnull(report);
+	size_t cap;
+	char *report = conformance_report_buffer(&cap);
 	const crisk_module *m = crisk_module_entry(CRISK_MODULE_ABI_VERSION);
 	conformance_require_catan(1);
 	ck_assert_int_eq(conformance_run_module(m, "players=3 chance=auto max_turns=30", 1, 42, report, cap), 0);

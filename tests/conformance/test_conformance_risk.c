@@ -12,13 +12,6 @@
 
 #define DEFAULT_GAMES 2
 
-static int games_per_config(void)
-{
-	const char *env = getenv("CRISK_CONFORMANCE_GAMES");
-	int n = env ? atoi(env) : 0;
-	return n > 0 ? n : DEFAULT_GAMES;
-}
-
 static int extra_pieces(const crisk_game *g, int seat, int piece)
 {
 	rview v;
@@ -53,15 +46,7 @@ static const conformance_options risk_options = {
 
 static void run_config(const char *params, uint64_t first_seed)
 {
-	static const size_t cap = 1 << 16;
-	char *report = malloc(cap);
-	ck_assert_ptr_nonnull(report);
-	int failures = conformance_run_ex("risk", params, games_per_config(), first_seed, &risk_options, report, cap);
-	for (char *line = strtok(report, "\n"); line && !failures; line = strtok(NULL, "\n"))
-		printf("# %s\n", line);
-	fflush(stdout);
-	ck_assert_msg(failures == 0, "%d failures:\n%s", failures, report);
-	free(report);
+	conformance_check("risk", params, DEFAULT_GAMES, first_seed, &risk_options);
 }
 
 START_TEST(test_risk_two_seats_auto)

@@ -13,13 +13,6 @@
 
 #define DEFAULT_GAMES 3
 
-static int games_per_config(void)
-{
-	const char *env = getenv("CRISK_CONFORMANCE_GAMES");
-	int n = env ? atoi(env) : 0;
-	return n > 0 ? n : DEFAULT_GAMES;
-}
-
 /* The omniscient view, malloc'd. */
 static char *view(const crisk_game *g)
 {
@@ -127,15 +120,7 @@ static const conformance_options tp_options = {.dev_removed = tp_dev_removed, .i
 
 static void run_config(const char *params, uint64_t first_seed)
 {
-	static const size_t cap = 1 << 16;
-	char *report = malloc(cap);
-	ck_assert_ptr_nonnull(report);
-	int failures = conformance_run_ex("two_player", params, games_per_config(), first_seed, &tp_options, report, cap);
-	for (char *line = strtok(report, "\n"); line && !failures; line = strtok(NULL, "\n"))
-		printf("# %s\n", line);
-	fflush(stdout);
-	ck_assert_msg(failures == 0, "%d failures:\n%s", failures, report);
-	free(report);
+	conformance_check("two_player", params, DEFAULT_GAMES, first_seed, &tp_options);
 }
 
 START_TEST(test_two_player_auto)
