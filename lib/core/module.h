@@ -78,7 +78,7 @@ typedef struct module {
 const module *module_find(const char *name);
 /* Built-in module i (0, 1, ...) in registration order; NULL past the last. */
 const module *module_at(size_t i);
-/* Comma-separated names of the built-in modules, for error messages. */
-void module_names(textbuf *t);
+/* Comma-separated names of the built-in modules into buf (cut to cap), for error messages. */
+void module_names(char *buf, size_t cap);
 
 #endif

@@ -18,13 +18,16 @@ const module *module_find(const char *name)
 }
 
 /* Names of the built-in modules for error messages, e.g. "base". */
-void module_names(textbuf *t)
+void module_names(char *buf, size_t cap)
 {
+	textbuf t;
+	tb_init(&t, buf, cap);
 	for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++) {
 		if (i)
-			tb_puts(t, ", ");
-		tb_puts(t, builtin[i]->name);
+			tb_puts(&t, ", ");
+		tb_puts(&t, builtin[i]->name);
 	}
+	tb_finish(&t, NULL);
 }
 
 /* Built-in module i in registration order; NULL past the last. */

@@ -12,10 +12,7 @@ int rules_find_module(const module **out, const char *name)
 	if (*out)
 		return CRISK_OK;
 	char names[256];
-	textbuf t;
-	tb_init(&t, names, sizeof names);
-	module_names(&t);
-	tb_finish(&t, NULL);
+	module_names(names, sizeof names);
 	return err_set(CRISK_ENOTFOUND, "unknown module '%s' (built-in modules: %s)", name, names);
 }
 

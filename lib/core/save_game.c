@@ -38,10 +38,7 @@ static int save_module(const module **out, const crisk_rules *like, const char *
 	if (*out)
 		return CRISK_OK;
 	char names[256];
-	textbuf t;
-	tb_init(&t, names, sizeof names);
-	module_names(&t);
-	tb_finish(&t, NULL);
+	module_names(names, sizeof names);
 	return err_set(CRISK_EFORMAT, "unknown module '%s' (this library has: %s; load saves of host modules with "
 				      "crisk_game_load_as)",
 		       name, names);
