@@ -231,6 +231,20 @@ static inline int bit_low(uint64_t m)
 #endif
 }
 
+/* Action codes written into a caller's buffer: every code is counted, those
+ * past cap are not stored (the required-size convention of legal actions). */
+typedef struct action_out {
+	crisk_action *buf;
+	size_t cap, n;
+} action_out;
+
+static inline void out_put(action_out *o, crisk_action a)
+{
+	if (o->n < o->cap)
+		o->buf[o->n] = a;
+	o->n++;
+}
+
 /* Action code fields. */
 #define ACT_TYPE(a) ((unsigned)((a) >> 56))
 #define ACT_ID(a) ((int)((a) & 0xFFFFu))

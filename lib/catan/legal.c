@@ -6,20 +6,8 @@
 #include "../core/error.h"
 #include "kernel.h"
 
-typedef struct out {
-	crisk_action *buf;
-	size_t cap, n;
-} out;
-
-static void put(out *o, crisk_action a)
-{
-	if (o->n < o->cap)
-		o->buf[o->n] = a;
-	o->n++;
-}
-
 /* Appends a run of codes (as many as fit; the count grows by all of them). */
-static void put_run(out *o, const crisk_action *src, size_t n)
+static void put_run(action_out *o, const crisk_action *src, size_t n)
 {
 	if (o->n < o->cap && n)
 		memcpy(o->buf + o->n, src, (n < o->cap - o->n ? n : o->cap - o->n) * sizeof *src);
@@ -41,12 +29,12 @@ static void put_run(out *o, const crisk_action *src, size_t n)
  * the ends of the seat's roads can qualify: after set-up every building of a
  * seat touches one of its roads (B-43, B-71).  `followed`: the caller lists
  * another code after these in any case. */
-static void list_roads(const kern *k, const void *st, int s, unsigned type, int followed, out *o)
+static void list_roads(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
 {
 	if (k->b.n_path > 64 * SPOT_WORDS) {
 		for (int p = 0; p < k->b.n_path; p++) {
 			if (kern_road_ok(k, st, s, p))
-				put(o, act_make(type, (uint64_t)p));
+				out_put(o, act_make(type, (uint64_t)p));
 		}
 		return;
 	}
@@ -89,22 +77,22 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 		for (uint64_t m = spots[w]; m; m &= m - 1) {
 			int p = w * 64 + bit_low(m);
 			if (!paths[p])
-				put(o, act_make(type, (uint64_t)p));
+				out_put(o, act_make(type, (uint64_t)p));
 		}
 	}
 }
 
 /* The list grows through a copy, so the caller's out never has its address
  * taken and stays in registers through the inlined listers. */
-static void list_roads_local(const kern *k, const void *st, int s, unsigned type, int followed, out *o)
+static void list_roads_local(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
 {
-	out copy = *o;
+	action_out copy = *o;
 	list_roads(k, st, s, type, followed, &copy);
 	o->n = copy.n;
 }
 
 /* Settlement sites: reachable (or anywhere in set-up) and not blocked. */
-static void list_sites(const kern *k, const void *st, const uint64_t *reach, unsigned type, out *o)
+static void list_sites(const kern *k, const void *st, const uint64_t *reach, unsigned type, action_out *o)
 {
 	const uint64_t *blocked = kblocked(k, st);
 	for (int w = 0; w < k->nw; w++) {
@@ -114,7 +102,7 @@ static void list_sites(const kern *k, const void *st, const uint64_t *reach, uns
 			m &= m - 1;
 			if (n >= k->b.n_node)
 				return;
-			put(o, act_make(type, (uint64_t)n));
+			out_put(o, act_make(type, (uint64_t)n));
 		}
 	}
 }
@@ -139,7 +127,7 @@ static inline int holds_action_card(const kern *k, const void *st)
 					  p->dev[CRISK_CATAN_YEAR_OF_PLENTY] | p->dev[CRISK_CATAN_MONOPOLY]) != 0);
 }
 
-static inline void list_cards(const kern *k, const void *st, out *o)
+static inline void list_cards(const kern *k, const void *st, action_out *o)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
@@ -154,7 +142,7 @@ static inline void list_cards(const kern *k, const void *st, out *o)
 		return;
 	for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++) {
 		if (card_playable(k, st, p, plays[i].card))
-			put(o, act_make(plays[i].type, 0));
+			out_put(o, act_make(plays[i].type, 0));
 	}
 }
 
@@ -236,7 +224,7 @@ static inline int pays(uint64_t hand, int cost)
 /* Roads, settlements, cities and a development card the active seat can
  * pay.  The callers always list a code after these (END_TURN, PASS or
  * END_PART), which lets BUY_DEV go without a branch (below). */
-static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t hand, out *o)
+static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t hand, action_out *o)
 {
 	const kstate *h = ks(st);
 	int s = h->active;
@@ -251,11 +239,11 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t han
 		int n = 0;
 		for (; n + 8 <= k->b.n_node; n += 8) {
 			for (uint64_t m = bytes_equal(load8(nodes + n), (uint8_t)(s + 1)); m; m &= m - 1)
-				put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)(n + bit_low(m) / 8)));
+				out_put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)(n + bit_low(m) / 8)));
 		}
 		for (; n < k->b.n_node; n++) {
 			if (nodes[n] == (uint8_t)(s + 1))
-				put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)n));
+				out_put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)n));
 		}
 	}
 	/* Whether the seat can buy a card is a coin toss in playouts: the code
@@ -268,7 +256,7 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t han
 }
 
 /* B-101: every give/take pair at the active seat's rate that it and the bank can pay. */
-static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t hand, out *o)
+static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t hand, action_out *o)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
@@ -282,11 +270,11 @@ static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t h
 	const uint64_t same = UINT64_C(0x1008040201); /* bit y of byte y */
 	for (uint64_t pairs = gives * RES_ONE & takes & ~same; pairs; pairs &= pairs - 1) {
 		int b = bit_low(pairs);
-		put(o, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)((b & 7) | (b >> 3) << 8)));
+		out_put(o, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)((b & 7) | (b >> 3) << 8)));
 	}
 }
 
-static void list_main(const kern *k, const void *st, out *o)
+static void list_main(const kern *k, const void *st, action_out *o)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
@@ -301,10 +289,10 @@ static void list_main(const kern *k, const void *st, out *o)
 		int key = hand_key_swar(hand);
 		put_run(o, k->offer_list + k->offer_first[key], k->offer_first[key + 1] - k->offer_first[key]);
 	}
-	put(o, act_make(CRISK_CATAN_END_TURN, 0));
+	out_put(o, act_make(CRISK_CATAN_END_TURN, 0));
 }
 
-static void list_robber(const kern *k, const void *st, out *o)
+static void list_robber(const kern *k, const void *st, action_out *o)
 {
 	if (!k->cfg.friendly_robber) { /* B-62: any other land hex */
 		int robber = ks(st)->robber, n_land = k->b.n_land;
@@ -320,18 +308,18 @@ static void list_robber(const kern *k, const void *st, out *o)
 		}
 		for (int x = 0; x < k->b.n_land; x++) {
 			if (x != ks(st)->robber)
-				put(o, act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x));
+				out_put(o, act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x));
 		}
 		return;
 	}
 	for (int x = 0; x < k->b.n_land; x++) {
 		if (x != ks(st)->robber && kern_robber_ok(k, st, x) == CRISK_OK)
-			put(o, act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x));
+			out_put(o, act_make(CRISK_CATAN_MOVE_ROBBER, (uint64_t)x));
 	}
 }
 
 /* One code per resource type the seat holds. */
-static LEGAL_INLINE void list_held(const kseat *p, unsigned type, out *o)
+static LEGAL_INLINE void list_held(const kseat *p, unsigned type, action_out *o)
 {
 	if (o->n + NUM_RES <= o->cap) {
 		/* Room for all: each type goes into the next slot, which moves on
@@ -349,7 +337,7 @@ static LEGAL_INLINE void list_held(const kseat *p, unsigned type, out *o)
 	}
 	for (int r = 0; r < NUM_RES; r++) {
 		if (p->hand[r])
-			put(o, act_make(type, (uint64_t)r));
+			out_put(o, act_make(type, (uint64_t)r));
 	}
 }
 
@@ -362,7 +350,7 @@ static LEGAL_INLINE void list_held(const kseat *p, unsigned type, out *o)
 
 static LEGAL_APART size_t legal_main(const kern *k, const void *st, crisk_action *buf, size_t cap)
 {
-	out o = {buf, cap, 0};
+	action_out o = {buf, cap, 0};
 	list_main(k, st, &o);
 	return o.n;
 }
@@ -371,7 +359,7 @@ static LEGAL_APART size_t legal_main(const kern *k, const void *st, crisk_action
 static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_action *buf, size_t cap)
 {
 	const kstate *h = ks(st);
-	out o = {buf, cap, 0};
+	action_out o = {buf, cap, 0};
 	switch (h->dp) {
 	case DP_SETUP_SETTLEMENT:
 		list_sites(k, st, NULL, CRISK_CATAN_PLACE_SETTLEMENT, &o);
@@ -388,19 +376,19 @@ static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_actio
 		}
 		for (int i = 0; i < n; i++) {
 			if (!kpaths(k, st)[ids[i]])
-				put(&o, act_make(CRISK_CATAN_PLACE_ROAD, (uint64_t)ids[i]));
+				out_put(&o, act_make(CRISK_CATAN_PLACE_ROAD, (uint64_t)ids[i]));
 		}
 		break;
 	}
 	case DP_PRE_ROLL: /* with a card to play (kern_legal lists the others) */
-		put(&o, act_make(CRISK_CATAN_ROLL, 0));
+		out_put(&o, act_make(CRISK_CATAN_ROLL, 0));
 		list_cards(k, st, &o);
 		break;
 	case DP_DICE: {
 		int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
 		for (int s = 2; s <= 12; s++) {
 			if (s != ex)
-				put(&o, act_make(CRISK_CATAN_DICE, (uint64_t)s));
+				out_put(&o, act_make(CRISK_CATAN_DICE, (uint64_t)s));
 		}
 		break;
 	}
@@ -423,7 +411,7 @@ static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_actio
 		}
 		for (int v = 0; v < k->seats; v++) {
 			if (victims & (1u << v))
-				put(&o, act_make(CRISK_CATAN_STEAL_FROM, (uint64_t)v));
+				out_put(&o, act_make(CRISK_CATAN_STEAL_FROM, (uint64_t)v));
 		}
 		break;
 	}
@@ -432,30 +420,30 @@ static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_actio
 		break;
 	case DP_SPECIAL_BUILD: /* B-118 */
 		list_builds(k, st, active_hand(k, st), &o);
-		put(&o, act_make(CRISK_CATAN_PASS, 0));
+		out_put(&o, act_make(CRISK_CATAN_PASS, 0));
 		break;
 	case DP_PAIRED_PART: /* B-122 */
 		list_builds(k, st, active_hand(k, st), &o);
 		list_maritime(k, st, active_hand(k, st), &o);
-		put(&o, act_make(CRISK_CATAN_END_PART, 0));
+		out_put(&o, act_make(CRISK_CATAN_END_PART, 0));
 		break;
 	case DP_DEV_DRAW:
 		for (int c = 0; c < NUM_DEV; c++) {
 			if (h->deck[c])
-				put(&o, act_make(CRISK_CATAN_DEV_RESULT, (uint64_t)c));
+				out_put(&o, act_make(CRISK_CATAN_DEV_RESULT, (uint64_t)c));
 		}
 		break;
 	case DP_TRADE_RESPONSE:
 		if (kern_can_accept(k, st))
-			put(&o, act_make(CRISK_CATAN_ACCEPT, 0));
-		put(&o, act_make(CRISK_CATAN_DECLINE, 0));
+			out_put(&o, act_make(CRISK_CATAN_ACCEPT, 0));
+		out_put(&o, act_make(CRISK_CATAN_DECLINE, 0));
 		break;
 	case DP_TRADE_CONFIRM:
 		for (int s = 0; s < k->seats; s++) {
 			if (h->accepted & (1u << s))
-				put(&o, act_make(CRISK_CATAN_CONFIRM, (uint64_t)s));
+				out_put(&o, act_make(CRISK_CATAN_CONFIRM, (uint64_t)s));
 		}
-		put(&o, act_make(CRISK_CATAN_CANCEL, 0));
+		out_put(&o, act_make(CRISK_CATAN_CANCEL, 0));
 		break;
 	case DP_FREE_ROAD:
 		list_roads_local(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, 0, &o);
@@ -464,7 +452,7 @@ static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_actio
 	case DP_MONOPOLY_PICK:
 		for (int r = 0; r < NUM_RES; r++) {
 			if (h->dp == DP_MONOPOLY_PICK || h->bank[r])
-				put(&o, act_make(h->dp == DP_YOP_PICK ? CRISK_CATAN_PICK : CRISK_CATAN_NAME, (uint64_t)r));
+				out_put(&o, act_make(h->dp == DP_YOP_PICK ? CRISK_CATAN_PICK : CRISK_CATAN_NAME, (uint64_t)r));
 		}
 		break;
 	default:

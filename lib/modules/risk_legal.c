@@ -5,18 +5,6 @@
 
 #include "risk_impl.h"
 
-typedef struct list {
-	crisk_action *buf;
-	size_t cap, n;
-} list;
-
-static void put(list *o, crisk_action a)
-{
-	if (o->n < o->cap)
-		o->buf[o->n] = a;
-	o->n++;
-}
-
 static uint64_t fields3(int a0, int a1, int a2)
 {
 	return (uint64_t)a0 | (uint64_t)a1 << 16 | (uint64_t)a2 << 32;
@@ -56,14 +44,14 @@ static void sort_codes(crisk_action *a, int n)
 	}
 }
 
-static void flush(batch *b, list *o)
+static void flush(batch *b, action_out *o)
 {
 	sort_codes(b->a, b->n);
 	for (int i = 0; i < b->n; i++)
-		put(o, b->a[i]);
+		out_put(o, b->a[i]);
 	sort_codes(b->more, b->n_more);
 	for (int i = 0; i < b->n_more; i++)
-		put(o, b->more[i]);
+		out_put(o, b->more[i]);
 	b->n = b->n_more = 0;
 }
 
@@ -75,7 +63,7 @@ static void add_counted(batch *b, unsigned type, int a0, int a1, int max)
 		add_more(b, type, fields3(a0, a1, max));
 }
 
-static void list_military(const kern *k, const void *st, list *o)
+static void list_military(const kern *k, const void *st, action_out *o)
 {
 	const risk_ext *x = rx(k, st);
 	int s = ks(st)->active, nl = k->b.n_land;
@@ -137,7 +125,7 @@ static void list_military(const kern *k, const void *st, list *o)
 	flush(&b, o);
 }
 
-static void list_overlay(const kern *k, const void *st, list *o)
+static void list_overlay(const kern *k, const void *st, action_out *o)
 {
 	const risk_ext *x = rx(k, st);
 	if (x->phase == RP_BATTLE) {
@@ -147,7 +135,7 @@ static void list_overlay(const kern *k, const void *st, list *o)
 	for (int hex = 0; hex < k->b.n_land; hex++) {
 		crisk_action a = act_make(CRISK_RISK_PLACE_ARMY, (uint64_t)hex);
 		if (risk_check(k, st, a) == CRISK_OK)
-			put(o, a);
+			out_put(o, a);
 	}
 }
 
@@ -156,7 +144,7 @@ size_t risk_legal(const void *data, const void *st, crisk_action *buf, size_t ca
 	const kern *k = data;
 	const risk_ext *x = rx(k, st);
 	const kstate *h = ks(st);
-	list o = {buf, cap, 0};
+	action_out o = {buf, cap, 0};
 	if (h->status != CRISK_STATUS_RUNNING)
 		return 0;
 	if (x->phase != RP_NONE) {

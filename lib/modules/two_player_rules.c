@@ -10,18 +10,6 @@
 #define ARG0(a) ((int)((a) & 0xFFFFu))
 #define ARG1(a) ((int)(((a) >> 16) & 0xFFu))
 
-typedef struct out {
-	crisk_action *buf;
-	size_t cap, n;
-} out;
-
-static void put(out *o, crisk_action a)
-{
-	if (o->n < o->cap)
-		o->buf[o->n] = a;
-	o->n++;
-}
-
 static crisk_action make2(unsigned type, int a0, int a1)
 {
 	return act_make(type, (uint64_t)a0 | (uint64_t)a1 << 16);
@@ -53,7 +41,7 @@ int tp_neutral_site_ok(const kern *k, const void *st, int j, int node)
 }
 
 /* Lists (or, with o NULL, finds) the legal neutral builds in code order. */
-static int neutral_builds(const kern *k, const void *st, out *o)
+static int neutral_builds(const kern *k, const void *st, action_out *o)
 {
 	for (int j = 0; j < TP_NEUTRALS; j++) {
 		for (int p = 0; p < k->b.n_path; p++) {
@@ -61,7 +49,7 @@ static int neutral_builds(const kern *k, const void *st, out *o)
 				continue;
 			if (!o)
 				return 1;
-			put(o, make2(CRISK_TP_NEUTRAL_ROAD, p, j));
+			out_put(o, make2(CRISK_TP_NEUTRAL_ROAD, p, j));
 		}
 	}
 	for (int j = 0; j < TP_NEUTRALS; j++) {
@@ -70,7 +58,7 @@ static int neutral_builds(const kern *k, const void *st, out *o)
 				continue;
 			if (!o)
 				return 1;
-			put(o, make2(CRISK_TP_NEUTRAL_SETTLEMENT, n, j));
+			out_put(o, make2(CRISK_TP_NEUTRAL_SETTLEMENT, n, j));
 		}
 	}
 	return 0;
@@ -544,7 +532,7 @@ size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
 {
 	const kern *k = data;
 	const kstate *h = ks(st);
-	out o = {buf, cap, 0};
+	action_out o = {buf, cap, 0};
 	switch (h->dp) {
 	case DP_TP_NEUTRAL:
 		neutral_builds(k, st, &o);
@@ -554,14 +542,14 @@ size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
 		if (opp->cards == 1) {
 			for (int r = 0; r < NUM_RES; r++) {
 				if (opp->hand[r])
-					put(&o, make2(CRISK_TP_DRAW_RESULT, r, CRISK_TP_NO_CARD));
+					out_put(&o, make2(CRISK_TP_DRAW_RESULT, r, CRISK_TP_NO_CARD));
 			}
 			return o.n;
 		}
 		for (int r2 = 0; r2 < NUM_RES; r2++) {
 			for (int r1 = 0; r1 <= r2; r1++) {
 				if (opp->hand[r2] && opp->hand[r1] >= 1 + (r1 == r2))
-					put(&o, make2(CRISK_TP_DRAW_RESULT, r1, r2));
+					out_put(&o, make2(CRISK_TP_DRAW_RESULT, r1, r2));
 			}
 		}
 		return o.n;
@@ -572,7 +560,7 @@ size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
 		for (int r2 = 0; r2 < NUM_RES; r2++) {
 			for (int r1 = 0; r1 <= r2; r1++) {
 				if (me->hand[r2] - x->drawn[r2] >= 1 && me->hand[r1] - x->drawn[r1] >= 1 + (r1 == r2))
-					put(&o, make2(CRISK_TP_GIVE, r1, r2));
+					out_put(&o, make2(CRISK_TP_GIVE, r1, r2));
 			}
 		}
 		return o.n;
@@ -582,12 +570,12 @@ size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
 		o.n = kern_legal(k, st, buf, cap);
 		if (h->dp == DP_MAIN) {
 			if (forced_trade_ok(k, st))
-				put(&o, act_make(CRISK_TP_FORCED_TRADE, 0));
+				out_put(&o, act_make(CRISK_TP_FORCED_TRADE, 0));
 			if (desert_ok(k, st))
-				put(&o, act_make(CRISK_TP_ROBBER_DESERT, 0));
+				out_put(&o, act_make(CRISK_TP_ROBBER_DESERT, 0));
 		}
 		if (knight_swap_ok(k, st))
-			put(&o, act_make(CRISK_TP_KNIGHT_TOKENS, 0));
+			out_put(&o, act_make(CRISK_TP_KNIGHT_TOKENS, 0));
 		return o.n;
 	default:
 		return kern_legal(k, st, buf, cap);
