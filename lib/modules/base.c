@@ -11,10 +11,7 @@
 #include "catan_module.h"
 #include "modules.h"
 
-enum {
-	P_PLAYERS, P_SEED, P_BOARD, P_TERRAIN, P_TOKENS, P_HARBORS, P_NO_IDENTICAL, P_VP_TARGET, P_DISCARD_LIMIT,
-	P_FRIENDLY_ROBBER, P_MAX_OFFERS, P_MAX_TURNS, P_CHANCE, P_PAIRED, P_COUNT
-};
+enum { P_PAIRED = P_COMMON, P_COUNT };
 
 /* The shared entries are in catan_module.h. */
 static const param_desc base_params[P_COUNT] = {
@@ -60,39 +57,19 @@ static int base_rules_create(void **data, const param_set *p)
 	kern *k = calloc(1, sizeof *k);
 	if (!k)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
-	int seats = (int)p->num[P_PLAYERS], big = seats >= 5; /* B-111 */
-	rc = board_standard(&k->b, big);
-	if (rc) {
-		free(k);
-		return rc;
-	}
-	rng_seed(&k->rng0, (uint64_t)p->num[P_SEED]);
-	int kind = (int)p->num[P_BOARD];
-	rc = board_generate(&k->b, kind, (int)p->num[P_NO_IDENTICAL], &k->rng0,
-			    kind == BOARD_CUSTOM ? p->str[P_TERRAIN] : NULL, kind == BOARD_CUSTOM ? p->str[P_TOKENS] : NULL,
-			    kind == BOARD_CUSTOM ? p->str[P_HARBORS] : NULL);
-	kern_config cfg = {
-		.module_name = "base",
-		.seats = seats,
-		.vp_target = (int)p->num[P_VP_TARGET],
-		.discard_limit = (int)p->num[P_DISCARD_LIMIT],
-		.friendly_robber = (int)p->num[P_FRIENDLY_ROBBER],
-		.max_offers = (int)p->num[P_MAX_OFFERS],
-		.max_turns = p->num[P_MAX_TURNS],
-		.explicit_chance = p->num[P_CHANCE] == 1,
-		.n_goods = NUM_RES,
-		.bank_per_type = big ? 24 : 19,                /* B-6, B-113 */
-		.deck = {14, 5, 2, 2, 2},                      /* B-7 */
-		.pieces = {5, 4, 15},                          /* B-9 */
-		.special_build = big && !p->num[P_PAIRED],     /* B-117 */
-		.paired_players = (int)p->num[P_PAIRED],       /* B-122 */
-	};
-	if (big) /* B-113: 20 knights, 5 victory points, 3 of each progress card */
+	int big = p->num[P_PLAYERS] >= 5; /* B-111 */
+	rc = cm_make_board(k, p, big);
+	kern_config cfg = cm_config(p, "base");
+	cfg.special_build = big && !p->num[P_PAIRED]; /* B-117 */
+	cfg.paired_players = (int)p->num[P_PAIRED];   /* B-122 */
+	if (big) { /* B-113: 24 of each resource; 20 knights, 5 VP, 3 of each progress card */
+		cfg.bank_per_type = 24;
 		memcpy(cfg.deck, (const uint8_t[NUM_DEV]){20, 5, 3, 3, 3}, NUM_DEV);
+	}
 	if (!rc)
 		rc = kern_init(k, &cfg);
 	if (rc) {
-		kern_free(k);
+		kern_free(k); /* safe on a partly built kern */
 		free(k);
 		return rc;
 	}

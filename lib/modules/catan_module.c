@@ -10,6 +10,35 @@
 const char *const cm_board_choices[] = {"beginner", "random", "random_tokens", "custom", NULL};
 const char *const cm_chance_choices[] = {"auto", "explicit", NULL};
 
+int cm_make_board(kern *k, const param_set *p, int big)
+{
+	int rc = board_standard(&k->b, big);
+	if (rc)
+		return rc;
+	rng_seed(&k->rng0, (uint64_t)p->num[P_SEED]);
+	int kind = (int)p->num[P_BOARD], custom = kind == BOARD_CUSTOM;
+	return board_generate(&k->b, kind, (int)p->num[P_NO_IDENTICAL], &k->rng0, custom ? p->str[P_TERRAIN] : NULL,
+			      custom ? p->str[P_TOKENS] : NULL, custom ? p->str[P_HARBORS] : NULL);
+}
+
+kern_config cm_config(const param_set *p, const char *module_name)
+{
+	return (kern_config){
+		.module_name = module_name,
+		.seats = (int)p->num[P_PLAYERS],
+		.vp_target = (int)p->num[P_VP_TARGET],
+		.discard_limit = (int)p->num[P_DISCARD_LIMIT],
+		.friendly_robber = (int)p->num[P_FRIENDLY_ROBBER],
+		.max_offers = (int)p->num[P_MAX_OFFERS],
+		.max_turns = p->num[P_MAX_TURNS],
+		.explicit_chance = p->num[P_CHANCE] == 1,
+		.n_goods = NUM_RES,
+		.bank_per_type = 19,          /* B-6 */
+		.deck = {14, 5, 2, 2, 2},     /* B-7 */
+		.pieces = {5, 4, 15},         /* B-9 */
+	};
+}
+
 int cm_given(const param_set *p, int i)
 {
 	return p->str[i] && strcmp(p->str[i], "-") != 0;

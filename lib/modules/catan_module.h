@@ -5,6 +5,7 @@
 #define CRISK_MODULES_CATAN_MODULE_H
 
 #include "../core/module.h"
+#include "../catan/kernel.h"
 
 /* Whether parameter i was given ("-" stands for "not given": the parser
  * refuses empty values and the canonical string names every key). */
@@ -14,6 +15,21 @@ int cm_given(const param_set *p, int i);
  * board=custom and refused otherwise; no_identical_adjacent needs
  * board=random_tokens.  CRISK_OK, or CRISK_EPARAM with a message. */
 int cm_check_board_options(const param_set *p, const param_desc *params, int board_key, int terrain, int no_identical);
+
+/* The parameters every Catan-family module takes first, in this order; a
+ * module's own follow from P_COMMON. */
+enum cm_param {
+	P_PLAYERS, P_SEED, P_BOARD, P_TERRAIN, P_TOKENS, P_HARBORS, P_NO_IDENTICAL, P_VP_TARGET, P_DISCARD_LIMIT,
+	P_FRIENDLY_ROBBER, P_MAX_OFFERS, P_MAX_TURNS, P_CHANCE, P_COMMON
+};
+
+/* The board the shared parameters describe (seed, board, custom layout,
+ * B-28..B-38) on the standard frame or, with big, the 5-6 player one
+ * (B-111); k->rng0 is the RNG after generating it. */
+int cm_make_board(kern *k, const param_set *p, int big);
+/* A kern_config with the shared parameters and the components of base for
+ * 3-4 players (B-6, B-7, B-9); the module adds or changes the rest. */
+kern_config cm_config(const param_set *p, const char *module_name);
 
 /* The parameters every Catan-family module takes, as param_desc
  * initialisers for its table (docs/parameters.md).  "-" stands for "not

@@ -12,10 +12,7 @@
 #include "modules.h"
 #include "risk_impl.h"
 
-enum {
-	P_PLAYERS, P_SEED, P_BOARD, P_TERRAIN, P_TOKENS, P_HARBORS, P_NO_IDENTICAL, P_VP_TARGET, P_DISCARD_LIMIT,
-	P_FRIENDLY_ROBBER, P_MAX_OFFERS, P_MAX_TURNS, P_CHANCE, P_FOG, P_COUNT
-};
+enum { P_FOG = P_COMMON, P_COUNT };
 
 /* The shared entries are in catan_module.h. */
 static const param_desc risk_params[P_COUNT] = {
@@ -66,34 +63,12 @@ static int mod_rules_create(void **data, const param_set *p)
 	if (!rr)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
 	kern *k = &rr->k;
-	rc = board_standard(&k->b, 0);
-	if (rc) {
-		free(rr);
-		return rc;
-	}
-	rng_seed(&k->rng0, (uint64_t)p->num[P_SEED]);
-	int kind = (int)p->num[P_BOARD];
-	rc = board_generate(&k->b, kind, (int)p->num[P_NO_IDENTICAL], &k->rng0,
-			    kind == BOARD_CUSTOM ? p->str[P_TERRAIN] : NULL, kind == BOARD_CUSTOM ? p->str[P_TOKENS] : NULL,
-			    kind == BOARD_CUSTOM ? p->str[P_HARBORS] : NULL);
-	kern_config cfg = {
-		.module_name = "risk",
-		.seats = (int)p->num[P_PLAYERS],
-		.vp_target = (int)p->num[P_VP_TARGET],
-		.discard_limit = (int)p->num[P_DISCARD_LIMIT],
-		.friendly_robber = (int)p->num[P_FRIENDLY_ROBBER],
-		.max_offers = (int)p->num[P_MAX_OFFERS],
-		.max_turns = p->num[P_MAX_TURNS],
-		.explicit_chance = p->num[P_CHANCE] == 1,
-		.n_goods = NUM_RES,
-		.bank_per_type = 19,                           /* B-6 */
-		.deck = {14, 5, 2, 2, 2},                      /* B-7 */
-		.pieces = {5, 4, 15},                          /* B-9 */
-		.hooks = &risk_kern_hooks,
-		.ext_size = sizeof(risk_ext),
-		.pieces_change_hands = 1,
-		.other_wins = 1,
-	};
+	rc = cm_make_board(k, p, 0);
+	kern_config cfg = cm_config(p, "risk");
+	cfg.hooks = &risk_kern_hooks;
+	cfg.ext_size = sizeof(risk_ext);
+	cfg.pieces_change_hands = 1;
+	cfg.other_wins = 1;
 	rr->fog = (int)p->num[P_FOG];
 	if (!rc && k->b.n_land != RISK_HEXES)
 		rc = err_set(CRISK_EPARAM, "module risk plays on the base board of %d land hexes", RISK_HEXES);

@@ -12,10 +12,7 @@
 #include "modules.h"
 #include "two_player.h"
 
-enum {
-	P_PLAYERS, P_SEED, P_BOARD, P_TERRAIN, P_TOKENS, P_HARBORS, P_NO_IDENTICAL, P_VP_TARGET, P_DISCARD_LIMIT,
-	P_FRIENDLY_ROBBER, P_MAX_OFFERS, P_MAX_TURNS, P_CHANCE, P_NEUTRAL_SITES, P_COUNT
-};
+enum { P_NEUTRAL_SITES = P_COMMON, P_COUNT };
 
 /* As module base, plus neutral_sites; players accepts only 2 (T-1). */
 static const param_desc tp_params[P_COUNT] = {
@@ -340,33 +337,12 @@ static int tp_rules_create(void **data, const param_set *p)
 	if (!r)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
 	kern *k = &r->k;
-	rc = board_standard(&k->b, 0); /* T-3 */
-	if (rc) {
-		free(r);
-		return rc;
-	}
-	rng_seed(&k->rng0, (uint64_t)p->num[P_SEED]);
-	int kind = (int)p->num[P_BOARD];
-	rc = board_generate(&k->b, kind, (int)p->num[P_NO_IDENTICAL], &k->rng0,
-			    kind == BOARD_CUSTOM ? p->str[P_TERRAIN] : NULL, kind == BOARD_CUSTOM ? p->str[P_TOKENS] : NULL,
-			    kind == BOARD_CUSTOM ? p->str[P_HARBORS] : NULL);
-	kern_config cfg = {
-		.module_name = "two_player",
-		.seats = 2,                /* T-1 */
-		.neutrals = TP_NEUTRALS,   /* T-1, T-2 */
-		.vp_target = (int)p->num[P_VP_TARGET],
-		.discard_limit = (int)p->num[P_DISCARD_LIMIT],
-		.friendly_robber = (int)p->num[P_FRIENDLY_ROBBER],
-		.max_offers = (int)p->num[P_MAX_OFFERS],
-		.max_turns = p->num[P_MAX_TURNS],
-		.explicit_chance = p->num[P_CHANCE] == 1,
-		.n_goods = NUM_RES,
-		.bank_per_type = 19,
-		.deck = {14, 5, 2, 2, 2},
-		.pieces = {5, 4, 15},      /* T-2: neutrals never use their cities */
-		.hooks = &tp_hooks,
-		.ext_size = sizeof(tp_ext),
-	};
+	rc = cm_make_board(k, p, 0); /* T-3 */
+	kern_config cfg = cm_config(p, "two_player");
+	cfg.seats = 2;                 /* T-1 */
+	cfg.neutrals = TP_NEUTRALS;    /* T-1, T-2; they never use their cities */
+	cfg.hooks = &tp_hooks;
+	cfg.ext_size = sizeof(tp_ext);
 	if (!rc)
 		rc = kern_init(k, &cfg);
 	if (!rc)
