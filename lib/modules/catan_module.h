@@ -66,6 +66,13 @@ extern const char *const cm_chance_choices[];
 	{"max_turns", NULL, PT_INT, "0", 0, 1000000, NULL, "0..1000000 (0 = unlimited)",                      \
 	 "the game ends without winner after this turn (B-52)"}
 #define CM_PARAM_CHANCE(help) {"chance", "chance_mode", PT_ENUM, "auto", 0, 0, cm_chance_choices, "auto|explicit", help}
+/* Entries P_SEED .. P_CHANCE of a module's table; the module writes P_PLAYERS. */
+#define CM_SHARED_PARAMS(board_help, vp_target_help, chance_help)                                              \
+	[P_SEED] = CM_PARAM_SEED, [P_BOARD] = CM_PARAM_BOARD(board_help), [P_TERRAIN] = CM_PARAM_TERRAIN,        \
+	[P_TOKENS] = CM_PARAM_TOKENS, [P_HARBORS] = CM_PARAM_HARBORS, [P_NO_IDENTICAL] = CM_PARAM_NO_IDENTICAL,  \
+	[P_VP_TARGET] = CM_PARAM_VP_TARGET(vp_target_help), [P_DISCARD_LIMIT] = CM_PARAM_DISCARD_LIMIT,          \
+	[P_FRIENDLY_ROBBER] = CM_PARAM_FRIENDLY_ROBBER, [P_MAX_OFFERS] = CM_PARAM_MAX_OFFERS,                    \
+	[P_MAX_TURNS] = CM_PARAM_MAX_TURNS, [P_CHANCE] = CM_PARAM_CHANCE(chance_help)
 
 void cm_rules_destroy(void *data);
 int cm_num_seats(const void *data);

@@ -17,18 +17,8 @@ enum { P_FOG = P_COMMON, P_COUNT };
 /* The shared entries are in catan_module.h. */
 static const param_desc risk_params[P_COUNT] = {
 	[P_PLAYERS] = {"players", NULL, PT_INT, NULL, 2, 4, NULL, "2..4", "number of seats (B-39)"},
-	[P_SEED] = CM_PARAM_SEED,
-	[P_BOARD] = CM_PARAM_BOARD("board layout (B-28)"),
-	[P_TERRAIN] = CM_PARAM_TERRAIN,
-	[P_TOKENS] = CM_PARAM_TOKENS,
-	[P_HARBORS] = CM_PARAM_HARBORS,
-	[P_NO_IDENTICAL] = CM_PARAM_NO_IDENTICAL,
-	[P_VP_TARGET] = CM_PARAM_VP_TARGET("winning total (B-104)"),
-	[P_DISCARD_LIMIT] = CM_PARAM_DISCARD_LIMIT,
-	[P_FRIENDLY_ROBBER] = CM_PARAM_FRIENDLY_ROBBER,
-	[P_MAX_OFFERS] = CM_PARAM_MAX_OFFERS,
-	[P_MAX_TURNS] = CM_PARAM_MAX_TURNS,
-	[P_CHANCE] = CM_PARAM_CHANCE("dice, draws, steals and battle dice from the RNG or from the host (B-132, RC-24)"),
+	CM_SHARED_PARAMS("board layout (B-28)", "winning total (B-104)",
+			 "dice, draws, steals and battle dice from the RNG or from the host (B-132, RC-24)"),
 	[P_FOG] = {"fog", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on", "fog of war: land hexes start face down (RC-30..RC-32)"},
 };
 
