@@ -28,6 +28,7 @@ typedef struct options {
 	const char *rules;
 	int no_offers;
 	int events;
+	uint64_t skip_types; /* the action types the random policy never picks */
 } options;
 
 /* The bots' generator (splitmix64), separate from the game's RNG. */
@@ -167,6 +168,8 @@ static int parse_options(options *o, int argc, char **argv)
 			i++;
 		}
 	}
+	if (o->no_offers)
+		o->skip_types = CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE);
 	if (o->games == 0 && o->seconds == 0) {
 		fprintf(stderr, "crisk-bench: --games 0 needs --seconds\n");
 		return -1;
@@ -217,19 +220,6 @@ typedef struct totals {
 	uint64_t ns;
 } totals;
 
-/* First index in the ascending list whose code is >= key, for n >= 1.
- * Branch-free halving: the comparisons of a random policy do not predict. */
-static size_t lower_bound(const crisk_action *items, size_t n, crisk_action key)
-{
-	const crisk_action *base = items;
-	while (n > 1) {
-		size_t half = n / 2;
-		base = base[half] < key ? base + half : base;
-		n -= half;
-	}
-	return (size_t)(base - items) + (*base < key);
-}
-
 /* One step: legal actions (or chance outcomes), a pick, apply.  Inlined
  * into the game loop, so a step costs no call of its own. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -252,38 +242,13 @@ static inline int step(crisk_game *g, int seat, workspace *w, const options *o, 
 		}
 		a = w->items[i];
 	} else {
-		int rc = crisk_game_legal_actions(g, w->items, w->cap, &count);
+		/* With --no-offers the library leaves the offers out of the list. */
+		int rc = crisk_game_legal_actions_except(g, o->skip_types, w->items, w->cap, &count);
 		if (rc)
 			return rc;
 		if (count == 0)
 			return CRISK_ESTATE;
-		/* The list is ascending by code, so the offers (one type byte) are
-		 * one run [lo, hi): pick uniformly among the rest by skipping it. */
-		size_t lo = 0, hi = 0;
-		if (o->no_offers) {
-			/* Few codes rank above the offers (END_TURN, answers): walk back to the run's end. */
-			hi = count;
-			while (hi > 0 && w->items[hi - 1] >= (crisk_action)(CRISK_CATAN_OFFER_TRADE + 1) << 56)
-				hi--;
-			/* Most steps list no offer: then there is nothing to search. */
-			const crisk_action first_offer = (crisk_action)CRISK_CATAN_OFFER_TRADE << 56;
-			if (hi > 0 && w->items[hi - 1] >= first_offer) {
-				/* Few codes rank below the offers: gallop from the front
-				 * to a short range, then halve it. */
-				size_t end = 1;
-				while (end < hi && w->items[end - 1] < first_offer)
-					end *= 2;
-				size_t start = end / 2, stop = end < hi ? end : hi;
-				lo = start + lower_bound(w->items + start, stop - start, first_offer);
-			} else {
-				lo = hi;
-			}
-			/* Offers are never the only choice; keep them if they were. */
-			if (hi - lo == count)
-				lo = hi = 0;
-		}
-		size_t i = bot_uniform(r, count - (hi - lo));
-		a = w->items[i < lo ? i : i + (hi - lo)];
+		a = w->items[bot_uniform(r, count)];
 	}
 	return crisk_game_apply(g, a);
 }

@@ -39,6 +39,13 @@ extern "C" {
  */
 typedef uint64_t crisk_action;
 
+/** The type byte of an action code. */
+#define CRISK_ACTION_TYPE(action) ((unsigned)((action) >> 56))
+
+/** The bit of action type @p type (0..63) in the @p skip_types mask of
+ * crisk_game_legal_actions_except(). */
+#define CRISK_ACTION_TYPE_BIT(type) ((uint64_t)1 << (type))
+
 /** crisk_game_current_seat(): a chance event must be supplied (explicit chance mode). */
 #define CRISK_SEAT_CHANCE (-1)
 /** crisk_game_current_seat(): the game is over, nobody acts. */

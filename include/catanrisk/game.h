@@ -145,6 +145,31 @@ CRISK_API int crisk_game_score(const crisk_game *game, int seat, int viewer, int
 CRISK_API int crisk_game_legal_actions(const crisk_game *game, crisk_action *buf, size_t cap, size_t *count);
 
 /**
+ * Fills the legal actions of the current decision point that are not of the
+ * skipped types, in ascending order: crisk_game_legal_actions() without the
+ * codes whose type bit is in @p skip_types.  A bot that never makes domestic
+ * trade offers, for instance, passes
+ * `CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE)` and gets neither the offers
+ * nor the cost of listing them.  Skipping types changes only the list, never
+ * what crisk_game_check() and crisk_game_apply() accept.
+ *
+ * The built-in Catan modules skip offers without listing them.  Any other
+ * set of types is filtered from the full list; that needs no allocation
+ * unless the full list holds more than 512 actions and does not fit @p cap.
+ *
+ * @param game       Game handle.
+ * @param skip_types Bit t (CRISK_ACTION_TYPE_BIT(t)) set leaves out the
+ *                   actions of type t, for t in 0..63; 0 skips nothing.
+ *                   Types 64..255 cannot be skipped.
+ * @param buf        Caller buffer; may be NULL when @p cap is 0.
+ * @param cap        Capacity of @p buf in actions.
+ * @param[out] count Receives the number of listed actions (even when the buffer is too small).
+ * @return CRISK_OK, CRISK_EINVAL, CRISK_ENOMEM, or CRISK_EBUFSIZE if @p cap < *count.
+ */
+CRISK_API int crisk_game_legal_actions_except(const crisk_game *game, uint64_t skip_types, crisk_action *buf,
+					      size_t cap, size_t *count);
+
+/**
  * Checks whether an action is legal now.  When it is not, crisk_error_last()
  * says why in player terms ("not enough brick: need 1, have 0").
  *

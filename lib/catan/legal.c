@@ -274,7 +274,7 @@ static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t h
 	}
 }
 
-static void list_main(const kern *k, const void *st, action_out *o)
+static void list_main(const kern *k, const void *st, int offers, action_out *o)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
@@ -285,7 +285,7 @@ static void list_main(const kern *k, const void *st, action_out *o)
 	list_cards(k, st, o);
 	list_maritime(k, st, hand, o);
 	/* B-100: the canonical offers whose give side the proposer holds. */
-	if (p->cards && (k->cfg.max_offers == 0 || h->offers_made < k->cfg.max_offers)) {
+	if (offers && p->cards && (k->cfg.max_offers == 0 || h->offers_made < k->cfg.max_offers)) {
 		int key = hand_key_swar(hand);
 		put_run(o, k->offer_list + k->offer_first[key], k->offer_first[key + 1] - k->offer_first[key]);
 	}
@@ -348,10 +348,10 @@ static LEGAL_INLINE void list_held(const kseat *p, unsigned type, action_out *o)
 #define LEGAL_APART
 #endif
 
-static LEGAL_APART size_t legal_main(const kern *k, const void *st, crisk_action *buf, size_t cap)
+static LEGAL_APART size_t legal_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	action_out o = {buf, cap, 0};
-	list_main(k, st, &o);
+	list_main(k, st, offers, &o);
 	return o.n;
 }
 
@@ -461,7 +461,7 @@ static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_actio
 	return o.n;
 }
 
-size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
+size_t kern_legal_offers(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	const kstate *h = ks(st);
 	/* In playouts about half the steps are main-phase steps and a third
@@ -475,8 +475,20 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 		return 1;
 	}
 	if (h->dp == DP_MAIN)
-		return legal_main(k, st, buf, cap);
+		return legal_main(k, st, offers, buf, cap);
 	return legal_other(k, st, buf, cap);
+}
+
+size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
+{
+	return kern_legal_offers(k, st, 1, buf, cap);
+}
+
+size_t kern_legal_except(const kern *k, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap)
+{
+	if (!kern_skips_natively(skip_types))
+		return MODULE_SKIP_UNSUPPORTED;
+	return kern_legal_offers(k, st, !kern_skips_offers(skip_types), buf, cap);
 }
 
 int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)

@@ -240,22 +240,89 @@ CRISK_API int crisk_game_score(const crisk_game *g, int seat, int viewer, int *v
 	return CRISK_OK;
 }
 
-/* crisk_game_legal_actions' refusals of its arguments, apart from the usual call. */
-static int legal_actions_refused(const crisk_game *g, const crisk_action *buf, size_t cap, size_t *count)
+/* The refusals of the listing functions' arguments, apart from the usual call. */
+static int legal_actions_refused(const char *fn, const crisk_game *g, const crisk_action *buf, size_t cap,
+				 size_t *count)
 {
 	if (count)
 		*count = 0;
-	NEED_GAME(g, "crisk_game_legal_actions");
+	if (!g)
+		return err_set(CRISK_EINVAL, "%s: game is NULL", fn);
 	if (!count)
-		return err_set(CRISK_EINVAL, "crisk_game_legal_actions: count is NULL");
-	return err_check_buffer("crisk_game_legal_actions", buf, cap);
+		return err_set(CRISK_EINVAL, "%s: count is NULL", fn);
+	return err_check_buffer(fn, buf, cap);
 }
 
 CRISK_API int crisk_game_legal_actions(const crisk_game *g, crisk_action *buf, size_t cap, size_t *count)
 {
 	if (!g || !count || (!buf && cap))
-		return legal_actions_refused(g, buf, cap, count);
+		return legal_actions_refused("crisk_game_legal_actions", g, buf, cap, count);
 	size_t n = mod_of(g)->legal(data_of(g), g->state, buf, cap);
+	*count = n;
+	if (n > cap)
+		return err_set(CRISK_EBUFSIZE, "buffer too small: %zu legal actions, capacity %zu", n, cap);
+	return CRISK_OK;
+}
+
+/* Full lists up to this length are filtered on the stack (a Catan list stays far below). */
+#define FILTER_STACK_ACTIONS 512
+
+static int type_skipped(crisk_action a, uint64_t skip_types)
+{
+	unsigned type = CRISK_ACTION_TYPE(a);
+	return type < 64 && (skip_types >> type & 1u);
+}
+
+/* Copies the n actions of src that are not skipped to dst (as many as fit;
+ * src may be dst) and returns how many there are. */
+static size_t keep_unskipped(const crisk_action *src, size_t n, uint64_t skip_types, crisk_action *dst, size_t cap)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (type_skipped(src[i], skip_types))
+			continue;
+		if (kept < cap)
+			dst[kept] = src[i];
+		kept++;
+	}
+	return kept;
+}
+
+/* The core's filter, for types a module cannot skip itself: the full list
+ * goes into the caller's buffer when it fits, else into a scratch list. */
+static int legal_filtered(const crisk_game *g, uint64_t skip_types, crisk_action *buf, size_t cap, size_t *count)
+{
+	size_t n = mod_of(g)->legal(data_of(g), g->state, buf, cap);
+	if (n <= cap) {
+		*count = keep_unskipped(buf, n, skip_types, buf, cap);
+		return CRISK_OK;
+	}
+	crisk_action on_stack[FILTER_STACK_ACTIONS], *all = on_stack;
+	if (n > FILTER_STACK_ACTIONS && !(all = malloc(n * sizeof *all)))
+		return err_set(CRISK_ENOMEM, "crisk_game_legal_actions_except: out of memory for %zu actions", n);
+	mod_of(g)->legal(data_of(g), g->state, all, n);
+	*count = keep_unskipped(all, n, skip_types, buf, cap);
+	if (all != on_stack)
+		free(all);
+	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_legal_actions_except(const crisk_game *g, uint64_t skip_types, crisk_action *buf,
+					      size_t cap, size_t *count)
+{
+	if (!g || !count || (!buf && cap))
+		return legal_actions_refused("crisk_game_legal_actions_except", g, buf, cap, count);
+	const module *m = mod_of(g);
+	size_t n = skip_types == 0 ? m->legal(data_of(g), g->state, buf, cap)
+		   : m->legal_except ? m->legal_except(data_of(g), g->state, skip_types, buf, cap)
+				     : MODULE_SKIP_UNSUPPORTED;
+	if (n == MODULE_SKIP_UNSUPPORTED) {
+		int rc = legal_filtered(g, skip_types, buf, cap, &n);
+		if (rc) {
+			*count = 0;
+			return rc;
+		}
+	}
 	*count = n;
 	if (n > cap)
 		return err_set(CRISK_EBUFSIZE, "buffer too small: %zu legal actions, capacity %zu", n, cap);

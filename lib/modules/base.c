@@ -83,6 +83,7 @@ const module module_base = {
 	.turn = cm_turn,
 	.score = cm_score,
 	.legal = cm_legal,
+	.legal_except = cm_legal_except,
 	.check = cm_check,
 	.apply = cm_apply,
 	.chance = cm_chance,

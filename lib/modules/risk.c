@@ -98,6 +98,7 @@ const module module_risk = {
 	.turn = cm_turn,
 	.score = cm_score,
 	.legal = risk_legal,
+	.legal_except = risk_legal_except,
 	.check = risk_check,
 	.apply = risk_apply,
 	.chance = risk_chance,

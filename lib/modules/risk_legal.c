@@ -139,7 +139,8 @@ static void list_overlay(const kern *k, const void *st, action_out *o)
 	}
 }
 
-size_t risk_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
+/* The list, with domestic offers only when `offers` is set. */
+static size_t risk_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	const kern *k = data;
 	const risk_ext *x = rx(k, st);
@@ -151,10 +152,22 @@ size_t risk_legal(const void *data, const void *st, crisk_action *buf, size_t ca
 		list_overlay(k, st, &o);
 		return o.n;
 	}
-	o.n = kern_legal(k, st, buf, cap);
+	o.n = kern_legal_offers(k, st, offers, buf, cap);
 	if (h->dp == DP_MAIN && !risk_redeployed(k, st))
 		list_military(k, st, &o);
 	return o.n;
+}
+
+size_t risk_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
+{
+	return risk_list(data, st, 1, buf, cap);
+}
+
+size_t risk_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap)
+{
+	if (!kern_skips_natively(skip_types))
+		return MODULE_SKIP_UNSUPPORTED;
+	return risk_list(data, st, !kern_skips_offers(skip_types), buf, cap);
 }
 
 int risk_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)

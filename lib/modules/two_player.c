@@ -369,6 +369,7 @@ const module module_two_player = {
 	.turn = cm_turn,
 	.score = cm_score,
 	.legal = tp_legal,
+	.legal_except = tp_legal_except,
 	.check = tp_check,
 	.apply = tp_apply,
 	.chance = tp_chance,

@@ -528,7 +528,8 @@ int tp_check(const void *data, const void *st, crisk_action a)
 
 /* ---- legal actions and chance ---- */
 
-size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
+/* The list, with domestic offers only when `offers` is set. */
+static size_t tp_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	const kern *k = data;
 	const kstate *h = ks(st);
@@ -567,7 +568,7 @@ size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
 	}
 	case DP_PRE_ROLL:
 	case DP_MAIN:
-		o.n = kern_legal(k, st, buf, cap);
+		o.n = kern_legal_offers(k, st, offers, buf, cap);
 		if (h->dp == DP_MAIN) {
 			if (forced_trade_ok(k, st))
 				out_put(&o, act_make(CRISK_TP_FORCED_TRADE, 0));
@@ -580,6 +581,18 @@ size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
 	default:
 		return kern_legal(k, st, buf, cap);
 	}
+}
+
+size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
+{
+	return tp_list(data, st, 1, buf, cap);
+}
+
+size_t tp_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap)
+{
+	if (!kern_skips_natively(skip_types))
+		return MODULE_SKIP_UNSUPPORTED;
+	return tp_list(data, st, !kern_skips_offers(skip_types), buf, cap);
 }
 
 int tp_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)
