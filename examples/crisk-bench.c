@@ -36,7 +36,7 @@ typedef struct bot_rng {
 	uint64_t s;
 } bot_rng;
 
-static uint64_t bot_next(bot_rng *r)
+static inline uint64_t bot_next(bot_rng *r)
 {
 	uint64_t z = (r->s += 0x9E3779B97F4A7C15u);
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
@@ -45,7 +45,7 @@ static uint64_t bot_next(bot_rng *r)
 }
 
 /* Uniform in 0..n-1 (Lemire's multiply-shift with rejection: exact, rarely divides). */
-static size_t bot_uniform(bot_rng *r, size_t n)
+static inline size_t bot_uniform(bot_rng *r, size_t n)
 {
 	uint64_t x = bot_next(r) >> 32;
 	uint64_t m = x * (uint64_t)n;
@@ -248,7 +248,8 @@ static inline int step(crisk_game *g, int seat, workspace *w, const options *o, 
 			return rc;
 		if (count == 0)
 			return CRISK_ESTATE;
-		a = w->items[bot_uniform(r, count)];
+		/* A forced move (a roll, a lone END_TURN: half the steps) needs no draw. */
+		a = w->items[count == 1 ? 0 : bot_uniform(r, count)];
 	}
 	return crisk_game_apply(g, a);
 }

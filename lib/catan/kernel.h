@@ -12,7 +12,6 @@
 #include "catanrisk/catan.h"
 #include "../core/evlog.h"
 #include "../core/jsonw.h"
-#include "../core/module.h"
 #include "../core/rng.h"
 #include "board.h"
 #include "hooks.h"
@@ -425,17 +424,14 @@ int kern_apply(const kern *k, void *st, crisk_action a, evlog *log);
 size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap);
 /* kern_legal, with domestic offers listed only when `offers` is set. */
 size_t kern_legal_offers(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);
-/* The module method legal_except (lib/core/module.h) of the kernel's list. */
+/* The module method legal_except (lib/core/module.h) of the kernel's list:
+ * the listers leave out domestic offers by themselves (KERN_SKIP_NATIVELY);
+ * the core filters other types. */
 size_t kern_legal_except(const kern *k, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap);
-/* The listers leave out domestic offers by themselves; other types are
- * filtered by the core. */
-static inline int kern_skips_offers(uint64_t skip_types)
+#define KERN_SKIP_NATIVELY CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE)
+static inline int kern_lists_offers(uint64_t skip_types)
 {
-	return (skip_types & CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE)) != 0;
-}
-static inline int kern_skips_natively(uint64_t skip_types)
-{
-	return (skip_types & ~CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE)) == 0;
+	return !(skip_types & CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE));
 }
 int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
 

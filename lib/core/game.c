@@ -253,15 +253,20 @@ static int legal_actions_refused(const char *fn, const crisk_game *g, const cris
 	return err_check_buffer(fn, buf, cap);
 }
 
-CRISK_API int crisk_game_legal_actions(const crisk_game *g, crisk_action *buf, size_t cap, size_t *count)
+/* The end of every listing call: the count, and the refusal of a small buffer. */
+static int listed(size_t n, size_t cap, size_t *count)
 {
-	if (!g || !count || (!buf && cap))
-		return legal_actions_refused("crisk_game_legal_actions", g, buf, cap, count);
-	size_t n = mod_of(g)->legal(data_of(g), g->state, buf, cap);
 	*count = n;
 	if (n > cap)
 		return err_set(CRISK_EBUFSIZE, "buffer too small: %zu legal actions, capacity %zu", n, cap);
 	return CRISK_OK;
+}
+
+CRISK_API int crisk_game_legal_actions(const crisk_game *g, crisk_action *buf, size_t cap, size_t *count)
+{
+	if (!g || !count || (!buf && cap))
+		return legal_actions_refused("crisk_game_legal_actions", g, buf, cap, count);
+	return listed(mod_of(g)->legal(data_of(g), g->state, buf, cap), cap, count);
 }
 
 /* Full lists up to this length are filtered on the stack (a Catan list stays far below). */
@@ -289,22 +294,26 @@ static size_t keep_unskipped(const crisk_action *src, size_t n, uint64_t skip_ty
 }
 
 /* The core's filter, for types a module cannot skip itself: the full list
- * goes into the caller's buffer when it fits, else into a scratch list. */
+ * goes into the caller's buffer when it fits, else into a scratch list.
+ * Apart, so that the usual call does not set up the scratch's frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static int legal_filtered(const crisk_game *g, uint64_t skip_types, crisk_action *buf, size_t cap, size_t *count)
 {
 	size_t n = mod_of(g)->legal(data_of(g), g->state, buf, cap);
-	if (n <= cap) {
-		*count = keep_unskipped(buf, n, skip_types, buf, cap);
-		return CRISK_OK;
-	}
+	if (n <= cap)
+		return listed(keep_unskipped(buf, n, skip_types, buf, cap), cap, count);
 	crisk_action on_stack[FILTER_STACK_ACTIONS], *all = on_stack;
-	if (n > FILTER_STACK_ACTIONS && !(all = malloc(n * sizeof *all)))
+	if (n > FILTER_STACK_ACTIONS && !(all = malloc(n * sizeof *all))) {
+		*count = 0;
 		return err_set(CRISK_ENOMEM, "crisk_game_legal_actions_except: out of memory for %zu actions", n);
+	}
 	mod_of(g)->legal(data_of(g), g->state, all, n);
-	*count = keep_unskipped(all, n, skip_types, buf, cap);
+	size_t kept = keep_unskipped(all, n, skip_types, buf, cap);
 	if (all != on_stack)
 		free(all);
-	return CRISK_OK;
+	return listed(kept, cap, count);
 }
 
 CRISK_API int crisk_game_legal_actions_except(const crisk_game *g, uint64_t skip_types, crisk_action *buf,
@@ -313,20 +322,11 @@ CRISK_API int crisk_game_legal_actions_except(const crisk_game *g, uint64_t skip
 	if (!g || !count || (!buf && cap))
 		return legal_actions_refused("crisk_game_legal_actions_except", g, buf, cap, count);
 	const module *m = mod_of(g);
-	size_t n = skip_types == 0 ? m->legal(data_of(g), g->state, buf, cap)
-		   : m->legal_except ? m->legal_except(data_of(g), g->state, skip_types, buf, cap)
-				     : MODULE_SKIP_UNSUPPORTED;
-	if (n == MODULE_SKIP_UNSUPPORTED) {
-		int rc = legal_filtered(g, skip_types, buf, cap, &n);
-		if (rc) {
-			*count = 0;
-			return rc;
-		}
-	}
-	*count = n;
-	if (n > cap)
-		return err_set(CRISK_EBUFSIZE, "buffer too small: %zu legal actions, capacity %zu", n, cap);
-	return CRISK_OK;
+	if (skip_types & ~m->skip_natively)
+		return legal_filtered(g, skip_types, buf, cap, count);
+	size_t n = skip_types ? m->legal_except(data_of(g), g->state, skip_types, buf, cap)
+			      : m->legal(data_of(g), g->state, buf, cap);
+	return listed(n, cap, count);
 }
 
 CRISK_API int crisk_game_check(const crisk_game *g, crisk_action a)

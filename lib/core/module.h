@@ -16,9 +16,6 @@ struct jnode;
 
 enum module_family { FAMILY_CATAN = 1, FAMILY_MUHQ = 2 };
 
-/* legal_except's answer for a set of types it cannot skip by itself. */
-#define MODULE_SKIP_UNSUPPORTED SIZE_MAX
-
 typedef struct module {
 	const char *name;
 	uint32_t version;       /* module version, written into saves */
@@ -45,10 +42,11 @@ typedef struct module {
 	 * No allocation. */
 	size_t (*legal)(const void *data, const void *state, crisk_action *buf, size_t cap);
 	/* Optional.  Like legal, without the actions whose type bit is in
-	 * skip_types (never 0); MODULE_SKIP_UNSUPPORTED when the module cannot
-	 * leave those types out itself: the core then filters legal's list. */
+	 * skip_types, a non-empty subset of skip_natively.  The core filters
+	 * legal's list for any other set of types. */
 	size_t (*legal_except)(const void *data, const void *state, uint64_t skip_types, crisk_action *buf,
 			       size_t cap);
+	uint64_t skip_natively; /* the type bits legal_except accepts */
 	/* CRISK_OK or CRISK_EILLEGAL with a message in player terms. */
 	int (*check)(const void *data, const void *state, crisk_action a);
 	/* Validates like check; on refusal the state is untouched. */

@@ -84,6 +84,7 @@ const module module_base = {
 	.score = cm_score,
 	.legal = cm_legal,
 	.legal_except = cm_legal_except,
+	.skip_natively = KERN_SKIP_NATIVELY,
 	.check = cm_check,
 	.apply = cm_apply,
 	.chance = cm_chance,

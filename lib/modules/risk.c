@@ -99,6 +99,7 @@ const module module_risk = {
 	.score = cm_score,
 	.legal = risk_legal,
 	.legal_except = risk_legal_except,
+	.skip_natively = KERN_SKIP_NATIVELY,
 	.check = risk_check,
 	.apply = risk_apply,
 	.chance = risk_chance,

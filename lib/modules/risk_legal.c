@@ -165,9 +165,7 @@ size_t risk_legal(const void *data, const void *st, crisk_action *buf, size_t ca
 
 size_t risk_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap)
 {
-	if (!kern_skips_natively(skip_types))
-		return MODULE_SKIP_UNSUPPORTED;
-	return risk_list(data, st, !kern_skips_offers(skip_types), buf, cap);
+	return risk_list(data, st, kern_lists_offers(skip_types), buf, cap);
 }
 
 int risk_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)

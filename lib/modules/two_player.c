@@ -370,6 +370,7 @@ const module module_two_player = {
 	.score = cm_score,
 	.legal = tp_legal,
 	.legal_except = tp_legal_except,
+	.skip_natively = KERN_SKIP_NATIVELY,
 	.check = tp_check,
 	.apply = tp_apply,
 	.chance = tp_chance,

@@ -590,9 +590,7 @@ size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
 
 size_t tp_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap)
 {
-	if (!kern_skips_natively(skip_types))
-		return MODULE_SKIP_UNSUPPORTED;
-	return tp_list(data, st, !kern_skips_offers(skip_types), buf, cap);
+	return tp_list(data, st, kern_lists_offers(skip_types), buf, cap);
 }
 
 int tp_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)
