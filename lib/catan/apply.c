@@ -52,18 +52,28 @@ static inline int res_byte(uint64_t packed, int r)
 /* Adds a packed count to a hand and its total.  The hand bytes, the total
  * and the discards owed are eight bytes in a row (struct kseat), added as one
  * word: no byte overflows, hands being far below 256. */
+_Static_assert(offsetof(kseat, cards) == offsetof(kseat, hand) + 6 && offsetof(kseat, owe) == offsetof(kseat, hand) + 7,
+	       "a hand word is the hand, its total and the discards owed");
+
+static uint64_t hand_word(const kseat *p)
+{
+	return load8(p->hand);
+}
+
+static void set_hand_word(kseat *p, uint64_t w)
+{
+	store8(p->hand, w);
+}
+
+/* The sum of the five resource bytes of a packed count. */
+static uint64_t packed_total(uint64_t packed)
+{
+	return (packed * UINT64_C(0x0101010101)) >> 32 & 0xFFu;
+}
+
 static void add_to_hand(kseat *p, uint64_t got)
 {
-	uint64_t w = 0;
-	for (int i = 0; i < MAX_GOODS; i++)
-		w |= (uint64_t)p->hand[i] << (8 * i);
-	w |= (uint64_t)p->cards << 48 | (uint64_t)p->owe << 56;
-	uint64_t cards = (got * UINT64_C(0x0101010101)) >> 32 & 0xFFu; /* sum of the five bytes */
-	w += got + (cards << 48);
-	for (int i = 0; i < MAX_GOODS; i++)
-		p->hand[i] = (uint8_t)(w >> (8 * i));
-	p->cards = (uint8_t)(w >> 48);
-	p->owe = (uint8_t)(w >> 56);
+	set_hand_word(p, hand_word(p) + got + (packed_total(got) << 48));
 }
 
 /* The same corner by corner, asking the module which claims count (risk's
@@ -349,16 +359,20 @@ static void setup_road(const kern *k, void *st, int p, evlog *log)
 	back_to_active(h, DP_SETUP_SETTLEMENT);
 }
 
-static void discard(const kern *k, void *st, const int *counts, evlog *log)
+/* Discards a packed count (one byte per resource, as DISCARD_CARDS codes
+ * it): hand, total and discards owed change as one word (add_to_hand). */
+static void discard(const kern *k, void *st, uint64_t counts, evlog *log)
 {
 	kstate *h = ks(st);
 	kseat *p = kseat_of(k, st, h->cur);
+	uint64_t total = packed_total(counts);
+	set_hand_word(p, hand_word(p) - counts - (total << 48) - (total << 56));
+	for (int r = 0; r < NUM_RES; r++)
+		h->bank[r] = (uint8_t)(h->bank[r] + res_byte(counts, r));
 	ev *e = ev_push(log, CRISK_CATAN_EV_DISCARD, h->cur, -1);
-	for (int r = 0; r < NUM_RES; r++) {
-		to_bank(h, p, r, counts[r]);
-		p->owe = (uint8_t)(p->owe - counts[r]);
-		if (e)
-			e->args[r] = counts[r];
+	if (e) {
+		for (int r = 0; r < NUM_RES; r++)
+			e->args[r] = res_byte(counts, r);
 	}
 	if (!p->owe)
 		next_discarder(k, h, st);
@@ -537,7 +551,6 @@ static int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	unsigned type = ACT_TYPE(a);
 	int id = ACT_ID(a);
 	int rc;
-	int counts[NUM_RES]; /* discards only: zeroed there, not on every step */
 	/* Rolls and turn ends are most actions of a game: tested first, they
 	 * skip the jump table, whose target random play does not predict.
 	 * Neither has a rule function; a roll changes nothing victory reads. */
@@ -571,16 +584,12 @@ static int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	case CRISK_CATAN_DISCARD:
 		if ((rc = kern_check_discard_one(k, st, id)))
 			return rc;
-		for (int r = 0; r < NUM_RES; r++)
-			counts[r] = r == id;
-		discard(k, st, counts, log);
+		discard(k, st, UINT64_C(1) << (8 * id), log);
 		break;
 	case CRISK_CATAN_DISCARD_CARDS:
 		if ((rc = kern_check_discard(k, st, a)))
 			return rc;
-		for (int r = 0; r < NUM_RES; r++)
-			counts[r] = (int)((a >> (8 * r)) & 0xFF);
-		discard(k, st, counts, log);
+		discard(k, st, a & KF_DISCARD, log);
 		break;
 	case CRISK_CATAN_MOVE_ROBBER: {
 		if ((rc = kern_robber_ok(k, st, id)))

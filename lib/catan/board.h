@@ -12,6 +12,33 @@
 #include "../core/rng.h"
 #include "../core/jsonw.h"
 
+/* Bytes at..at+7, byte i in bits 8i..8i+7 on any platform.  Written out so
+ * that compilers merge them into one load or store on little-endian machines. */
+static inline uint64_t load8(const uint8_t *at)
+{
+	return (uint64_t)at[0] | (uint64_t)at[1] << 8 | (uint64_t)at[2] << 16 | (uint64_t)at[3] << 24 |
+	       (uint64_t)at[4] << 32 | (uint64_t)at[5] << 40 | (uint64_t)at[6] << 48 | (uint64_t)at[7] << 56;
+}
+static inline void store8(uint8_t *at, uint64_t v)
+{
+	at[0] = (uint8_t)v;
+	at[1] = (uint8_t)(v >> 8);
+	at[2] = (uint8_t)(v >> 16);
+	at[3] = (uint8_t)(v >> 24);
+	at[4] = (uint8_t)(v >> 32);
+	at[5] = (uint8_t)(v >> 40);
+	at[6] = (uint8_t)(v >> 48);
+	at[7] = (uint8_t)(v >> 56);
+}
+
+/* The top bit of each byte of w that equals v (exact, no carries between bytes). */
+static inline uint64_t bytes_equal(uint64_t w, uint8_t v)
+{
+	const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+	uint64_t x = w ^ (UINT64_C(0x0101010101010101) * v);
+	return ~(((x & low7) + low7) | x) & UINT64_C(0x8080808080808080);
+}
+
 #define BOARD_NONE 0xFFFFu   /* no element (uint16 ids) */
 #define BOARD_NO8 0xFFu      /* no element (uint8 fields) */
 #define BOARD_MAX_DEG 8      /* paths at one node */

@@ -146,22 +146,6 @@ static inline void list_cards(const kern *k, const void *st, action_out *o)
 	}
 }
 
-/* The top bit of each byte of w that equals v (exact, no carries between bytes). */
-static inline uint64_t bytes_equal(uint64_t w, uint8_t v)
-{
-	const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
-	uint64_t x = w ^ (UINT64_C(0x0101010101010101) * v);
-	return ~(((x & low7) + low7) | x) & UINT64_C(0x8080808080808080);
-}
-
-/* Bytes at..at+7, byte i in bits 8i..8i+7 on any platform (one load on
- * little-endian machines). */
-static inline uint64_t load8(const uint8_t *at)
-{
-	return (uint64_t)at[0] | (uint64_t)at[1] << 8 | (uint64_t)at[2] << 16 | (uint64_t)at[3] << 24 |
-	       (uint64_t)at[4] << 32 | (uint64_t)at[5] << 40 | (uint64_t)at[6] << 48 | (uint64_t)at[7] << 56;
-}
-
 /* Bytes of the five resource counts, resource r in bits 8r..8r+7. */
 static inline uint64_t hand_bytes(const kseat *p)
 {

@@ -122,22 +122,6 @@ static int blocked(const lr_search *s, unsigned v)
 
 /* ---- search on the contracted network ---- */
 
-/* Bytes 0..7 of path_owner from p, byte k in bits 8k..8k+7 on any platform. */
-static uint64_t load8(const uint8_t *at)
-{
-	/* Written out so that compilers merge it into one load on little-endian machines. */
-	return (uint64_t)at[0] | (uint64_t)at[1] << 8 | (uint64_t)at[2] << 16 | (uint64_t)at[3] << 24 |
-	       (uint64_t)at[4] << 32 | (uint64_t)at[5] << 40 | (uint64_t)at[6] << 48 | (uint64_t)at[7] << 56;
-}
-
-/* The top bit of each byte of w that equals mine (exact, no carries between bytes). */
-static uint64_t bytes_equal(uint64_t w, uint8_t mine)
-{
-	const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
-	uint64_t x = w ^ (0x0101010101010101ull * mine);
-	return ~(((x & low7) + low7) | x) & 0x8080808080808080ull;
-}
-
 /* Scratch for giving intersections local ids: local_id[v] is valid only when
  * bit v of seen is set, so only `words` words need clearing. */
 typedef struct lr_ids {
