@@ -28,6 +28,7 @@ typedef struct options {
 	const char *rules;
 	int no_offers;
 	int events;
+	int playout;         /* whole games by crisk_game_playout, not step by step */
 	uint64_t skip_types; /* the action types the random policy never picks */
 } options;
 
@@ -86,7 +87,9 @@ static void usage(FILE *f)
 		   "  --seed N      seed of the rules and the bots (default 1)\n"
 		   "  --rules S     more parameters, e.g. \"max_turns=500\"\n"
 		   "  --no-offers   the random policy never picks OFFER_TRADE\n"
-		   "  --events      keep the event log on (off by default)\n");
+		   "  --events      keep the event log on (off by default)\n"
+		   "  --playout     play each game with one crisk_game_playout call instead of\n"
+		   "                three public calls a step (the same policy)\n");
 }
 
 static int parse_u64(const char *text, uint64_t *out)
@@ -126,6 +129,8 @@ static int parse_options(options *o, int argc, char **argv)
 			o->no_offers = 1;
 		} else if (!strcmp(a, "--events")) {
 			o->events = 1;
+		} else if (!strcmp(a, "--playout")) {
+			o->playout = 1;
 		} else if (!takes_value(a)) {
 			fprintf(stderr, "crisk-bench: unknown option '%s'\n", a);
 			usage(stderr);
@@ -265,17 +270,24 @@ static int play_games(crisk_game *work, const crisk_game *fresh, workspace *w, c
 			return rc;
 		uint64_t steps = 0;
 		int seat;
-		/* Nobody acts once the game is over (CRISK_SEAT_NONE): the seat to act,
-		 * needed for each step anyway, doubles as the end test. */
-		while ((seat = crisk_game_current_seat(work)) != CRISK_SEAT_NONE) {
-			rc = step(work, seat, w, o, &bots);
+		if (o->playout) {
+			rc = crisk_game_playout(work, o->skip_types, STEP_LIMIT, &bots.s, &steps);
 			if (rc)
 				return rc;
-			if (++steps >= STEP_LIMIT) {
-				fprintf(stderr, "crisk-bench: game %" PRIu64 " did not end within %u steps\n",
-					t->games, STEP_LIMIT);
-				return CRISK_ESTATE;
+		} else {
+			/* Nobody acts once the game is over (CRISK_SEAT_NONE): the seat to
+			 * act, needed for each step anyway, doubles as the end test. */
+			while (steps < STEP_LIMIT && (seat = crisk_game_current_seat(work)) != CRISK_SEAT_NONE) {
+				rc = step(work, seat, w, o, &bots);
+				if (rc)
+					return rc;
+				steps++;
 			}
+		}
+		if (steps >= STEP_LIMIT) {
+			fprintf(stderr, "crisk-bench: game %" PRIu64 " did not end within %u steps\n", t->games,
+				STEP_LIMIT);
+			return CRISK_ESTATE;
 		}
 		int status = crisk_game_status(work, NULL);
 		if (status == CRISK_STATUS_RUNNING) {
@@ -350,8 +362,9 @@ static int run(const options *o, crisk_rules *rules)
 		printf("state bytes  %zu\n", crisk_game_state_size(work));
 		printf("clone ns     %.1f (crisk_game_copy into an existing game, mean of %u)\n", clone_ns,
 		       CLONE_REPS);
-		printf("policy       uniform over legal actions%s; event log %s\n",
-		       o->no_offers ? " except OFFER_TRADE" : "", o->events ? "on" : "off");
+		printf("policy       uniform over legal actions%s; event log %s; %s\n",
+		       o->no_offers ? " except OFFER_TRADE" : "", o->events ? "on" : "off",
+		       o->playout ? "crisk_game_playout" : "step by step (current seat, legal actions, apply)");
 	}
 	free(w.items);
 	free(w.probs);

@@ -170,6 +170,34 @@ CRISK_API int crisk_game_legal_actions_except(const crisk_game *game, uint64_t s
 					      size_t cap, size_t *count);
 
 /**
+ * Plays random actions until the game is over: a random playout (rollout),
+ * as Monte Carlo tree search and training loops run them by the million.
+ *
+ * Each step is what a host would do with crisk_game_legal_actions_except(),
+ * a uniform draw and crisk_game_apply(): the legal actions except the skipped
+ * types are listed, one is drawn uniformly (a lone action without a draw)
+ * and applied.  At a chance point (explicit chance mode) an outcome is drawn
+ * by its probability.  The draws come from the generator state
+ * @p rng_state (splitmix64, documented in docs/api.md), which the call
+ * advances, so the same game and state give the same playout.  Undo
+ * snapshots, the record and the event log are kept as by crisk_game_apply().
+ *
+ * No allocation, unless a listed set is longer than 512 actions.
+ *
+ * @param game       Game handle.
+ * @param skip_types Action types never drawn, as for crisk_game_legal_actions_except().
+ * @param max_steps  Stop after this many actions; 0 = until the game is over.
+ * @param rng_state  In/out: the policy generator's state; any value is a seed.
+ * @param[out] steps Receives the number of actions applied; may be NULL.
+ * @return CRISK_OK once the game is over or @p max_steps actions were applied;
+ *         CRISK_EINVAL (NULL @p game or @p rng_state); CRISK_ESTATE when a
+ *         seat to act has no action left after skipping; CRISK_ENOMEM; or
+ *         the error of a failing step, with the actions before it applied.
+ */
+CRISK_API int crisk_game_playout(crisk_game *game, uint64_t skip_types, uint64_t max_steps, uint64_t *rng_state,
+				 uint64_t *steps);
+
+/**
  * Checks whether an action is legal now.  When it is not, crisk_error_last()
  * says why in player terms ("not enough brick: need 1, have 0").
  *

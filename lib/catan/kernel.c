@@ -334,12 +334,6 @@ const char *kern_dp_name(int dp)
 	return dp >= 0 && dp < DP_COUNT && names[dp] ? names[dp] : "unknown";
 }
 
-int kern_current_seat(const kern *k, const void *st)
-{
-	(void)k;
-	return ks(st)->cur;
-}
-
 int kern_status(const kern *k, const void *st, int *winner)
 {
 	(void)k;

@@ -436,7 +436,11 @@ static inline int kern_lists_offers(uint64_t skip_types)
 int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
 
 /* Queries. */
-int kern_current_seat(const kern *k, const void *st);
+static inline int kern_current_seat(const kern *k, const void *st)
+{
+	(void)k;
+	return ks(st)->cur;
+}
 int kern_status(const kern *k, const void *st, int *winner);
 int64_t kern_turn(const kern *k, const void *st);
 int kern_score(const kern *k, const void *st, int seat, int viewer);

@@ -321,6 +321,11 @@ CRISK_API int crisk_game_legal_actions_except(const crisk_game *g, uint64_t skip
 {
 	if (!g || !count || (!buf && cap))
 		return legal_actions_refused("crisk_game_legal_actions_except", g, buf, cap, count);
+	return game_legal_except(g, skip_types, buf, cap, count);
+}
+
+int game_legal_except(const crisk_game *g, uint64_t skip_types, crisk_action *buf, size_t cap, size_t *count)
+{
 	const module *m = mod_of(g);
 	if (skip_types & ~m->skip_natively)
 		return legal_filtered(g, skip_types, buf, cap, count);
@@ -389,6 +394,11 @@ static int apply_with_history(crisk_game *g, crisk_action a)
 CRISK_API int crisk_game_apply(crisk_game *g, crisk_action a)
 {
 	NEED_GAME(g, "crisk_game_apply");
+	return game_apply(g, a);
+}
+
+int game_apply(crisk_game *g, crisk_action a)
+{
 	if (g->undo.depth || g->rec.on)
 		return apply_with_history(g, a);
 	/* The common case (playouts, searches): no snapshot, no record. */

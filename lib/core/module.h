@@ -47,6 +47,14 @@ typedef struct module {
 	size_t (*legal_except)(const void *data, const void *state, uint64_t skip_types, crisk_action *buf,
 			       size_t cap);
 	uint64_t skip_natively; /* the type bits legal_except accepts */
+	/* Optional.  crisk_game_playout's loop without undo or record: until
+	 * the game is over or *steps reaches max_steps, the same choices as
+	 * the core's loop (legal_except or legal, then policy_pick; chance,
+	 * then policy_weighted) and apply.  skip_types is a subset of
+	 * skip_natively; *steps counts the actions applied.  CRISK_EBUFSIZE:
+	 * stopped before a list too long for it, the core's loop goes on. */
+	int (*playout)(const void *data, void *state, uint64_t skip_types, uint64_t max_steps, uint64_t *policy,
+		       evlog *log, uint64_t *steps);
 	/* CRISK_OK or CRISK_EILLEGAL with a message in player terms. */
 	int (*check)(const void *data, const void *state, crisk_action a);
 	/* Validates like check; on refusal the state is untouched. */

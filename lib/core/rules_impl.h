@@ -70,5 +70,8 @@ void rules_retain(crisk_rules *r);
  * save, a host-supplied state): the history is unknown from here on, so the
  * undo history is emptied and no record can be written.  No allocation. */
 void game_state_replaced(crisk_game *g);
+/* crisk_game_legal_actions_except and crisk_game_apply past their argument checks. */
+int game_legal_except(const crisk_game *g, uint64_t skip_types, crisk_action *buf, size_t cap, size_t *count);
+int game_apply(crisk_game *g, crisk_action a);
 
 #endif

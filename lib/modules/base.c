@@ -85,6 +85,7 @@ const module module_base = {
 	.legal = cm_legal,
 	.legal_except = cm_legal_except,
 	.skip_natively = KERN_SKIP_NATIVELY,
+	.playout = cm_playout,
 	.check = cm_check,
 	.apply = cm_apply,
 	.chance = cm_chance,

@@ -4,6 +4,7 @@
 
 #include "../core/error.h"
 #include "../catan/kernel.h"
+#include "../catan/playout_loop.h"
 #include "../catan/state_io.h"
 #include "catan_module.h"
 
@@ -125,6 +126,18 @@ int cm_chance(const void *data, const void *state, crisk_action *acts, double *p
 		       size_t *count)
 {
 	return kern_chance(data, state, acts, probs, cap, count);
+}
+
+static size_t cm_list(const void *data, const void *state, int offers, crisk_action *buf, size_t cap)
+{
+	return kern_legal_offers(data, state, offers, buf, cap);
+}
+
+int cm_playout(const void *data, void *state, uint64_t skip_types, uint64_t max_steps, uint64_t *policy, evlog *log,
+	       uint64_t *steps)
+{
+	const catan_playout_fns fns = {cm_current_seat, cm_list, cm_chance, cm_apply};
+	return catan_playout(fns, data, state, skip_types, max_steps, policy, log, steps);
 }
 
 int cm_action_to_string(const void *data, crisk_action a, textbuf *t)

@@ -83,6 +83,8 @@ int cm_status(const void *data, const void *state, int *winner);
 int64_t cm_turn(const void *data, const void *state);
 int cm_score(const void *data, const void *state, int seat, int viewer);
 size_t cm_legal(const void *data, const void *state, crisk_action *buf, size_t cap);
+int cm_playout(const void *data, void *state, uint64_t skip_types, uint64_t max_steps, uint64_t *policy, evlog *log,
+	       uint64_t *steps);
 size_t cm_legal_except(const void *data, const void *state, uint64_t skip_types, crisk_action *buf, size_t cap);
 int cm_check(const void *data, const void *state, crisk_action a);
 int cm_apply(const void *data, void *state, crisk_action a, evlog *log);

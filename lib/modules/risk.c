@@ -7,6 +7,7 @@
 
 #include "../core/error.h"
 #include "../catan/kernel.h"
+#include "../catan/playout_loop.h"
 #include "../catan/state_io.h"
 #include "catan_module.h"
 #include "modules.h"
@@ -82,6 +83,13 @@ static int mod_current_seat(const void *data, const void *state)
 	return cur;
 }
 
+static int mod_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_steps, uint64_t *policy,
+		       evlog *log, uint64_t *steps)
+{
+	const catan_playout_fns fns = {mod_current_seat, risk_list, risk_chance, risk_apply};
+	return catan_playout(fns, data, st, skip_types, max_steps, policy, log, steps);
+}
+
 const module module_risk = {
 	.name = "risk",
 	.version = 1,
@@ -100,6 +108,7 @@ const module module_risk = {
 	.legal = risk_legal,
 	.legal_except = risk_legal_except,
 	.skip_natively = KERN_SKIP_NATIVELY,
+	.playout = mod_playout,
 	.check = risk_check,
 	.apply = risk_apply,
 	.chance = risk_chance,

@@ -145,6 +145,8 @@ void risk_setup_continue(const kern *k, void *st, evlog *log);
 
 /* risk_legal.c */
 size_t risk_legal(const void *data, const void *st, crisk_action *buf, size_t cap);
+/* risk_legal, with domestic offers listed only when `offers` is set. */
+size_t risk_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap);
 size_t risk_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap);
 int risk_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
 

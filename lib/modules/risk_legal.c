@@ -140,7 +140,7 @@ static void list_overlay(const kern *k, const void *st, action_out *o)
 }
 
 /* The list, with domestic offers only when `offers` is set. */
-static size_t risk_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
+size_t risk_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	const kern *k = data;
 	const risk_ext *x = rx(k, st);

@@ -371,6 +371,7 @@ const module module_two_player = {
 	.legal = tp_legal,
 	.legal_except = tp_legal_except,
 	.skip_natively = KERN_SKIP_NATIVELY,
+	.playout = tp_playout,
 	.check = tp_check,
 	.apply = tp_apply,
 	.chance = tp_chance,

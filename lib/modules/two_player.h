@@ -53,6 +53,8 @@ int tp_check(const void *data, const void *st, crisk_action a);
 size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap);
 size_t tp_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap);
 int tp_apply(const void *data, void *st, crisk_action a, evlog *log);
+int tp_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_steps, uint64_t *policy, evlog *log,
+	       uint64_t *steps);
 int tp_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
 void tp_after_build(const kern *k, void *st, int piece, int id, int how, evlog *log);
 

@@ -4,7 +4,9 @@
  * Everything else goes to the kernel unchanged. */
 
 #include "../core/error.h"
+#include "catan_module.h"
 #include "two_player.h"
+#include "../catan/playout_loop.h"
 #include "../catan/validate.h"
 
 #define ARG0(a) ((int)((a) & 0xFFFFu))
@@ -635,4 +637,11 @@ int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
 		flow_check_victory(k, st, log);
 	}
 	return CRISK_OK;
+}
+
+int tp_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_steps, uint64_t *policy, evlog *log,
+	       uint64_t *steps)
+{
+	const catan_playout_fns fns = {cm_current_seat, tp_list, tp_chance, tp_apply};
+	return catan_playout(fns, data, st, skip_types, max_steps, policy, log, steps);
 }

@@ -1,0 +1,99 @@
+/* crisk_game_playout: random actions until the game is over.  A module with
+ * its own loop (module.playout) runs it without the per-step bookkeeping of
+ * undo and records; otherwise, or with those on, the core steps through the
+ * module's methods.  Both make the same choices (policy.h). */
+#include <stdlib.h>
+#include "error.h"
+#include "policy.h"
+#include "rules_impl.h"
+
+/* Lists up to this length need no allocation (a Catan list stays far below). */
+#define PLAYOUT_STACK_ACTIONS 512
+/* Chance points up to this many outcomes (a Catan one has at most 11). */
+#define PLAYOUT_CHANCE_OUTCOMES 64
+
+static int chance_step(crisk_game *g, uint64_t *rng, crisk_action *out)
+{
+	crisk_action acts[PLAYOUT_CHANCE_OUTCOMES];
+	double probs[PLAYOUT_CHANCE_OUTCOMES];
+	size_t n = 0;
+	int rc = g->rules->mod->chance(g->rules->data, g->state, acts, probs, PLAYOUT_CHANCE_OUTCOMES, &n);
+	if (rc)
+		return rc;
+	if (n == 0)
+		return err_set(CRISK_ESTATE, "crisk_game_playout: a chance point without outcomes");
+	*out = acts[policy_weighted(rng, probs, n)];
+	return CRISK_OK;
+}
+
+/* The core's loop: one listing, draw and apply a step, each as the public
+ * functions do them. */
+static int playout_by_steps(crisk_game *g, uint64_t skip_types, uint64_t max_steps, uint64_t *rng, uint64_t *steps)
+{
+	const module *m = g->rules->mod;
+	crisk_action on_stack[PLAYOUT_STACK_ACTIONS], *acts = on_stack;
+	size_t cap = PLAYOUT_STACK_ACTIONS;
+	int rc = CRISK_OK, seat;
+	while (*steps < max_steps && (seat = m->current_seat(g->rules->data, g->state)) != CRISK_SEAT_NONE) {
+		crisk_action a = 0;
+		if (seat == CRISK_SEAT_CHANCE) {
+			rc = chance_step(g, rng, &a);
+		} else {
+			size_t n = 0;
+			rc = game_legal_except(g, skip_types, acts, cap, &n);
+			if (rc == CRISK_EBUFSIZE) { /* longer than any Catan list: grow */
+				crisk_action *more = malloc(n * sizeof *more);
+				if (!more) {
+					rc = err_set(CRISK_ENOMEM, "crisk_game_playout: out of memory for %zu actions", n);
+					break;
+				}
+				if (acts != on_stack)
+					free(acts);
+				acts = more;
+				cap = n;
+				rc = game_legal_except(g, skip_types, acts, cap, &n);
+			}
+			if (!rc && n == 0)
+				rc = err_set(CRISK_ESTATE, "crisk_game_playout: seat %d has no action left after skipping types",
+					     seat);
+			if (!rc)
+				a = acts[policy_pick(rng, n)];
+		}
+		if (!rc)
+			rc = game_apply(g, a);
+		if (rc)
+			break;
+		++*steps;
+	}
+	if (acts != on_stack)
+		free(acts);
+	return rc;
+}
+
+CRISK_API int crisk_game_playout(crisk_game *g, uint64_t skip_types, uint64_t max_steps, uint64_t *rng_state,
+				 uint64_t *steps)
+{
+	uint64_t done = 0;
+	if (steps)
+		*steps = 0;
+	if (!g)
+		return err_set(CRISK_EINVAL, "crisk_game_playout: game is NULL");
+	if (!rng_state)
+		return err_set(CRISK_EINVAL, "crisk_game_playout: rng_state is NULL");
+	if (max_steps == 0)
+		max_steps = UINT64_MAX;
+	const module *m = g->rules->mod;
+	int rc;
+	if (m->playout && !g->undo.depth && !g->rec.on && !(skip_types & ~m->skip_natively)) {
+		rc = m->playout(g->rules->data, g->state, skip_types, max_steps, rng_state, &g->log, &done);
+		if (g->moves >= 0)
+			g->moves += (int64_t)done;
+		if (rc == CRISK_EBUFSIZE) /* a list too long for the module's loop */
+			rc = playout_by_steps(g, skip_types, max_steps, rng_state, &done);
+	} else {
+		rc = playout_by_steps(g, skip_types, max_steps, rng_state, &done);
+	}
+	if (steps)
+		*steps = done;
+	return rc;
+}
