@@ -84,19 +84,18 @@ static void check_call(const crisk_game *g, uint64_t skip, const lists *L, size_
 	for (size_t i = 0; i < L->span; i++)
 		L->got[i] = SENTINEL;
 	size_t count = SIZE_MAX;
+	unsigned long long mask = skip;
 	int rc = crisk_game_legal_actions_except(g, skip, cap ? L->got : NULL, cap, &count);
-	SC_CHECK(rc == (cap < m ? CRISK_EBUFSIZE : CRISK_OK), "%s, skip 0x%016llx, cap %zu of %zu: rc %d (%s)",
-		      where, (unsigned long long)skip, cap, m, rc, crisk_error_last());
-	SC_CHECK(count == m, "%s, skip 0x%016llx, cap %zu: count %zu, want %zu", where, (unsigned long long)skip,
-		      cap, count, m);
+	SC_CHECK(rc == (cap < m ? CRISK_EBUFSIZE : CRISK_OK), "%s, skip 0x%016llx, cap %zu of %zu: rc %d (%s)", where,
+		 mask, cap, m, rc, crisk_error_last());
+	SC_CHECK(count == m, "%s, skip 0x%016llx, cap %zu: count %zu, want %zu", where, mask, cap, count, m);
 	size_t shown = m < cap ? m : cap;
 	for (size_t i = 0; i < shown; i++)
 		SC_CHECK(L->got[i] == L->want[i], "%s, skip 0x%016llx, cap %zu: action %zu is 0x%016llx, want 0x%016llx",
-			      where, (unsigned long long)skip, cap, i, (unsigned long long)L->got[i],
-			      (unsigned long long)L->want[i]);
+			 where, mask, cap, i, (unsigned long long)L->got[i], (unsigned long long)L->want[i]);
 	for (size_t i = shown; i < L->span; i++)
-		SC_CHECK(L->got[i] == SENTINEL, "%s, skip 0x%016llx, cap %zu: slot %zu of %zu written", where,
-			      (unsigned long long)skip, cap, i, m);
+		SC_CHECK(L->got[i] == SENTINEL, "%s, skip 0x%016llx, cap %zu: slot %zu of %zu written", where, mask, cap, i,
+			 m);
 }
 
 /* Every mask at the current point, with room to spare, an exact fit and too
@@ -117,7 +116,7 @@ static void check_point(const crisk_game *g, lists *L, seen *sn, const char *whe
 		}
 		if (k == 0 && m < n)
 			sn->offers_skipped++;
-		if (k == 5 && m < n)
+		if (k == 5 && m < n) /* masks[5]: the risk types */
 			sn->military_skipped++;
 		const size_t caps[] = {L->span, m, 0, 1, m ? m - 1 : 0, (m + n) / 2};
 		for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++)
@@ -164,12 +163,10 @@ static void playouts(const char *module, const char *params, uint64_t first_seed
 			size_t n = full_list(g, &L);
 			if (!n)
 				break;
-			int seat = crisk_game_current_seat(g);
-			for (size_t j = 0; j < n; j++) {
-				unsigned t = CRISK_ACTION_TYPE(L.full[j]);
-				if (seat >= 0 && (t == CRISK_CATAN_ACCEPT || t == CRISK_CATAN_CONFIRM || t == CRISK_CATAN_DECLINE))
-					sn->trade_points++;
-			}
+			/* An answer to an offer or its confirmation (DP_TRADE_*) is listed last. */
+			unsigned last = CRISK_ACTION_TYPE(L.full[n - 1]);
+			if (last == CRISK_CATAN_DECLINE || last == CRISK_CATAN_CANCEL)
+				sn->trade_points++;
 			sc_apply(g, pick(&L, n, &rng));
 			sn->steps++;
 		}
