@@ -571,17 +571,55 @@ static int g_decode(lua_State *L)
 	return 1;
 }
 
-/* game:legal_actions() -> { code, ... } in ascending order */
+/* The skip_types mask from the optional array of action types at idx
+ * (raises for a non-array or a non-integer entry).  Returns 0, or -1 with
+ * the first type outside 0..63, which cannot be skipped, in *bad. */
+static int skip_mask(lua_State *L, int idx, uint64_t *mask, lua_Integer *bad)
+{
+	*mask = 0;
+	if (lua_isnoneornil(L, idx))
+		return 0;
+	luaL_checktype(L, idx, LUA_TTABLE);
+	lua_Integer n = luaL_len(L, idx);
+	for (lua_Integer i = 1; i <= n; i++) {
+		lua_geti(L, idx, i);
+		int is_int = lua_isinteger(L, -1);
+		lua_Integer t = lua_tointeger(L, -1);
+		lua_pop(L, 1);
+		if (!is_int)
+			luaL_argerror(L, idx, "skip_types must be an array of integer action types");
+		if (t < 0 || t > 63) {
+			*bad = t;
+			return -1;
+		}
+		*mask |= (uint64_t)1 << t;
+	}
+	return 0;
+}
+
+static int list_legal(const crisk_game *g, uint64_t skip, crisk_action *buf, size_t cap, size_t *count)
+{
+	return skip ? crisk_game_legal_actions_except(g, skip, buf, cap, count)
+		    : crisk_game_legal_actions(g, buf, cap, count);
+}
+
+/* game:legal_actions([skip_types]) -> { code, ... } in ascending order,
+ * without the actions of the types in the array skip_types (0..63) */
 static int g_legal_actions(lua_State *L)
 {
 	crisk_game *g = check_game(L, 1);
+	uint64_t skip;
+	lua_Integer bad = 0;
+	if (skip_mask(L, 2, &skip, &bad))
+		return fail_msg(L, CRISK_EINVAL,
+				lua_pushfstring(L, "action type %I cannot be skipped: only types 0..63 can", bad));
 	crisk_action small[256];
 	crisk_action *buf = small;
 	size_t count = 0;
-	int rc = crisk_game_legal_actions(g, small, 256, &count);
+	int rc = list_legal(g, skip, small, 256, &count);
 	if (rc == CRISK_EBUFSIZE) {
 		buf = lua_newuserdatauv(L, count * sizeof *buf, 0);
-		rc = crisk_game_legal_actions(g, buf, count, &count);
+		rc = list_legal(g, skip, buf, count, &count);
 	}
 	if (rc)
 		return fail(L, rc);

@@ -155,7 +155,8 @@ CRISK_API int crisk_game_legal_actions(const crisk_game *game, crisk_action *buf
  *
  * The built-in Catan modules skip offers without listing them.  Any other
  * set of types is filtered from the full list; that needs no allocation
- * unless the full list holds more than 512 actions and does not fit @p cap.
+ * unless the full list holds more than 512 actions.  Nothing at or past
+ * min(*count, @p cap) in @p buf is written.
  *
  * @param game       Game handle.
  * @param skip_types Bit t (CRISK_ACTION_TYPE_BIT(t)) set leaves out the

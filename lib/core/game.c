@@ -278,8 +278,8 @@ static int type_skipped(crisk_action a, uint64_t skip_types)
 	return type < 64 && (skip_types >> type & 1u);
 }
 
-/* Copies the n actions of src that are not skipped to dst (as many as fit;
- * src may be dst) and returns how many there are. */
+/* Copies the n actions of src that are not skipped to dst (as many as fit)
+ * and returns how many there are. */
 static size_t keep_unskipped(const crisk_action *src, size_t n, uint64_t skip_types, crisk_action *dst, size_t cap)
 {
 	size_t kept = 0;
@@ -294,22 +294,23 @@ static size_t keep_unskipped(const crisk_action *src, size_t n, uint64_t skip_ty
 }
 
 /* The core's filter, for types a module cannot skip itself: the full list
- * goes into the caller's buffer when it fits, else into a scratch list.
- * Apart, so that the usual call does not set up the scratch's frame. */
+ * goes into a scratch list, never into the caller's buffer, which receives
+ * the kept actions only (nothing past them is written).  Apart, so that the
+ * usual call does not set up the scratch's frame. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static int legal_filtered(const crisk_game *g, uint64_t skip_types, crisk_action *buf, size_t cap, size_t *count)
 {
-	size_t n = mod_of(g)->legal(data_of(g), g->state, buf, cap);
-	if (n <= cap)
-		return listed(keep_unskipped(buf, n, skip_types, buf, cap), cap, count);
 	crisk_action on_stack[FILTER_STACK_ACTIONS], *all = on_stack;
-	if (n > FILTER_STACK_ACTIONS && !(all = malloc(n * sizeof *all))) {
-		*count = 0;
-		return err_set(CRISK_ENOMEM, "crisk_game_legal_actions_except: out of memory for %zu actions", n);
+	size_t n = mod_of(g)->legal(data_of(g), g->state, on_stack, FILTER_STACK_ACTIONS);
+	if (n > FILTER_STACK_ACTIONS) {
+		if (!(all = malloc(n * sizeof *all))) {
+			*count = 0;
+			return err_set(CRISK_ENOMEM, "crisk_game_legal_actions_except: out of memory for %zu actions", n);
+		}
+		mod_of(g)->legal(data_of(g), g->state, all, n);
 	}
-	mod_of(g)->legal(data_of(g), g->state, all, n);
 	size_t kept = keep_unskipped(all, n, skip_types, buf, cap);
 	if (all != on_stack)
 		free(all);

@@ -81,7 +81,7 @@ typedef struct run {
 	int progress_played;
 	uint64_t seen_seq;
 	crng rng;
-	crisk_action *legal;
+	crisk_action *legal, *kept; /* kept: the list without offers (check_except) */
 	size_t legal_cap, n_legal;
 	crisk_action *history;
 	size_t n_history, history_cap;
@@ -295,6 +295,27 @@ static uint32_t catan_type(crisk_action a)
 
 /* ---- checks ---- */
 
+/* crisk_game_legal_actions_except without offers: the full list less its
+ * offers, in the same order (the built-in listers skip them natively). */
+static int check_except(run *R)
+{
+	const uint64_t offers = CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE);
+	size_t count = 0, m = 0;
+	int rc = crisk_game_legal_actions_except(R->g, offers, R->kept, R->legal_cap, &count);
+	if (rc != CRISK_OK)
+		return fail(R, "legal_actions_except = %d: %s", rc, crisk_error_last());
+	for (size_t i = 0; i < R->n_legal; i++) {
+		if (CRISK_ACTION_TYPE(R->legal[i]) == CRISK_CATAN_OFFER_TRADE)
+			continue;
+		if (m >= count || R->kept[m] != R->legal[i])
+			return fail(R, "the list without offers differs from the full list at %zu", m);
+		m++;
+	}
+	if (m != count)
+		return fail(R, "the list without offers has %zu actions, not %zu", count, m);
+	return 0;
+}
+
 static int check_legal(run *R)
 {
 	size_t count = 0;
@@ -306,6 +327,10 @@ static int check_legal(run *R)
 		if (!p)
 			return fail(R, "out of memory");
 		R->legal = p;
+		p = realloc(R->kept, count * sizeof *p);
+		if (!p)
+			return fail(R, "out of memory");
+		R->kept = p;
 		R->legal_cap = count;
 	}
 	size_t again = 0;
@@ -329,7 +354,7 @@ static int check_legal(run *R)
 				    crisk_error_last());
 		R->checks++;
 	}
-	return 0;
+	return check_except(R);
 }
 
 static int uf_find(int32_t *uf, int x)
@@ -1016,6 +1041,7 @@ static void end_game(run *R)
 	crisk_game_free(R->follow_clone);
 	crisk_rules_free(R->rules);
 	free(R->legal);
+	free(R->kept);
 	free(R->history);
 	free(R->path_end);
 	free(R->node_owner);

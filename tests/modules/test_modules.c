@@ -568,6 +568,149 @@ START_TEST(test_event_emit_refuses_bad_input)
 }
 END_TEST
 
+/* ---- crisk_game_legal_actions_except on host modules: the core's filter ---- */
+
+#define SENTINEL UINT64_C(0xA5A5A5A5A5A5A5A5)
+
+/* One call with capacity cap into a sentinel-filled buffer of span slots:
+ * count m, the first min(m, cap) actions are want[], the rest untouched. */
+static void check_except_call(const crisk_game *g, uint64_t skip, const crisk_action *want, size_t m, size_t cap,
+			      crisk_action *got, size_t span)
+{
+	for (size_t i = 0; i < span; i++)
+		got[i] = SENTINEL;
+	size_t count = SIZE_MAX;
+	int rc = crisk_game_legal_actions_except(g, skip, cap ? got : NULL, cap, &count);
+	if (rc != (cap < m ? CRISK_EBUFSIZE : CRISK_OK) || count != m)
+		ck_abort_msg("skip 0x%016llx, cap %zu: rc %d, count %zu, want %zu (%s)", (unsigned long long)skip, cap, rc,
+			     count, m, crisk_error_last());
+	size_t shown = m < cap ? m : cap;
+	for (size_t i = 0; i < span; i++)
+		if (got[i] != (i < shown ? want[i] : SENTINEL))
+			ck_abort_msg("skip 0x%016llx, cap %zu: slot %zu of %zu is 0x%016llx", (unsigned long long)skip, cap, i,
+				     m, (unsigned long long)got[i]);
+}
+
+/* Every buffer size that matters for the current list: spare room, exact
+ * fit, 0, 1, one short, and the full list's length. */
+static void check_except(const crisk_game *g, uint64_t skip)
+{
+	static crisk_action full[MAX_LEGAL], want[MAX_LEGAL], got[MAX_LEGAL + 8];
+	size_t n = legal(g, full), m = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned t = CRISK_ACTION_TYPE(full[i]);
+		if (t >= 64 || !(skip & CRISK_ACTION_TYPE_BIT(t)))
+			want[m++] = full[i];
+	}
+	const size_t caps[] = {n + 8, m, 0, 1, m ? m - 1 : 0, n};
+	for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++)
+		check_except_call(g, skip, want, m, caps[c], got, n + 8);
+}
+
+START_TEST(test_except_tiny)
+{
+	crisk_rules *rules = NULL;
+	crisk_game *g = NULL;
+	ck_assert_int_eq(crisk_rules_new_with_module(&rules, &tiny_table, NULL), CRISK_OK);
+	ck_assert_int_eq(crisk_game_new(&g, rules), CRISK_OK);
+	crisk_action acts[4] = {0};
+	size_t count = 0;
+	/* Its codes 1 and 2 have type 0. */
+	ck_assert_int_eq(crisk_game_legal_actions_except(g, CRISK_ACTION_TYPE_BIT(0), acts, 4, &count), CRISK_OK);
+	ck_assert_uint_eq(count, 0);
+	ck_assert_int_eq(crisk_game_legal_actions_except(g, ~CRISK_ACTION_TYPE_BIT(0), acts, 4, &count), CRISK_OK);
+	ck_assert_uint_eq(count, 2);
+	ck_assert_uint_eq(acts[0], 1);
+	ck_assert_uint_eq(acts[1], 2);
+	ck_assert_int_eq(crisk_game_legal_actions_except(g, CRISK_ACTION_TYPE_BIT(3), acts, 1, &count), CRISK_EBUFSIZE);
+	ck_assert_uint_eq(count, 2);
+	for (uint64_t skip = 0; skip < 4; skip++)
+		check_except(g, skip);
+	ASSERT_REFUSED(crisk_game_legal_actions_except(g, 1, NULL, 2, &count), CRISK_EINVAL,
+		       "crisk_game_legal_actions_except");
+	ck_assert_uint_eq(count, 0);
+	crisk_game_free(g);
+	crisk_rules_free(rules);
+}
+END_TEST
+
+/* tiny with a long list: wide_count codes whose types run from 0 through 63
+ * to 255 (types 64..255 cannot be skipped).  Only listed, never applied. */
+static size_t wide_count;
+
+static size_t wide_legal(const void *d, const void *state, crisk_action *buf, size_t cap)
+{
+	(void)d;
+	(void)state;
+	static const unsigned types[] = {0, 5, 23, 62, 63, 64, 200, 255};
+	const size_t n_types = sizeof types / sizeof types[0];
+	for (size_t i = 0; i < wide_count && i < cap; i++)
+		buf[i] = (crisk_action)types[i * n_types / wide_count] << 56 | i;
+	return wide_count;
+}
+
+/* The core's scratch list on the stack (up to 512) and on the heap (longer). */
+START_TEST(test_except_long_lists_of_a_host_module)
+{
+	crisk_module m = tiny_copy();
+	m.legal = wide_legal;
+	crisk_rules *rules = NULL;
+	crisk_game *g = NULL;
+	ck_assert_int_eq(crisk_rules_new_with_module(&rules, &m, NULL), CRISK_OK);
+	ck_assert_int_eq(crisk_game_new(&g, rules), CRISK_OK);
+	const size_t lengths[] = {8, 300, 511, 512, 513, 700, 3000};
+	const uint64_t masks[] = {
+		0,
+		CRISK_ACTION_TYPE_BIT(0),
+		CRISK_ACTION_TYPE_BIT(63),
+		CRISK_ACTION_TYPE_BIT(5) | CRISK_ACTION_TYPE_BIT(62),
+		CRISK_ACTION_TYPE_BIT(23),
+		UINT64_MAX,
+	};
+	for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+		wide_count = lengths[l];
+		for (size_t k = 0; k < sizeof masks / sizeof masks[0]; k++)
+			check_except(g, masks[k]);
+		/* Skipping every type leaves exactly those of types 64..255. */
+		size_t count = 0;
+		crisk_game_legal_actions_except(g, UINT64_MAX, NULL, 0, &count);
+		size_t above = 0;
+		for (size_t i = 0; i < wide_count; i++)
+			above += i * 8 / wide_count >= 5;
+		ck_assert_uint_eq(count, above);
+	}
+	crisk_game_free(g);
+	crisk_rules_free(rules);
+}
+END_TEST
+
+/* A built-in module wrapped as a host module has no native skip: offers go
+ * through the core's filter too, at every step of a playout with trades. */
+START_TEST(test_except_builtin_table_through_the_filter)
+{
+	crisk_rules *rules = NULL;
+	crisk_game *g = NULL;
+	ck_assert_int_eq(crisk_rules_new_with_module(&rules, crisk_module_builtin("base"),
+						     "players=4 seed=21 board=random chance=explicit max_turns=60"),
+			 CRISK_OK);
+	ck_assert_int_eq(crisk_game_new(&g, rules), CRISK_OK);
+	uint64_t rng = 21;
+	int offers = 0;
+	for (int step = 0; step < 1500 && crisk_game_status(g, NULL) == CRISK_STATUS_RUNNING; step++) {
+		crisk_action acts[MAX_LEGAL];
+		size_t n = legal(g, acts), before = 0;
+		crisk_game_legal_actions_except(g, CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE), NULL, 0, &before);
+		offers += before < n;
+		check_except(g, CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE));
+		check_except(g, CRISK_ACTION_TYPE_BIT(CRISK_CATAN_BUILD_ROAD) | CRISK_ACTION_TYPE_BIT(CRISK_CATAN_END_TURN));
+		random_step(g, &rng);
+	}
+	ck_assert_int_gt(offers, 10);
+	crisk_game_free(g);
+	crisk_rules_free(rules);
+}
+END_TEST
+
 /* ---- saves of host modules ---- */
 
 /* Binary save -> load_as -> save gives the same bytes, and both games continue alike. */
@@ -930,6 +1073,11 @@ static Suite *modules_suite(void)
 	tcase_add_test(tc, test_builtin_table);
 	tcase_add_test(tc, test_builtin_table_plays_like_builtin);
 	tcase_add_test(tc, test_event_emit_refuses_bad_input);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("legal_except");
+	tcase_add_test(tc, test_except_tiny);
+	tcase_add_test(tc, test_except_long_lists_of_a_host_module);
+	tcase_add_test(tc, test_except_builtin_table_through_the_filter);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("saves");
 	tcase_set_timeout(tc, 300);

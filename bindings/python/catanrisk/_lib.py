@@ -23,7 +23,7 @@ import ctypes.util
 import os
 from ctypes import POINTER, byref, c_char_p, c_double, c_int, c_int32, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from .errors import CatanriskError, InvalidArgumentError, error_for
 
@@ -125,6 +125,7 @@ _PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "crisk_game_turn": (c_int64, [c_void_p]),
     "crisk_game_score": (c_int, [c_void_p, c_int, c_int, POINTER(c_int)]),
     "crisk_game_legal_actions": (c_int, [c_void_p, POINTER(c_uint64), c_size_t, _size_p]),
+    "crisk_game_legal_actions_except": (c_int, [c_void_p, c_uint64, POINTER(c_uint64), c_size_t, _size_p]),
     "crisk_game_check": (c_int, [c_void_p, c_uint64]),
     "crisk_game_apply": (c_int, [c_void_p, c_uint64]),
     "crisk_game_chance_probabilities": (
@@ -414,6 +415,30 @@ class ActionBuffer:
         if rc:
             raise _error(rc)
         return self._buf[: self._count.value]
+
+    def legal_except(self, game: Handle, skip_types: int) -> List[int]:
+        """The legal codes without those whose type bit is in the mask skip_types."""
+        rc = _L.crisk_game_legal_actions_except(game, skip_types, self._buf, self._cap, self._count_p)
+        if rc == EBUFSIZE:
+            self._resize(self._count.value)
+            rc = _L.crisk_game_legal_actions_except(game, skip_types, self._buf, self._cap, self._count_p)
+        if rc:
+            raise _error(rc)
+        return self._buf[: self._count.value]
+
+
+def type_mask(types: Iterable[int]) -> int:
+    """The skip_types mask of crisk_game_legal_actions_except: bit t for each action type t (0..63)."""
+    if isinstance(types, int):
+        raise TypeError(f"skip_types is an iterable of action types, e.g. [{types}], not an int")
+    mask = 0
+    for t in types:
+        if isinstance(t, bool) or not isinstance(t, int):
+            raise TypeError(f"an action type is an int, not {type(t).__name__}")
+        if not 0 <= t <= 63:
+            raise InvalidArgumentError(f"action type {t} cannot be skipped: only types 0..63 can", -1)
+        mask |= 1 << t
+    return mask
 
 
 def game_chance(game: Handle) -> List[Tuple[int, float]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from enum import IntEnum
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _lib
 from .errors import CatanriskError, IllegalActionError, InvalidArgumentError, ParameterError
@@ -449,13 +449,28 @@ class Game(_Handle):
 
     # ---- actions
 
-    def legal_codes(self) -> List[int]:
-        """The legal action codes in ascending order (the fast path for playouts)."""
+    def legal_codes(self, *, skip_types: Iterable[int] = ()) -> List[int]:
+        """The legal action codes in ascending order (the fast path for playouts).
+
+        ``skip_types`` leaves out the actions of those types (the numbers of
+        :attr:`Action.type`, 0..63), as if they were filtered from the full
+        list afterwards; e.g. ``skip_types=[23]`` drops the domestic trade
+        offers of the Catan modules, which the built-in modules then do not
+        even list.  What :meth:`check` and :meth:`apply` accept is unchanged.
+
+        Raises:
+            InvalidArgumentError: a type outside 0..63.
+        """
+        if skip_types:
+            return self._buf.legal_except(self._handle(), _lib.type_mask(skip_types))
         return self._buf.legal(self._handle())
 
-    def legal_actions(self) -> List[Action]:
-        """The legal actions of the current decision point, in ascending code order."""
-        return [Action(code, self) for code in self._buf.legal(self._handle())]
+    def legal_actions(self, *, skip_types: Iterable[int] = ()) -> List[Action]:
+        """The legal actions of the current decision point, in ascending code order.
+
+        ``skip_types``: as for :meth:`legal_codes`.
+        """
+        return [Action(code, self) for code in self.legal_codes(skip_types=skip_types)]
 
     def action(self, action: ActionLike) -> Action:
         """An :class:`Action` from a code or a text form (``"build_road 12"``).
