@@ -54,6 +54,7 @@ static inline int res_byte(uint64_t packed, int r)
  * word: no byte overflows, hands being far below 256. */
 _Static_assert(offsetof(kseat, cards) == offsetof(kseat, hand) + 6 && offsetof(kseat, owe) == offsetof(kseat, hand) + 7,
 	       "a hand word is the hand, its total and the discards owed");
+_Static_assert(offsetof(kstate, bank) + 8 <= sizeof(kstate), "the bank is read and written as a word");
 
 static uint64_t hand_word(const kseat *p)
 {
@@ -152,9 +153,7 @@ static void produce(const kern *k, void *st, int sum, evlog *log)
 	if (!paid)
 		return;
 	/* Top bit of byte r set where the bank holds at least the total claimed. */
-	uint64_t bank = 0;
-	for (int r = 0; r < NUM_RES; r++)
-		bank |= (uint64_t)h->bank[r] << (8 * r);
+	uint64_t bank = load8(h->bank) & UINT64_C(0xFFFFFFFFFF);
 	const uint64_t top = UINT64_C(0x8080808080);
 	uint64_t short_of = ~((bank | top) - total) & top;
 	for (; short_of; short_of &= short_of - 1) { /* rare: B-55 */
@@ -188,8 +187,8 @@ static void produce(const kern *k, void *st, int sum, evlog *log)
 				e->args[r] = res_byte(got, r);
 		}
 	}
-	for (int r = 0; r < NUM_RES; r++)
-		h->bank[r] = (uint8_t)(h->bank[r] - res_byte(paid_out, r));
+	/* No byte borrows: the bank holds what it pays out (B-55 above). */
+	store8(h->bank, load8(h->bank) - paid_out);
 }
 
 /* The next seat owing discards, in seat order from the roller (B-59). */
@@ -367,8 +366,7 @@ static void discard(const kern *k, void *st, uint64_t counts, evlog *log)
 	kseat *p = kseat_of(k, st, h->cur);
 	uint64_t total = packed_total(counts);
 	set_hand_word(p, hand_word(p) - counts - (total << 48) - (total << 56));
-	for (int r = 0; r < NUM_RES; r++)
-		h->bank[r] = (uint8_t)(h->bank[r] + res_byte(counts, r));
+	store8(h->bank, load8(h->bank) + counts); /* bank bytes stay below 128: no carry */
 	ev *e = ev_push(log, CRISK_CATAN_EV_DISCARD, h->cur, -1);
 	if (e) {
 		for (int r = 0; r < NUM_RES; r++)
