@@ -19,6 +19,11 @@
 /* Copies timed for the clone figure. */
 #define CLONE_REPS 1000000u
 
+/* How games are played: step by step through the public calls a host
+ * makes, or a whole game with one crisk_game_playout call.  Both make the
+ * same choices, so both play the same games. */
+enum { LOOP_STEPS = 1, LOOP_PLAYOUT = 2 };
+
 typedef struct options {
 	uint64_t games;   /* 0 = no limit (then --seconds decides) */
 	double seconds;   /* 0 = no limit */
@@ -28,7 +33,7 @@ typedef struct options {
 	const char *rules;
 	int no_offers;
 	int events;
-	int playout;         /* whole games by crisk_game_playout, not step by step */
+	unsigned loops;      /* LOOP_STEPS and/or LOOP_PLAYOUT */
 	uint64_t skip_types; /* the action types the random policy never picks */
 } options;
 
@@ -88,8 +93,9 @@ static void usage(FILE *f)
 		   "  --rules S     more parameters, e.g. \"max_turns=500\"\n"
 		   "  --no-offers   the random policy never picks OFFER_TRADE\n"
 		   "  --events      keep the event log on (off by default)\n"
-		   "  --playout     play each game with one crisk_game_playout call instead of\n"
-		   "                three public calls a step (the same policy)\n");
+		   "  --loop L      steps: current seat, legal actions, pick and apply by public\n"
+		   "                calls each step; playout: one crisk_game_playout call a game;\n"
+		   "                both (default): both, over the same games\n");
 }
 
 static int parse_u64(const char *text, uint64_t *out)
@@ -107,7 +113,8 @@ static int parse_u64(const char *text, uint64_t *out)
 
 static int takes_value(const char *option)
 {
-	static const char *const with_value[] = { "--module", "--games", "--seconds", "--players", "--seed", "--rules" };
+	static const char *const with_value[] = { "--module", "--games", "--seconds", "--players", "--seed", "--rules",
+						  "--loop" };
 	for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
 		if (!strcmp(option, with_value[i]))
 			return 1;
@@ -116,7 +123,7 @@ static int takes_value(const char *option)
 
 static int parse_options(options *o, int argc, char **argv)
 {
-	*o = (options){ .module = "base", .games = 1000, .seed = 1 };
+	*o = (options){ .module = "base", .games = 1000, .seed = 1, .loops = LOOP_STEPS | LOOP_PLAYOUT };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -129,8 +136,6 @@ static int parse_options(options *o, int argc, char **argv)
 			o->no_offers = 1;
 		} else if (!strcmp(a, "--events")) {
 			o->events = 1;
-		} else if (!strcmp(a, "--playout")) {
-			o->playout = 1;
 		} else if (!takes_value(a)) {
 			fprintf(stderr, "crisk-bench: unknown option '%s'\n", a);
 			usage(stderr);
@@ -170,6 +175,18 @@ static int parse_options(options *o, int argc, char **argv)
 			i++;
 		} else if (!strcmp(a, "--rules")) {
 			o->rules = v;
+			i++;
+		} else if (!strcmp(a, "--loop")) {
+			if (!strcmp(v, "steps")) {
+				o->loops = LOOP_STEPS;
+			} else if (!strcmp(v, "playout")) {
+				o->loops = LOOP_PLAYOUT;
+			} else if (!strcmp(v, "both")) {
+				o->loops = LOOP_STEPS | LOOP_PLAYOUT;
+			} else {
+				fprintf(stderr, "crisk-bench: --loop wants steps, playout or both, got '%s'\n", v);
+				return -1;
+			}
 			i++;
 		}
 	}
@@ -259,7 +276,8 @@ static inline int step(crisk_game *g, int seat, workspace *w, const options *o, 
 	return crisk_game_apply(g, a);
 }
 
-static int play_games(crisk_game *work, const crisk_game *fresh, workspace *w, const options *o, totals *t)
+static int play_games(crisk_game *work, const crisk_game *fresh, workspace *w, const options *o, int playout,
+		      totals *t)
 {
 	bot_rng bots = { o->seed ^ 0xBB67AE8584CAA73Bu };
 	uint64_t start = now_ns();
@@ -270,7 +288,7 @@ static int play_games(crisk_game *work, const crisk_game *fresh, workspace *w, c
 			return rc;
 		uint64_t steps = 0;
 		int seat;
-		if (o->playout) {
+		if (playout) {
 			rc = crisk_game_playout(work, o->skip_types, STEP_LIMIT, &bots.s, &steps);
 			if (rc)
 				return rc;
@@ -343,15 +361,22 @@ static int run(const options *o, crisk_rules *rules)
 	w.probs = malloc(w.cap * sizeof *w.probs);
 	if (!rc && (!w.items || !w.probs))
 		rc = CRISK_ENOMEM;
-	if (!rc)
-		rc = play_games(work, fresh, &w, o, &t);
-	if (!rc)
-		rc = time_clone(work, fresh, &w, o, &clone_ns);
-	if (rc) {
-		fail("bench", rc);
-	} else if (t.games == 0) {
-		printf("no game finished\n");
-	} else {
+	printf("policy       uniform over legal actions%s; event log %s\n", o->no_offers ? " except OFFER_TRADE" : "",
+	       o->events ? "on" : "off");
+	totals first = { 0 };
+	for (int playout = 0; !rc && playout < 2; playout++) {
+		if (!(o->loops & (playout ? LOOP_PLAYOUT : LOOP_STEPS)))
+			continue;
+		t = (totals){ 0 };
+		rc = play_games(work, fresh, &w, o, playout, &t);
+		if (rc)
+			break;
+		printf("loop         %s\n", playout ? "crisk_game_playout, one call a game"
+						     : "steps: current seat, legal actions, pick, apply (public calls)");
+		if (t.games == 0) {
+			printf("no game finished\n");
+			continue;
+		}
 		double secs = (double)t.ns / 1e9;
 		printf("games        %" PRIu64 " (%" PRIu64 " won, %" PRIu64 " ended by max_turns) in %.3f s\n",
 		       t.games, t.won, t.ended, secs);
@@ -359,12 +384,21 @@ static int run(const options *o, crisk_rules *rules)
 		printf("ns/step      %.1f\n", (double)t.ns / (double)t.steps);
 		printf("steps/game   %.1f\n", (double)t.steps / (double)t.games);
 		printf("turns/game   %.1f\n", (double)t.turns / (double)t.games);
+		/* The same seeds and policy: the loops must have played the same games. */
+		if (first.games == t.games && (first.steps != t.steps || first.turns != t.turns || first.won != t.won)) {
+			fprintf(stderr, "crisk-bench: the two loops played different games\n");
+			rc = CRISK_ESTATE;
+		}
+		first = t;
+	}
+	if (!rc)
+		rc = time_clone(work, fresh, &w, o, &clone_ns);
+	if (rc) {
+		fail("bench", rc);
+	} else {
 		printf("state bytes  %zu\n", crisk_game_state_size(work));
 		printf("clone ns     %.1f (crisk_game_copy into an existing game, mean of %u)\n", clone_ns,
 		       CLONE_REPS);
-		printf("policy       uniform over legal actions%s; event log %s; %s\n",
-		       o->no_offers ? " except OFFER_TRADE" : "", o->events ? "on" : "off",
-		       o->playout ? "crisk_game_playout" : "step by step (current seat, legal actions, apply)");
 	}
 	free(w.items);
 	free(w.probs);

@@ -276,21 +276,27 @@ static int pick_by_count(const uint8_t *counts, int n, uint32_t k)
 	return n - 1;
 }
 
+/* Auto chance mode: the dice of DP_DICE from the game's generator (B-135). */
+static void throw_dice(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
+	int d1, d2;
+	do { /* an excluded sum is thrown again (T-8) */
+		d1 = 1 + (int)rng_uniform_inline(&h->rng, 6);
+		d2 = 1 + (int)rng_uniform_inline(&h->rng, 6);
+	} while (d1 + d2 == ex);
+	resolve_dice(k, st, d1 + d2, d1, d2, log);
+}
+
 /* Auto chance mode: samples the pending chance event with the draw order of B-135. */
 static void sample_chance(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
 	switch (h->dp) {
-	case DP_DICE: {
-		int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
-		int d1, d2;
-		do { /* an excluded sum is thrown again (T-8) */
-			d1 = 1 + (int)rng_uniform_inline(&h->rng, 6);
-			d2 = 1 + (int)rng_uniform_inline(&h->rng, 6);
-		} while (d1 + d2 == ex);
-		resolve_dice(k, st, d1 + d2, d1, d2, log);
+	case DP_DICE:
+		throw_dice(k, st, log);
 		break;
-	}
 	case DP_STEAL: {
 		const kseat *v = kseat_of(k, st, h->victim);
 		int r = pick_by_count(v->hand, MAX_GOODS, rng_uniform(&h->rng, v->cards));
@@ -561,6 +567,8 @@ static int execute(const kern *k, void *st, crisk_action a, evlog *log)
 		h->cur = CRISK_SEAT_CHANCE;
 		if (k->cfg.hooks)
 			flow_check_victory(k, st, log);
+		else if (!k->cfg.explicit_chance)
+			throw_dice(k, st, log); /* kern_apply's chance loop then finds nothing to do */
 		return CRISK_OK;
 	}
 	switch (type) {

@@ -13,6 +13,22 @@ static void game_over(kstate *h, int winner, evlog *log)
 	ev_push(log, CRISK_CATAN_EV_GAME_OVER, winner, -1);
 }
 
+/* Seat s, the active one, has reached the target: it wins now, showing its
+ * VP cards.  Apart, so that the usual check needs no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void win(const kern *k, void *st, int s, evlog *log)
+{
+	int vp_cards = kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
+	if (vp_cards) {
+		ev *e = ev_push(log, CRISK_CATAN_EV_REVEAL_VP, s, -1);
+		if (e)
+			e->args[0] = vp_cards;
+	}
+	game_over(ks(st), s, log);
+}
+
 /* B-105, B-106, B-110: only the active seat wins, at once, hidden VP included. */
 void flow_check_victory(const kern *k, void *st, evlog *log)
 {
@@ -25,15 +41,8 @@ void flow_check_victory(const kern *k, void *st, evlog *log)
 	if (h->part_owner != NO_SEAT)
 		return;
 	int s = h->active;
-	if (ktotal_vp(k, st, s) < k->cfg.vp_target)
-		return;
-	int vp_cards = kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
-	if (vp_cards) {
-		ev *e = ev_push(log, CRISK_CATAN_EV_REVEAL_VP, s, -1);
-		if (e)
-			e->args[0] = vp_cards;
-	}
-	game_over(h, s, log);
+	if (ktotal_vp(k, st, s) >= k->cfg.vp_target)
+		win(k, st, s, log);
 }
 
 void flow_start_turn(const kern *k, void *st, evlog *log)

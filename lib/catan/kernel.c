@@ -260,6 +260,11 @@ void kern_state_init(const kern *k, void *st, evlog *log)
 		k->hk.ext_init(k, st, log);
 }
 
+int kern_extra_vp(const kern *k, const void *st, int s)
+{
+	return k->hk.extra_pieces(k, st, s, PIECE_SETTLEMENT) + 2 * k->hk.extra_pieces(k, st, s, PIECE_CITY);
+}
+
 int kern_visible_vp(const kern *k, const void *st, int s)
 {
 	return kvisible_vp(k, st, s);

@@ -371,6 +371,9 @@ static inline int khand_key(const kseat *p)
 		key |= (p->hand[r] >= 1) << r | (p->hand[r] >= 2) << (NUM_RES + r);
 	return key;
 }
+/* VP of the pieces a module's hook counts (hooks.h extra_pieces): apart,
+ * so that the usual inlined count needs no frame for the calls. */
+int kern_extra_vp(const kern *k, const void *st, int s);
 static inline int kvisible_vp(const kern *k, const void *st, int s)
 {
 	const kseat *p = kseat_of(k, st, s);
@@ -378,7 +381,7 @@ static inline int kvisible_vp(const kern *k, const void *st, int s)
 	int vp = (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
 		 2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s);
 	if (k->hk.extra_pieces)
-		vp += k->hk.extra_pieces(k, st, s, PIECE_SETTLEMENT) + 2 * k->hk.extra_pieces(k, st, s, PIECE_CITY);
+		vp += kern_extra_vp(k, st, s);
 	return vp;
 }
 static inline int ktotal_vp(const kern *k, const void *st, int s)
