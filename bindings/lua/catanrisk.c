@@ -656,6 +656,68 @@ static int g_chance(lua_State *L)
 	return 2;
 }
 
+/* The skip mask of game:playout's options: an integer mask (bit t skips
+ * type t) or a list of action types 0..63. */
+static uint64_t skip_types_arg(lua_State *L, int opts)
+{
+	uint64_t mask = 0;
+	int isint;
+	if (lua_getfield(L, opts, "skip_types") == LUA_TNIL) {
+		mask = 0;
+	} else if (lua_type(L, -1) == LUA_TTABLE) {
+		lua_Integer n = luaL_len(L, -1);
+		for (lua_Integer i = 1; i <= n; i++) {
+			lua_geti(L, -1, i);
+			lua_Integer t = lua_tointegerx(L, -1, &isint);
+			if (!isint || t < 0 || t > 63)
+				luaL_argerror(L, opts, "skip_types must list action types 0..63");
+			mask |= (uint64_t)1 << t;
+			lua_pop(L, 1);
+		}
+	} else {
+		mask = (uint64_t)lua_tointegerx(L, -1, &isint);
+		if (!isint)
+			luaL_argerror(L, opts, "skip_types must be an integer mask or a list of action types");
+	}
+	lua_pop(L, 1);
+	return mask;
+}
+
+/* game:playout(state [, { skip_types = mask or { type, ... }, max_steps = n }])
+ * -> steps, new_state | nil, msg, code, steps, new_state
+ * Random legal actions inside the library until the game is over or
+ * max_steps (0 = no limit) actions were applied; state is the splitmix64
+ * policy state of docs/api.md (the 64 bits as a Lua integer, any value a
+ * seed), which the game does not keep: pass new_state to go on.  On failure
+ * the actions before the failing one stay applied. */
+static int g_playout(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	uint64_t state = (uint64_t)luaL_checkinteger(L, 2), skip = 0, steps = 0;
+	lua_Integer max_steps = 0;
+	if (!lua_isnoneornil(L, 3)) {
+		luaL_checktype(L, 3, LUA_TTABLE);
+		skip = skip_types_arg(L, 3);
+		if (lua_getfield(L, 3, "max_steps") != LUA_TNIL) {
+			int isint;
+			max_steps = lua_tointegerx(L, -1, &isint);
+			if (!isint || max_steps < 0)
+				luaL_argerror(L, 3, "max_steps must be a non-negative integer");
+		}
+		lua_pop(L, 1);
+	}
+	int rc = crisk_game_playout(g, skip, (uint64_t)max_steps, &state, &steps);
+	if (rc) {
+		fail(L, rc);
+		lua_pushinteger(L, (lua_Integer)steps);
+		lua_pushinteger(L, (lua_Integer)state);
+		return 5;
+	}
+	lua_pushinteger(L, (lua_Integer)steps);
+	lua_pushinteger(L, (lua_Integer)state);
+	return 2;
+}
+
 static int g_current_seat(lua_State *L)
 {
 	lua_pushinteger(L, crisk_game_current_seat(check_game(L, 1)));
@@ -972,6 +1034,7 @@ static const luaL_Reg game_methods[] = {
 	{"action_text", g_action_text},
 	{"decode", g_decode},
 	{"chance", g_chance},
+	{"playout", g_playout},
 	{"view_json", g_view_json},
 	{"events", g_events},
 	{"events_json", g_events_json},

@@ -183,7 +183,8 @@ CRISK_API int crisk_game_legal_actions_except(const crisk_game *game, uint64_t s
  * advances, so the same game and state give the same playout.  Undo
  * snapshots, the record and the event log are kept as by crisk_game_apply().
  *
- * No allocation, unless a listed set is longer than 512 actions.
+ * No allocation, unless a listed set is longer than 512 actions or a chance
+ * point has more than 64 outcomes (a Risk battle roll can).
  *
  * @param game       Game handle.
  * @param skip_types Action types never drawn, as for crisk_game_legal_actions_except().

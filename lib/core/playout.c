@@ -9,8 +9,27 @@
 
 /* Lists up to this length need no allocation (a Catan list stays far below). */
 #define PLAYOUT_STACK_ACTIONS 512
-/* Chance points up to this many outcomes (a Catan one has at most 11). */
+/* Chance points up to this many outcomes need no allocation (a Catan one
+ * has at most 11, a Risk battle roll more). */
 #define PLAYOUT_CHANCE_OUTCOMES 64
+
+/* A chance point with more outcomes than chance_step has room for (a
+ * host module's, or a Risk battle roll): the lists go on the heap. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int chance_step_large(crisk_game *g, uint64_t *rng, size_t n, crisk_action *out)
+{
+	crisk_action *acts = malloc(n * sizeof *acts);
+	double *probs = malloc(n * sizeof *probs);
+	int rc = acts && probs ? g->rules->mod->chance(g->rules->data, g->state, acts, probs, n, &n)
+			       : err_set(CRISK_ENOMEM, "crisk_game_playout: out of memory for %zu chance outcomes", n);
+	if (!rc)
+		*out = acts[policy_weighted(rng, probs, n)];
+	free(acts);
+	free(probs);
+	return rc;
+}
 
 static int chance_step(crisk_game *g, uint64_t *rng, crisk_action *out)
 {
@@ -18,6 +37,8 @@ static int chance_step(crisk_game *g, uint64_t *rng, crisk_action *out)
 	double probs[PLAYOUT_CHANCE_OUTCOMES];
 	size_t n = 0;
 	int rc = g->rules->mod->chance(g->rules->data, g->state, acts, probs, PLAYOUT_CHANCE_OUTCOMES, &n);
+	if (rc == CRISK_EBUFSIZE && n > PLAYOUT_CHANCE_OUTCOMES)
+		return chance_step_large(g, rng, n, out);
 	if (rc)
 		return rc;
 	if (n == 0)

@@ -161,6 +161,8 @@ _PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "crisk_game_load_as": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_size_t]),
     "crisk_game_load_json_as": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_size_t]),
     "crisk_record_replay_as": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_size_t]),
+    # game.h: random playouts inside the library.
+    "crisk_game_playout": (c_int, [c_void_p, c_uint64, c_uint64, POINTER(c_uint64), POINTER(c_uint64)]),
 }
 
 _L = _load()
@@ -591,3 +593,45 @@ def record_replay_as(like: Handle, text: bytes) -> Handle:
     out = c_void_p()
     _check(_L.crisk_record_replay_as(byref(out), like, text, len(text)))
     return out
+
+
+# ---------------------------------------------------------------- playouts
+
+
+def _uint64_arg(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    if not 0 <= value <= UINT64_MAX:
+        raise InvalidArgumentError(f"{what} {value} is not an unsigned 64-bit number", -1)
+    return value
+
+
+def skip_mask(skip_types: Any) -> int:
+    """A skip mask from an int mask or an iterable of action types 0..63."""
+    if isinstance(skip_types, int) and not isinstance(skip_types, bool):
+        return _uint64_arg(skip_types, "skip_types")
+    try:
+        types = list(skip_types)
+    except TypeError:
+        raise TypeError(f"skip_types must be an int mask or action types, not {type(skip_types).__name__}") from None
+    mask = 0
+    for t in types:
+        if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < 64:
+            raise InvalidArgumentError(f"skip_types: {t!r} is not an action type 0..63", -1)
+        mask |= 1 << t
+    return mask
+
+
+def game_playout(game: Handle, skip_types: int, max_steps: int, rng_state: int) -> Tuple[int, int]:
+    """crisk_game_playout: (steps, new generator state).  On failure the
+    exception carries ``steps`` and ``state`` (the actions before the
+    failing one stay applied)."""
+    state = c_uint64(_uint64_arg(rng_state, "state"))
+    steps = c_uint64(0)
+    rc = _L.crisk_game_playout(game, skip_types, _uint64_arg(max_steps, "max_steps"), byref(state), byref(steps))
+    if rc:
+        err = _error(rc)
+        err.steps = steps.value  # type: ignore[attr-defined]
+        err.state = state.value  # type: ignore[attr-defined]
+        raise err
+    return steps.value, state.value

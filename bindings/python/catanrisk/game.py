@@ -533,6 +533,40 @@ class Game(_Handle):
         """
         return [(Action(code, self), p) for code, p in _lib.game_chance(self._handle())]
 
+    def playout(
+        self, state: int, *, skip_types: Union[int, Iterable[int]] = 0, max_steps: int = 0
+    ) -> Tuple[int, int]:
+        """Plays uniformly random legal actions inside the library until the
+        game is over or ``max_steps`` actions were applied (0 = no limit).
+
+        Each step is what a Python loop of :meth:`legal_codes`, a uniform draw
+        and :meth:`apply` would do, at native speed; at a chance point
+        (``chance=explicit``) an outcome is drawn by its probability.  The
+        draws come from the splitmix64 generator state ``state`` (any
+        unsigned 64-bit value is a seed; the algorithm is in docs/api.md),
+        which the game does not keep: pass the returned state to the next
+        call to continue the same random sequence.  Undo, the record and
+        the event log see every action, as with :meth:`apply`.
+
+        Args:
+            state: the generator state (a seed).
+            skip_types: action types never drawn, as a mask of bits
+                ``1 << type`` or an iterable of types 0..63, e.g. ``[23]``
+                (OFFER_TRADE, docs/actions.md) for a bot that makes no
+                domestic offers.
+            max_steps: stop after this many actions; 0 = until the game is over.
+
+        Returns:
+            ``(steps, state)``: the number of actions applied and the new
+            generator state.
+
+        Raises:
+            StateError: a seat to act has nothing left after skipping; the
+                exception's ``steps`` and ``state`` attributes tell how far
+                the playout went (those actions stay applied).
+        """
+        return _lib.game_playout(self._handle(), _lib.skip_mask(skip_types), max_steps, state)
+
     # ---- views and events
 
     def view(self, viewer: int) -> Dict[str, Any]:
