@@ -9,7 +9,8 @@
 #include "../core/policy.h"
 #include "kernel.h"
 
-/* A longer list stops the loop with CRISK_EBUFSIZE; the core's loop goes on. */
+/* A longer list or chance point stops the loop with CRISK_EBUFSIZE: the core
+ * takes that one step and calls the loop again. */
 #define CATAN_PLAYOUT_ACTIONS 512
 #define CATAN_PLAYOUT_OUTCOMES 16 /* a Catan chance point has at most 11 */
 
@@ -38,6 +39,10 @@ static inline int catan_playout(const catan_playout_fns fns, const void *data, v
 			size_t n = 0;
 			if ((rc = fns.chance(data, st, acts, probs, CATAN_PLAYOUT_OUTCOMES, &n)))
 				break;
+			if (n == 0) {
+				rc = err_set(CRISK_ESTATE, "crisk_game_playout: a chance point without outcomes");
+				break;
+			}
 			a = acts[policy_weighted(&draws, probs, n)];
 		} else {
 			size_t n = fns.list(data, st, offers, acts, CATAN_PLAYOUT_ACTIONS);

@@ -52,7 +52,8 @@ typedef struct module {
 	 * the core's loop (legal_except or legal, then policy_pick; chance,
 	 * then policy_weighted) and apply.  skip_types is a subset of
 	 * skip_natively; *steps counts the actions applied.  CRISK_EBUFSIZE:
-	 * stopped before a list too long for it, the core's loop goes on. */
+	 * stopped before a list or chance point too long for it; the core
+	 * takes that step and calls it again. */
 	int (*playout)(const void *data, void *state, uint64_t skip_types, uint64_t max_steps, uint64_t *policy,
 		       evlog *log, uint64_t *steps);
 	/* CRISK_OK or CRISK_EILLEGAL with a message in player terms. */

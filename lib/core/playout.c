@@ -106,11 +106,19 @@ CRISK_API int crisk_game_playout(crisk_game *g, uint64_t skip_types, uint64_t ma
 	const module *m = g->rules->mod;
 	int rc;
 	if (m->playout && !g->undo.depth && !g->rec.on && !(skip_types & ~m->skip_natively)) {
-		rc = m->playout(g->rules->data, g->state, skip_types, max_steps, rng_state, &g->log, &done);
-		if (g->moves >= 0)
-			g->moves += (int64_t)done;
-		if (rc == CRISK_EBUFSIZE) /* a list too long for the module's loop */
-			rc = playout_by_steps(g, skip_types, max_steps, rng_state, &done);
+		for (;;) {
+			uint64_t before = done;
+			rc = m->playout(g->rules->data, g->state, skip_types, max_steps, rng_state, &g->log, &done);
+			if (g->moves >= 0)
+				g->moves += (int64_t)(done - before);
+			if (rc != CRISK_EBUFSIZE || done >= max_steps)
+				break;
+			/* A list or chance point too long for the module's loop (a Risk
+			 * battle roll in explicit chance mode): one step here, then on. */
+			rc = playout_by_steps(g, skip_types, done + 1, rng_state, &done);
+			if (rc)
+				break;
+		}
 	} else {
 		rc = playout_by_steps(g, skip_types, max_steps, rng_state, &done);
 	}
