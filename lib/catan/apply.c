@@ -548,8 +548,12 @@ static const uint64_t victory_unchanged =
 	TYPE_BIT(CRISK_CATAN_DECLINE) | TYPE_BIT(CRISK_CATAN_CONFIRM) | TYPE_BIT(CRISK_CATAN_CANCEL);
 
 /* Checks the rules of a's type (its code passed kern_check_code) and, if
- * they hold, carries it out: one dispatch on the type for both. */
-static int execute(const kern *k, void *st, crisk_action a, evlog *log)
+ * they hold, carries it out: one dispatch on the type for both.  Inlined
+ * into both applies, so that neither pays a call for it. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
@@ -737,11 +741,13 @@ static int is_chance(int dp)
 	return dp == DP_DICE || dp == DP_STEAL || dp == DP_DEV_DRAW;
 }
 
-int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
+/* An action whose code fits the decision point, its rules checked and
+ * applied, then the chance events it causes in automatic mode. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int apply_fitting(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	/* The tests of the code inline; a refusal gets its message from the full check. */
-	if (!kern_code_fits(st, a))
-		return kern_check_code(k, st, a);
 	int rc = execute(k, st, a, log);
 	if (rc)
 		return rc;
@@ -754,4 +760,17 @@ int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
 		}
 	}
 	return CRISK_OK;
+}
+
+int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	/* The tests of the code inline; a refusal gets its message from the full check. */
+	if (!kern_code_fits(st, a))
+		return kern_check_code(k, st, a);
+	return apply_fitting(k, st, a, log);
+}
+
+int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return apply_fitting(k, st, a, log);
 }

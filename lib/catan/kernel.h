@@ -424,6 +424,10 @@ void flow_add_road(const kern *k, void *st, int s, int path);
 /* validate.c / apply.c / legal.c: the vtable hot path. */
 int kern_check(const kern *k, const void *st, crisk_action a);
 int kern_apply(const kern *k, void *st, crisk_action a, evlog *log);
+/* kern_apply for a code kern_legal listed just now (a playout): the code
+ * fits the decision point by construction, so only the code's shape test
+ * is left out; the rules of its type are checked as always. */
+int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log);
 size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap);
 /* kern_legal, with domestic offers listed only when `offers` is set. */
 size_t kern_legal_offers(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);

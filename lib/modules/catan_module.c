@@ -128,6 +128,11 @@ int cm_chance(const void *data, const void *state, crisk_action *acts, double *p
 	return kern_chance(data, state, acts, probs, cap, count);
 }
 
+static int cm_apply_listed(const void *data, void *state, crisk_action a, evlog *log)
+{
+	return kern_apply_listed(data, state, a, log);
+}
+
 static size_t cm_list(const void *data, const void *state, int offers, crisk_action *buf, size_t cap)
 {
 	return kern_legal_offers(data, state, offers, buf, cap);
@@ -136,7 +141,7 @@ static size_t cm_list(const void *data, const void *state, int offers, crisk_act
 int cm_playout(const void *data, void *state, uint64_t skip_types, uint64_t max_steps, uint64_t *policy, evlog *log,
 	       uint64_t *steps)
 {
-	const catan_playout_fns fns = {cm_current_seat, cm_list, cm_chance, cm_apply};
+	const catan_playout_fns fns = {cm_current_seat, cm_list, cm_chance, cm_apply_listed};
 	return catan_playout(fns, data, state, skip_types, max_steps, policy, log, steps);
 }
 
