@@ -14,9 +14,9 @@ static void put_run(action_out *o, const crisk_action *src, size_t n)
 	o->n += n;
 }
 
-/* For the listers of the main phase, which legal_main and legal_other both
- * use: inlined into each, they keep the list in registers, which a call of
- * their own would not. */
+/* For the listers of the main phase, which kern_legal_main and
+ * kern_legal_other both use: inlined into each, they keep the list in
+ * registers, which a call of their own would not. */
 #if defined(__GNUC__)
 #define LEGAL_INLINE inline __attribute__((always_inline))
 #else
@@ -116,17 +116,6 @@ static inline int card_playable(const kern *k, const void *st, const kseat *p, i
 	return 1;
 }
 
-/* Whether the active seat may have a card to play: none played this turn
- * and one held.  Most of the time it has none: one test instead of four. */
-static inline int holds_action_card(const kern *k, const void *st)
-{
-	const kstate *h = ks(st);
-	const kseat *p = kseat_of(k, st, h->active);
-	/* Bitwise, not &&: one branch for the caller to take, not two. */
-	return (h->card_played == 0) & ((p->dev[CRISK_CATAN_KNIGHT] | p->dev[CRISK_CATAN_ROAD_BUILDING] |
-					  p->dev[CRISK_CATAN_YEAR_OF_PLENTY] | p->dev[CRISK_CATAN_MONOPOLY]) != 0);
-}
-
 static inline void list_cards(const kern *k, const void *st, action_out *o)
 {
 	const kstate *h = ks(st);
@@ -138,7 +127,7 @@ static inline void list_cards(const kern *k, const void *st, action_out *o)
 		     {CRISK_CATAN_ROAD_BUILDING, CRISK_CATAN_PLAY_ROAD_BUILDING},
 		     {CRISK_CATAN_YEAR_OF_PLENTY, CRISK_CATAN_PLAY_YEAR_OF_PLENTY},
 		     {CRISK_CATAN_MONOPOLY, CRISK_CATAN_PLAY_MONOPOLY}};
-	if (!holds_action_card(k, st))
+	if (!kern_holds_action_card(k, st))
 		return;
 	for (size_t i = 0; i < sizeof plays / sizeof plays[0]; i++) {
 		if (card_playable(k, st, p, plays[i].card))
@@ -325,14 +314,14 @@ static LEGAL_INLINE void list_held(const kseat *p, unsigned type, action_out *o)
 	}
 }
 
-/* Kept out of line, so that kern_legal itself needs no frame (below). */
+/* Kept out of line, so that kern_legal_offers (kernel.h) needs no frame. */
 #if defined(__GNUC__)
 #define LEGAL_APART __attribute__((noinline))
 #else
 #define LEGAL_APART
 #endif
 
-static LEGAL_APART size_t legal_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+LEGAL_APART size_t kern_legal_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	action_out o = {buf, cap, 0};
 	list_main(k, st, offers, &o);
@@ -340,7 +329,7 @@ static LEGAL_APART size_t legal_main(const kern *k, const void *st, int offers, 
 }
 
 /* The other decision points (DP_MAIN is kern_legal's). */
-static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_action *buf, size_t cap)
+LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action *buf, size_t cap)
 {
 	const kstate *h = ks(st);
 	action_out o = {buf, cap, 0};
@@ -443,24 +432,6 @@ static LEGAL_APART size_t legal_other(const kern *k, const void *st, crisk_actio
 		break;
 	}
 	return o.n;
-}
-
-size_t kern_legal_offers(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
-{
-	const kstate *h = ks(st);
-	/* In playouts about half the steps are main-phase steps and a third
-	 * are rolls with no card to play, the two mostly alternating.  Two
-	 * tests mispredict less than a switch's indirect jump, whose target
-	 * changes with nearly every step; the roll is answered without a
-	 * frame, the main phase goes straight to its lister. */
-	if (h->dp == DP_PRE_ROLL && !holds_action_card(k, st)) {
-		if (cap)
-			buf[0] = act_make(CRISK_CATAN_ROLL, 0);
-		return 1;
-	}
-	if (h->dp == DP_MAIN)
-		return legal_main(k, st, offers, buf, cap);
-	return legal_other(k, st, buf, cap);
 }
 
 size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
