@@ -6,55 +6,18 @@
 #include "kernel.h"
 #include "validate.h"
 
-static void pay(kstate *h, kseat *p, const uint8_t *cost)
-{
-	for (int r = 0; r < NUM_RES; r++) {
-		p->hand[r] = (uint8_t)(p->hand[r] - cost[r]);
-		p->cards = (uint8_t)(p->cards - cost[r]);
-		h->bank[r] = (uint8_t)(h->bank[r] + cost[r]);
-	}
-}
-
-static void move_card(kseat *from, kseat *to, int r, int n)
-{
-	from->hand[r] = (uint8_t)(from->hand[r] - n);
-	from->cards = (uint8_t)(from->cards - n);
-	to->hand[r] = (uint8_t)(to->hand[r] + n);
-	to->cards = (uint8_t)(to->cards + n);
-}
-
-static void bank_to(kstate *h, kseat *p, int r, int n)
-{
-	h->bank[r] = (uint8_t)(h->bank[r] - n);
-	p->hand[r] = (uint8_t)(p->hand[r] + n);
-	p->cards = (uint8_t)(p->cards + n);
-}
-
-static void to_bank(kstate *h, kseat *p, int r, int n)
-{
-	h->bank[r] = (uint8_t)(h->bank[r] + n);
-	p->hand[r] = (uint8_t)(p->hand[r] - n);
-	p->cards = (uint8_t)(p->cards - n);
-}
-
-static void back_to_active(kstate *h, int dp)
-{
-	h->dp = (uint8_t)dp;
-	h->cur = (int8_t)h->active;
-}
-
-/* Byte r of a packed count (resource r in bits 8r..8r+7). */
-static inline int res_byte(uint64_t packed, int r)
-{
-	return (int)((packed >> (8 * r)) & 0xFFu);
-}
-
-/* Adds a packed count to a hand and its total.  The hand bytes, the total
- * and the discards owed are eight bytes in a row (struct kseat), added as one
- * word: no byte overflows, hands being far below 256. */
+/* Hands and the bank change as whole words.  The hand bytes, the hand's
+ * total and the discards owed are eight bytes in a row (struct kseat), and
+ * the bank's bytes are read as one word too: the listers load them as words
+ * right after, which a word store hands over at once and byte stores make
+ * wait.  No byte carries or borrows: counts stay far below 128, and what is
+ * taken has been checked to be there. */
 _Static_assert(offsetof(kseat, cards) == offsetof(kseat, hand) + 6 && offsetof(kseat, owe) == offsetof(kseat, hand) + 7,
 	       "a hand word is the hand, its total and the discards owed");
 _Static_assert(offsetof(kstate, bank) + 8 <= sizeof(kstate), "the bank is read and written as a word");
+
+#define HAND_TOTAL_SHIFT 48 /* the hand's total, in the hand word */
+#define HAND_OWE_SHIFT 56   /* the discards owed, in the hand word */
 
 static uint64_t hand_word(const kseat *p)
 {
@@ -72,10 +35,71 @@ static uint64_t packed_total(uint64_t packed)
 	return (packed * UINT64_C(0x0101010101)) >> 32 & 0xFFu;
 }
 
+/* Adds `packed` (one byte per good, `total` in all) to a hand and its total. */
+static void hand_add(kseat *p, uint64_t packed, uint64_t total)
+{
+	set_hand_word(p, hand_word(p) + packed + (total << HAND_TOTAL_SHIFT));
+}
+
+static void hand_sub(kseat *p, uint64_t packed, uint64_t total)
+{
+	set_hand_word(p, hand_word(p) - packed - (total << HAND_TOTAL_SHIFT));
+}
+
+static void bank_add(kstate *h, int64_t packed)
+{
+	store8(h->bank, load8(h->bank) + (uint64_t)packed);
+}
+
+/* n cards of good r, packed. */
+static uint64_t goods(int r, int n)
+{
+	return (uint64_t)n << (8 * r);
+}
+
+static void pay(kstate *h, kseat *p, const uint8_t *cost)
+{
+	uint64_t packed = 0;
+	for (int r = 0; r < NUM_RES; r++)
+		packed |= goods(r, cost[r]);
+	hand_sub(p, packed, packed_total(packed));
+	bank_add(h, (int64_t)packed);
+}
+
+static void move_card(kseat *from, kseat *to, int r, int n)
+{
+	hand_sub(from, goods(r, n), (uint64_t)n);
+	hand_add(to, goods(r, n), (uint64_t)n);
+}
+
+static void bank_to(kstate *h, kseat *p, int r, int n)
+{
+	bank_add(h, -(int64_t)goods(r, n));
+	hand_add(p, goods(r, n), (uint64_t)n);
+}
+
+static void to_bank(kstate *h, kseat *p, int r, int n)
+{
+	hand_sub(p, goods(r, n), (uint64_t)n);
+	bank_add(h, (int64_t)goods(r, n));
+}
+
 static void add_to_hand(kseat *p, uint64_t got)
 {
-	set_hand_word(p, hand_word(p) + got + (packed_total(got) << 48));
+	hand_add(p, got, packed_total(got));
 }
+static void back_to_active(kstate *h, int dp)
+{
+	h->dp = (uint8_t)dp;
+	h->cur = (int8_t)h->active;
+}
+
+/* Byte r of a packed count (resource r in bits 8r..8r+7). */
+static inline int res_byte(uint64_t packed, int r)
+{
+	return (int)((packed >> (8 * r)) & 0xFFu);
+}
+
 
 /* The same corner by corner, asking the module which claims count (risk's
  * production block); neutral pieces (owner NODE_NEUTRAL) never collect. */
@@ -188,7 +212,7 @@ static void produce(const kern *k, void *st, int sum, evlog *log)
 		}
 	}
 	/* No byte borrows: the bank holds what it pays out (B-55 above). */
-	store8(h->bank, load8(h->bank) - paid_out);
+	bank_add(h, -(int64_t)paid_out);
 }
 
 /* The next seat owing discards, in seat order from the roller (B-59). */
@@ -365,14 +389,14 @@ static void setup_road(const kern *k, void *st, int p, evlog *log)
 }
 
 /* Discards a packed count (one byte per resource, as DISCARD_CARDS codes
- * it): hand, total and discards owed change as one word (add_to_hand). */
+ * it): hand, total and discards owed change as one word. */
 static void discard(const kern *k, void *st, uint64_t counts, evlog *log)
 {
 	kstate *h = ks(st);
 	kseat *p = kseat_of(k, st, h->cur);
 	uint64_t total = packed_total(counts);
-	set_hand_word(p, hand_word(p) - counts - (total << 48) - (total << 56));
-	store8(h->bank, load8(h->bank) + counts); /* bank bytes stay below 128: no carry */
+	set_hand_word(p, hand_word(p) - counts - (total << HAND_TOTAL_SHIFT) - (total << HAND_OWE_SHIFT));
+	bank_add(h, (int64_t)counts);
 	ev *e = ev_push(log, CRISK_CATAN_EV_DISCARD, h->cur, -1);
 	if (e) {
 		for (int r = 0; r < NUM_RES; r++)

@@ -222,7 +222,9 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t han
 	/* Whether the seat can buy a card is a coin toss in playouts: the code
 	 * is written in any case and counted only when legal; when it is not,
 	 * the code the caller lists next overwrites it. */
-	int buy = pays(hand, COST_DEV) & ((load8(h->deck) & UINT64_C(0xFFFFFFFFFF)) != 0);
+	/* Byte loads: the deck shares a word with the bank's last bytes, which
+	 * apply writes as one word. */
+	int buy = pays(hand, COST_DEV) & ((h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0);
 	if (o->n < o->cap)
 		o->buf[o->n] = act_make(CRISK_CATAN_BUY_DEV, 0);
 	o->n += (size_t)buy;
