@@ -88,6 +88,7 @@ static void add_to_hand(kseat *p, uint64_t got)
 {
 	hand_add(p, got, packed_total(got));
 }
+
 static void back_to_active(kstate *h, int dp)
 {
 	h->dp = (uint8_t)dp;
@@ -99,7 +100,6 @@ static inline int res_byte(uint64_t packed, int r)
 {
 	return (int)((packed >> (8 * r)) & 0xFFu);
 }
-
 
 /* The same corner by corner, asking the module which claims count (risk's
  * production block); neutral pieces (owner NODE_NEUTRAL) never collect. */
