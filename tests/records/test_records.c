@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "catanrisk.h"
+#include "../rules/scenario.h"
 #include "../soak/digest.h"
 #include "../soak/playout.h"
 
@@ -37,12 +38,7 @@ static char *record_of(const crisk_game *g)
 
 static char *json(const crisk_game *g)
 {
-	size_t len = 0;
-	crisk_game_to_json(g, CRISK_VIEWER_OMNISCIENT, NULL, 0, &len);
-	char *s = malloc(len + 1);
-	ck_assert_ptr_nonnull(s);
-	ck_assert_int_eq(crisk_game_to_json(g, CRISK_VIEWER_OMNISCIENT, s, len + 1, &len), CRISK_OK);
-	return s;
+	return sc_json(g, CRISK_VIEWER_OMNISCIENT); /* the omniscient view, malloc'd */
 }
 
 static char *read_file(const char *path, size_t *len)
