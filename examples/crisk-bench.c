@@ -31,7 +31,6 @@ typedef struct options {
 	int players;      /* 0 = not given */
 	uint64_t seed;
 	const char *rules;
-	int no_offers;
 	int events;
 	unsigned loops;      /* LOOP_STEPS and/or LOOP_PLAYOUT */
 	uint64_t skip_types; /* the action types the random policy never picks */
@@ -133,7 +132,7 @@ static int parse_options(options *o, int argc, char **argv)
 			usage(stdout);
 			exit(0);
 		} else if (!strcmp(a, "--no-offers")) {
-			o->no_offers = 1;
+			o->skip_types = CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE);
 		} else if (!strcmp(a, "--events")) {
 			o->events = 1;
 		} else if (!takes_value(a)) {
@@ -190,8 +189,6 @@ static int parse_options(options *o, int argc, char **argv)
 			i++;
 		}
 	}
-	if (o->no_offers)
-		o->skip_types = CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE);
 	if (o->games == 0 && o->seconds == 0) {
 		fprintf(stderr, "crisk-bench: --games 0 needs --seconds\n");
 		return -1;
@@ -361,7 +358,7 @@ static int run(const options *o, crisk_rules *rules)
 	w.probs = malloc(w.cap * sizeof *w.probs);
 	if (!rc && (!w.items || !w.probs))
 		rc = CRISK_ENOMEM;
-	printf("policy       uniform over legal actions%s; event log %s\n", o->no_offers ? " except OFFER_TRADE" : "",
+	printf("policy       uniform over legal actions%s; event log %s\n", o->skip_types ? " except OFFER_TRADE" : "",
 	       o->events ? "on" : "off");
 	totals first = { 0 };
 	for (int playout = 0; !rc && playout < 2; playout++) {

@@ -461,10 +461,9 @@ static inline size_t kern_legal_offers(const kern *k, const void *st, int offers
 		return kern_legal_main(k, st, offers, buf, cap);
 	return kern_legal_other(k, st, buf, cap);
 }
-/* The module method legal_except (lib/core/module.h) of the kernel's list:
- * the listers leave out domestic offers by themselves (KERN_SKIP_NATIVELY);
- * the core filters other types. */
-size_t kern_legal_except(const kern *k, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap);
+/* The types a Catan module's legal_except (lib/core/module.h) skips itself:
+ * the listers leave out domestic offers (kern_legal_offers); the core filters
+ * other types. */
 #define KERN_SKIP_NATIVELY CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE)
 static inline int kern_lists_offers(uint64_t skip_types)
 {

@@ -441,11 +441,6 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
 	return kern_legal_offers(k, st, 1, buf, cap);
 }
 
-size_t kern_legal_except(const kern *k, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap)
-{
-	return kern_legal_offers(k, st, kern_lists_offers(skip_types), buf, cap);
-}
-
 int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count)
 {
 	const kstate *h = ks(st);

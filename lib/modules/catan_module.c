@@ -109,7 +109,7 @@ size_t cm_legal(const void *data, const void *state, crisk_action *buf, size_t c
 
 size_t cm_legal_except(const void *data, const void *state, uint64_t skip_types, crisk_action *buf, size_t cap)
 {
-	return kern_legal_except(data, state, skip_types, buf, cap);
+	return kern_legal_offers(data, state, kern_lists_offers(skip_types), buf, cap);
 }
 
 int cm_check(const void *data, const void *state, crisk_action a)
