@@ -5,6 +5,7 @@
 #include "error.h"
 #include "catanrisk/record.h"
 #include "rules_impl.h"
+#include "state_copy.h"
 
 #define DEFAULT_EVENT_CAPACITY 4096u
 #define MAX_EVENT_CAPACITY 1048576u
@@ -155,13 +156,19 @@ CRISK_API int crisk_game_clone(crisk_game **out, const crisk_game *src)
 	return CRISK_OK;
 }
 
+/* Built for each vector width (CRISK_HAVE_TARGET_CLONES, meson.build), so
+ * copy_state's 64-byte moves are single AVX-512 or paired AVX2 moves where
+ * the CPU has them. */
+#if defined(CRISK_HAVE_TARGET_CLONES)
+__attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
 CRISK_API int crisk_game_copy(crisk_game *dst, const crisk_game *src)
 {
 	if (!dst || !src)
 		return err_set(CRISK_EINVAL, "crisk_game_copy: %s is NULL", dst ? "src" : "dst");
 	if (dst->rules != src->rules)
 		return err_set(CRISK_EINVAL, "crisk_game_copy: the games were created from different rules objects");
-	memcpy(dst->state, src->state, src->state_size);
+	copy_state(dst->state, src->state, src->state_size);
 	dst->log.next = src->log.next;
 	dst->log.base = src->log.next;
 	dst->moves = src->moves;

@@ -1,5 +1,5 @@
 /* Unit tests of lib/core: errors, version, RNG (B-29), text/JSON writers,
- * parameter strings, event-log reading and redaction. */
+ * parameter strings, event-log reading and redaction, the state copy. */
 #include <check.h>
 #include <inttypes.h>
 #include <locale.h>
@@ -16,6 +16,7 @@
 #include "core/jsonw.h"
 #include "core/params.h"
 #include "core/rng.h"
+#include "core/state_copy.h"
 
 /* ---- errors and version ---- */
 
@@ -840,6 +841,70 @@ START_TEST(evlog_redaction)
 }
 END_TEST
 
+/* ---- the state copy of crisk_game_copy, once per vector width ---- */
+
+typedef void (*copy_fn)(unsigned char *dst, const unsigned char *src, size_t n);
+
+static void copy_plain(unsigned char *dst, const unsigned char *src, size_t n)
+{
+	copy_state(dst, src, n);
+}
+
+#if defined(CRISK_HAVE_TARGET_CLONES)
+/* The same code as crisk_game_copy's clones for these widths, which the
+ * resolver would not pick on a CPU with a wider one. */
+__attribute__((target("avx2"))) static void copy_avx2(unsigned char *dst, const unsigned char *src, size_t n)
+{
+	copy_state(dst, src, n);
+}
+
+__attribute__((target("avx512f"))) static void copy_avx512(unsigned char *dst, const unsigned char *src, size_t n)
+{
+	copy_state(dst, src, n);
+}
+#endif
+
+/* Every size up to 1100 bytes at several alignments: the bytes arrive and
+ * nothing around the destination changes. */
+static void check_copy(copy_fn copy)
+{
+	enum { MAX = 1100, GUARD = 80, UNTOUCHED = 0xEE };
+	static unsigned char src[MAX + 2 * GUARD], dst[MAX + 2 * GUARD];
+	static const size_t offsets[] = {0, 1, 8, 16, 40};
+	for (size_t n = 0; n <= MAX; n++) {
+		for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
+			for (size_t i = 0; i < sizeof src; i++)
+				src[i] = (unsigned char)(i * 131u + n);
+			memset(dst, UNTOUCHED, sizeof dst);
+			copy(dst + GUARD + offsets[o], src + GUARD + offsets[o], n);
+			ck_assert_msg(!memcmp(dst + GUARD + offsets[o], src + GUARD + offsets[o], n),
+				      "copy of %zu bytes at offset %zu differs", n, offsets[o]);
+			size_t stray = 0;
+			for (size_t i = 0; i < sizeof dst; i++)
+				stray += (i < GUARD + offsets[o] || i >= GUARD + offsets[o] + n) && dst[i] != UNTOUCHED;
+			ck_assert_msg(!stray, "copy of %zu bytes at offset %zu wrote %zu bytes around it", n,
+				      offsets[o], stray);
+		}
+	}
+}
+
+START_TEST(state_copy_plain)
+{
+	check_copy(copy_plain);
+}
+END_TEST
+
+START_TEST(state_copy_vector_widths)
+{
+#if defined(CRISK_HAVE_TARGET_CLONES)
+	if (__builtin_cpu_supports("avx2"))
+		check_copy(copy_avx2);
+	if (__builtin_cpu_supports("avx512f"))
+		check_copy(copy_avx512);
+#endif
+}
+END_TEST
+
 static Suite *core_suite(void)
 {
 	Suite *s = suite_create("core");
@@ -896,6 +961,11 @@ static Suite *core_suite(void)
 	tcase_add_test(tc, evlog_base_hides_older);
 	tcase_add_test(tc, evlog_cap0);
 	tcase_add_test(tc, evlog_redaction);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("state_copy");
+	tcase_add_test(tc, state_copy_plain);
+	tcase_add_test(tc, state_copy_vector_widths);
 	suite_add_tcase(s, tc);
 	return s;
 }
