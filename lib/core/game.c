@@ -22,12 +22,12 @@
 
 static const module *mod_of(const crisk_game *g)
 {
-	return g->rules->mod;
+	return g->mod;
 }
 
 static const void *data_of(const crisk_game *g)
 {
-	return g->rules->data;
+	return g->data;
 }
 
 static int check_seat(const crisk_game *g, const char *fn, int seat)
@@ -66,6 +66,8 @@ static crisk_game *alloc_game(crisk_rules *r, uint32_t event_cap)
 	g->log.base = 1;
 	g->moves = -1;
 	g->rules = r;
+	g->mod = r->mod;
+	g->data = r->data;
 	g->state_size = r->state_size;
 	rules_retain(r);
 	return g;

@@ -22,7 +22,7 @@ static int chance_step_large(crisk_game *g, uint64_t *rng, size_t n, crisk_actio
 {
 	crisk_action *acts = malloc(n * sizeof *acts);
 	double *probs = malloc(n * sizeof *probs);
-	int rc = acts && probs ? g->rules->mod->chance(g->rules->data, g->state, acts, probs, n, &n)
+	int rc = acts && probs ? g->mod->chance(g->data, g->state, acts, probs, n, &n)
 			       : err_set(CRISK_ENOMEM, "crisk_game_playout: out of memory for %zu chance outcomes", n);
 	if (!rc)
 		*out = acts[policy_weighted(rng, probs, n)];
@@ -36,7 +36,7 @@ static int chance_step(crisk_game *g, uint64_t *rng, crisk_action *out)
 	crisk_action acts[PLAYOUT_CHANCE_OUTCOMES];
 	double probs[PLAYOUT_CHANCE_OUTCOMES];
 	size_t n = 0;
-	int rc = g->rules->mod->chance(g->rules->data, g->state, acts, probs, PLAYOUT_CHANCE_OUTCOMES, &n);
+	int rc = g->mod->chance(g->data, g->state, acts, probs, PLAYOUT_CHANCE_OUTCOMES, &n);
 	if (rc == CRISK_EBUFSIZE && n > PLAYOUT_CHANCE_OUTCOMES)
 		return chance_step_large(g, rng, n, out);
 	if (rc)
@@ -51,11 +51,11 @@ static int chance_step(crisk_game *g, uint64_t *rng, crisk_action *out)
  * functions do them. */
 static int playout_by_steps(crisk_game *g, uint64_t skip_types, uint64_t max_steps, uint64_t *rng, uint64_t *steps)
 {
-	const module *m = g->rules->mod;
+	const module *m = g->mod;
 	crisk_action on_stack[PLAYOUT_STACK_ACTIONS], *acts = on_stack;
 	size_t cap = PLAYOUT_STACK_ACTIONS;
 	int rc = CRISK_OK, seat;
-	while (*steps < max_steps && (seat = m->current_seat(g->rules->data, g->state)) != CRISK_SEAT_NONE) {
+	while (*steps < max_steps && (seat = m->current_seat(g->data, g->state)) != CRISK_SEAT_NONE) {
 		crisk_action a = 0;
 		if (seat == CRISK_SEAT_CHANCE) {
 			rc = chance_step(g, rng, &a);
@@ -103,12 +103,12 @@ CRISK_API int crisk_game_playout(crisk_game *g, uint64_t skip_types, uint64_t ma
 		return err_set(CRISK_EINVAL, "crisk_game_playout: rng_state is NULL");
 	if (max_steps == 0)
 		max_steps = UINT64_MAX;
-	const module *m = g->rules->mod;
+	const module *m = g->mod;
 	int rc;
 	if (m->playout && !g->undo.depth && !g->rec.on && !(skip_types & ~m->skip_natively)) {
 		for (;;) {
 			uint64_t before = done;
-			rc = m->playout(g->rules->data, g->state, skip_types, max_steps, rng_state, &g->log, &done);
+			rc = m->playout(g->data, g->state, skip_types, max_steps, rng_state, &g->log, &done);
 			if (g->moves >= 0)
 				g->moves += (int64_t)(done - before);
 			if (rc != CRISK_EBUFSIZE || done >= max_steps)

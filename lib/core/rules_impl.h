@@ -44,6 +44,9 @@ typedef struct action_rec {
 
 struct crisk_game {
 	crisk_rules *rules;
+	/* rules->mod and rules->data, one load nearer for the per-step calls. */
+	const module *mod;
+	const void *data;
 	evlog log;
 	/* Successful applies since crisk_game_new along the current line of
 	 * play (undo subtracts), or -1 when the history is unknown (a state
