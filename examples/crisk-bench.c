@@ -14,6 +14,10 @@
 #include <string.h>
 #include <time.h>
 
+/* Random play can reach a position from which nobody can win (all pieces
+ * placed, the deck empty), and the rules then play on for ever (max_turns=0,
+ * B-52).  Unless --rules sets max_turns, such games end at this turn. */
+#define DEFAULT_MAX_TURNS 10000
 /* A game that has not ended after this many steps means a rules bug. */
 #define STEP_LIMIT 10000000u
 /* Copies timed for the clone figure. */
@@ -89,7 +93,8 @@ static void usage(FILE *f)
 		   "  --seconds S   stop starting new games after S seconds (default: no limit)\n"
 		   "  --players N   seats (default 4 with module base, else the module's default)\n"
 		   "  --seed N      seed of the rules and the bots (default 1)\n"
-		   "  --rules S     more parameters, e.g. \"max_turns=500\"\n"
+		   "  --rules S     more parameters, e.g. \"max_turns=500\" (default max_turns=10000\n"
+		   "                where the module has it: games nobody can win end there)\n"
 		   "  --no-offers   the random policy never picks OFFER_TRADE\n"
 		   "  --events      keep the event log on (off by default)\n"
 		   "  --loop L      steps: current seat, legal actions, pick and apply by public\n"
@@ -208,6 +213,18 @@ static int has_key(const char *params, const char *key)
 	return 0;
 }
 
+/* Whether the built-in module takes parameter `key`. */
+static int module_has_param(const char *module, const char *key)
+{
+	int n = crisk_module_param_count(module);
+	for (int i = 0; i < n; i++) {
+		crisk_param_info info = CRISK_PARAM_INFO_INIT;
+		if (crisk_module_param_info(&info, module, i) == CRISK_OK && !strcmp(info.name, key))
+			return 1;
+	}
+	return 0;
+}
+
 static void build_params(char *buf, size_t cap, const options *o)
 {
 	size_t len = 0;
@@ -217,6 +234,8 @@ static void build_params(char *buf, size_t cap, const options *o)
 		len += (size_t)snprintf(buf + len, cap - len, "players=%d ", players);
 	if (len < cap && !has_key(o->rules, "seed"))
 		len += (size_t)snprintf(buf + len, cap - len, "seed=%" PRIu64 " ", o->seed);
+	if (len < cap && !has_key(o->rules, "max_turns") && module_has_param(o->module, "max_turns"))
+		len += (size_t)snprintf(buf + len, cap - len, "max_turns=%d ", DEFAULT_MAX_TURNS);
 	if (len < cap && o->rules)
 		snprintf(buf + len, cap - len, "%s", o->rules);
 }

@@ -130,7 +130,7 @@ typedef struct crisk_module {
 	void (*destroy)(void *data);
 	/** Number of seats, 1..CRISK_MAX_SEATS. */
 	int (*num_seats)(const void *data);
-	/** Size of the state block in bytes. */
+	/** Size of the state block in bytes, at most 16 MiB (rules creation refuses more). */
 	size_t (*state_size)(const void *data);
 	/** Sets up the start of a game in a zeroed block; may emit events. */
 	void (*state_init)(const void *data, void *state, crisk_event_sink *events);

@@ -13,6 +13,7 @@
 #include "rules_impl.h"
 
 #define NAME_MAX_LEN 64 /* as in the save format */
+#define MAX_HOST_STATE_BYTES (1u << 24) /* a host module's state block: 16 MiB */
 
 /* The adapter's data: the module's table and what its create made. */
 typedef struct ext_data {
@@ -477,6 +478,14 @@ int ext_rules_create(const ext_module *x, void **data, const param_set *p)
 		ad_rules_destroy(d);
 		return err_set(CRISK_EINVAL, "module '%s' reports %d seats; 1..%d are supported", m->name, seats,
 			       CRISK_MAX_SEATS);
+	}
+	/* The core allocates the state with its game (and its undo copies):
+	 * a size near SIZE_MAX would wrap around there. */
+	size_t bytes = m->state_size(d->data);
+	if (bytes > MAX_HOST_STATE_BYTES) {
+		ad_rules_destroy(d);
+		return err_set(CRISK_EINVAL, "module '%s' reports a state of %zu bytes; at most %u are supported",
+			       m->name, bytes, (unsigned)MAX_HOST_STATE_BYTES);
 	}
 	*data = d;
 	return CRISK_OK;

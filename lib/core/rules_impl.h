@@ -55,7 +55,7 @@ struct crisk_game {
 	undo_ring undo;
 	action_rec rec;
 	size_t state_size;
-	_Alignas(16) unsigned char state[];
+	_Alignas(64) unsigned char state[];
 };
 
 /* The built-in module `name`, or CRISK_ENOTFOUND with a message listing the built-in modules. */

@@ -326,6 +326,12 @@ static int no_seats(const void *data)
 	return 0;
 }
 
+static size_t huge_state(const void *data)
+{
+	(void)data;
+	return SIZE_MAX - 8;
+}
+
 START_TEST(test_refuses_bad_create_result_and_seats)
 {
 	crisk_module m = tiny_copy();
@@ -344,6 +350,10 @@ START_TEST(test_refuses_bad_create_result_and_seats)
 	m = tiny_copy();
 	m.num_seats = no_seats;
 	ASSERT_REFUSED(crisk_rules_new_with_module(&r, &m, NULL), CRISK_EINVAL, "reports 0 seats");
+	/* A state size that would wrap around when the game is allocated. */
+	m = tiny_copy();
+	m.state_size = huge_state;
+	ASSERT_REFUSED(crisk_rules_new_with_module(&r, &m, NULL), CRISK_EINVAL, "at most 16777216 are supported");
 }
 END_TEST
 
