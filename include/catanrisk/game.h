@@ -18,7 +18,7 @@ extern "C" {
  *
  * A game is mutable and must be used by one thread at a time; distinct games
  * may be used from distinct threads at once.  A game keeps its rules alive.
- * The game's state is one flat block, so crisk_game_copy() is a memcpy.
+ * The game's state is one flat block, so crisk_game_copy() is a plain byte copy.
  * @{
  */
 

@@ -35,7 +35,7 @@ extern "C" {
  *   looks inside it and may call every method from many threads at once;
  * - the layout of the mutable state: one flat block of
  *   `state_size` bytes, zeroed by the core before
- *   `state_init`, copied with memcpy for clones, copies and
+ *   `state_init`, copied byte for byte for clones, copies and
  *   undo.  The state must therefore hold no pointers (indices and offsets
  *   only) and be aligned for any type up to 16 bytes.
  *
