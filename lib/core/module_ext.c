@@ -485,7 +485,7 @@ int ext_rules_create(const ext_module *x, void **data, const param_set *p)
 	if (bytes > MAX_HOST_STATE_BYTES) {
 		ad_rules_destroy(d);
 		return err_set(CRISK_EINVAL, "module '%s' reports a state of %zu bytes; at most %u are supported",
-			       m->name, bytes, (unsigned)MAX_HOST_STATE_BYTES);
+			       m->name, bytes, MAX_HOST_STATE_BYTES);
 	}
 	*data = d;
 	return CRISK_OK;
