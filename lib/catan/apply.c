@@ -57,11 +57,9 @@ static uint64_t goods(int r, int n)
 	return (uint64_t)n << (8 * r);
 }
 
-static void pay(kstate *h, kseat *p, const uint8_t *cost)
+/* Pays a packed cost (kern_cost_bytes) to the bank. */
+static void pay(kstate *h, kseat *p, uint64_t packed)
 {
-	uint64_t packed = 0;
-	for (int r = 0; r < NUM_RES; r++)
-		packed |= goods(r, cost[r]);
 	hand_sub(p, packed, packed_total(packed));
 	bank_add(h, (int64_t)packed);
 }
@@ -533,19 +531,19 @@ static void build(const kern *k, void *st, unsigned type, int id, evlog *log)
 	ev *e;
 	switch (type) {
 	case CRISK_CATAN_BUILD_ROAD:
-		pay(h, p, kern_cost_tab[COST_ROAD]);
+		pay(h, p, kern_cost_bytes(COST_ROAD));
 		flow_add_road(k, st, s, id);
 		e = ev_push(log, CRISK_CATAN_EV_BUILD_ROAD, s, -1);
 		flow_update_longest_road_at(k, st, s, id, log);
 		break;
 	case CRISK_CATAN_BUILD_SETTLEMENT:
-		pay(h, p, kern_cost_tab[COST_SETTLEMENT]);
+		pay(h, p, kern_cost_bytes(COST_SETTLEMENT));
 		flow_place_building(k, st, s, id);
 		e = ev_push(log, CRISK_CATAN_EV_BUILD_SETTLEMENT, s, -1);
 		flow_update_longest_road(k, st, s, id, log);
 		break;
 	default: /* BUILD_CITY, B-72 */
-		pay(h, p, kern_cost_tab[COST_CITY]);
+		pay(h, p, kern_cost_bytes(COST_CITY));
 		knodes(k, st)[id] |= NODE_CITY;
 		p->supply[PIECE_CITY]--;
 		p->supply[PIECE_SETTLEMENT]++;
@@ -657,7 +655,7 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	case CRISK_CATAN_BUY_DEV:
 		if ((rc = kern_check_buy_dev(k, st)))
 			return rc;
-		pay(h, kseat_of(k, st, h->active), kern_cost_tab[COST_DEV]);
+		pay(h, kseat_of(k, st, h->active), kern_cost_bytes(COST_DEV));
 		h->dp = DP_DEV_DRAW;
 		h->cur = CRISK_SEAT_CHANCE;
 		break;

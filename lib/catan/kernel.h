@@ -346,6 +346,15 @@ enum cost { COST_ROAD, COST_SETTLEMENT, COST_CITY, COST_DEV };
 static const uint8_t kern_cost_tab[4][NUM_RES] = {
 	{1, 1, 0, 0, 0}, {1, 1, 1, 1, 0}, {0, 0, 0, 2, 3}, {0, 0, 1, 1, 1}};
 extern const uint8_t *const kern_costs[4];
+/* A cost as packed bytes, resource r in bits 8r..8r+7 (the lister's and
+ * apply's word arithmetic on hands); a constant once inlined. */
+static inline uint64_t kern_cost_bytes(int cost)
+{
+	uint64_t v = 0;
+	for (int r = 0; r < NUM_RES; r++)
+		v |= (uint64_t)kern_cost_tab[cost][r] << (8 * r);
+	return v;
+}
 
 /* Inline forms of the small queries the hot path asks many times per step;
  * the kern_* functions below are the same. */

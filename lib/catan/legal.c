@@ -176,22 +176,12 @@ static inline unsigned bank_gives_swar(const kseat *p, uint64_t hand)
 	return gather5(((hand | RES_TOP) - rate) & RES_TOP);
 }
 
-/* Bytes of a cost (kern_cost_tab), resource r in bits 8r..8r+7; a constant
- * once inlined. */
-static inline uint64_t cost_bytes(int cost)
-{
-	uint64_t v = 0;
-	for (int r = 0; r < NUM_RES; r++)
-		v |= (uint64_t)kern_cost_tab[cost][r] << (8 * r);
-	return v;
-}
-
 /* kcan_pay on the hand's bytes: byte r of (count | 0x80) - cost keeps its top
  * bit exactly when count >= cost (counts are below 128, as in hand_key_swar).
  * One test for the five resources, so one branch for the caller. */
 static inline int pays(uint64_t hand, int cost)
 {
-	return (((hand | RES_TOP) - cost_bytes(cost)) & RES_TOP) == RES_TOP;
+	return (((hand | RES_TOP) - kern_cost_bytes(cost)) & RES_TOP) == RES_TOP;
 }
 
 /* Roads, settlements, cities and a development card the active seat can

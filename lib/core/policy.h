@@ -6,14 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-
-static inline uint64_t policy_next(uint64_t *s)
-{
-	uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-	return z ^ (z >> 31);
-}
+#include "splitmix.h"
 
 /* Uniform in 0..n-1 for 1 <= n < 2^32 (Lemire's multiply-shift with
  * rejection: exact).  A lone choice draws nothing. */
@@ -21,11 +14,11 @@ static inline size_t policy_pick(uint64_t *s, size_t n)
 {
 	if (n == 1)
 		return 0;
-	uint64_t m = (policy_next(s) >> 32) * (uint64_t)n;
+	uint64_t m = (splitmix64_next(s) >> 32) * (uint64_t)n;
 	if ((uint32_t)m < (uint32_t)n) {
 		uint32_t threshold = (uint32_t)(-(uint32_t)n) % (uint32_t)n;
 		while ((uint32_t)m < threshold)
-			m = (policy_next(s) >> 32) * (uint64_t)n;
+			m = (splitmix64_next(s) >> 32) * (uint64_t)n;
 	}
 	return (size_t)(m >> 32);
 }
@@ -33,7 +26,7 @@ static inline size_t policy_pick(uint64_t *s, size_t n)
 /* An index drawn by the probabilities of n >= 1 outcomes (a chance point). */
 static inline size_t policy_weighted(uint64_t *s, const double *probs, size_t n)
 {
-	double u = (double)(policy_next(s) >> 11) * (1.0 / 9007199254740992.0), acc = 0;
+	double u = (double)(splitmix64_next(s) >> 11) * (1.0 / 9007199254740992.0), acc = 0;
 	size_t i = 0;
 	for (; i + 1 < n; i++) {
 		acc += probs[i];

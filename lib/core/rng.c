@@ -2,20 +2,13 @@
  * Pure uint64 arithmetic, so every platform produces the same sequence. */
 #include "rng.h"
 #include "rng_inline.h"
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
+#include "splitmix.h"
 
 void rng_seed(rng *r, uint64_t seed)
 {
 	uint64_t sm = seed;
 	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&sm);
+		r->s[i] = splitmix64_next(&sm);
 }
 
 uint64_t rng_next(rng *r)
