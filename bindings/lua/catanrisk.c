@@ -571,30 +571,29 @@ static int g_decode(lua_State *L)
 	return 1;
 }
 
-/* The skip_types mask from the optional array of action types at idx
- * (raises for a non-array or a non-integer entry).  Returns 0, or -1 with
- * the first type outside 0..63, which cannot be skipped, in *bad. */
+enum { SKIP_OK, SKIP_OUT_OF_RANGE, SKIP_NOT_INTEGER };
+
+/* The skip_types mask from the array of action types at stack index idx:
+ * SKIP_OK, SKIP_OUT_OF_RANGE with the first type outside 0..63 (which
+ * cannot be skipped) in *bad, or SKIP_NOT_INTEGER. */
 static int skip_mask(lua_State *L, int idx, uint64_t *mask, lua_Integer *bad)
 {
 	*mask = 0;
-	if (lua_isnoneornil(L, idx))
-		return 0;
-	luaL_checktype(L, idx, LUA_TTABLE);
 	lua_Integer n = luaL_len(L, idx);
 	for (lua_Integer i = 1; i <= n; i++) {
 		lua_geti(L, idx, i);
-		int is_int = lua_isinteger(L, -1);
-		lua_Integer t = lua_tointeger(L, -1);
+		int is_int;
+		lua_Integer t = lua_tointegerx(L, -1, &is_int);
 		lua_pop(L, 1);
 		if (!is_int)
-			luaL_argerror(L, idx, "skip_types must be an array of integer action types");
+			return SKIP_NOT_INTEGER;
 		if (t < 0 || t > 63) {
 			*bad = t;
-			return -1;
+			return SKIP_OUT_OF_RANGE;
 		}
 		*mask |= (uint64_t)1 << t;
 	}
-	return 0;
+	return SKIP_OK;
 }
 
 static int list_legal(const crisk_game *g, uint64_t skip, crisk_action *buf, size_t cap, size_t *count)
@@ -608,11 +607,17 @@ static int list_legal(const crisk_game *g, uint64_t skip, crisk_action *buf, siz
 static int g_legal_actions(lua_State *L)
 {
 	crisk_game *g = check_game(L, 1);
-	uint64_t skip;
+	uint64_t skip = 0;
 	lua_Integer bad = 0;
-	if (skip_mask(L, 2, &skip, &bad))
-		return fail_msg(L, CRISK_EINVAL,
-				lua_pushfstring(L, "action type %I cannot be skipped: only types 0..63 can", bad));
+	if (!lua_isnoneornil(L, 2)) {
+		luaL_checktype(L, 2, LUA_TTABLE);
+		int rc = skip_mask(L, 2, &skip, &bad);
+		if (rc == SKIP_NOT_INTEGER)
+			luaL_argerror(L, 2, "skip_types must be an array of integer action types");
+		if (rc == SKIP_OUT_OF_RANGE)
+			return fail_msg(L, CRISK_EINVAL,
+					lua_pushfstring(L, "action type %I cannot be skipped: only types 0..63 can", bad));
+	}
 	crisk_action small[256];
 	crisk_action *buf = small;
 	size_t count = 0;
@@ -662,18 +667,12 @@ static uint64_t skip_types_arg(lua_State *L, int opts)
 {
 	uint64_t mask = 0;
 	int isint;
+	lua_Integer bad;
 	if (lua_getfield(L, opts, "skip_types") == LUA_TNIL) {
 		mask = 0;
 	} else if (lua_type(L, -1) == LUA_TTABLE) {
-		lua_Integer n = luaL_len(L, -1);
-		for (lua_Integer i = 1; i <= n; i++) {
-			lua_geti(L, -1, i);
-			lua_Integer t = lua_tointegerx(L, -1, &isint);
-			if (!isint || t < 0 || t > 63)
-				luaL_argerror(L, opts, "skip_types must list action types 0..63");
-			mask |= (uint64_t)1 << t;
-			lua_pop(L, 1);
-		}
+		if (skip_mask(L, lua_absindex(L, -1), &mask, &bad) != SKIP_OK)
+			luaL_argerror(L, opts, "skip_types must list action types 0..63");
 	} else {
 		mask = (uint64_t)lua_tointegerx(L, -1, &isint);
 		if (!isint)
