@@ -614,12 +614,7 @@ def skip_mask(skip_types: Any) -> int:
         types = list(skip_types)
     except TypeError:
         raise TypeError(f"skip_types must be an int mask or action types, not {type(skip_types).__name__}") from None
-    mask = 0
-    for t in types:
-        if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < 64:
-            raise InvalidArgumentError(f"skip_types: {t!r} is not an action type 0..63", -1)
-        mask |= 1 << t
-    return mask
+    return type_mask(types)
 
 
 def game_playout(game: Handle, skip_types: int, max_steps: int, rng_state: int) -> Tuple[int, int]:
