@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/error.h"
-#include "../catan/state_io.h"
-#include "catan_module.h"
-#include "modules.h"
+#include "../../core/error.h"
+#include "../../catan/state_io.h"
+#include "../catan_module.h"
+#include "../modules.h"
 #include "two_player.h"
 
 enum { P_NEUTRAL_SITES = P_COMMON, P_COUNT };

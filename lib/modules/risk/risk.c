@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/error.h"
-#include "../catan/kernel.h"
-#include "../catan/playout_loop.h"
-#include "../catan/state_io.h"
-#include "catan_module.h"
-#include "modules.h"
+#include "../../core/error.h"
+#include "../../catan/kernel.h"
+#include "../../catan/playout_loop.h"
+#include "../../catan/state_io.h"
+#include "../catan_module.h"
+#include "../modules.h"
 #include "risk_impl.h"
 
 enum { P_FOG = P_COMMON, P_COUNT };

@@ -4,10 +4,10 @@
  * cover everything else. */
 #include <ctype.h>
 
-#include "../core/error.h"
+#include "../../core/error.h"
 #include "two_player.h"
-#include "../catan/validate.h"
-#include "../catan/text_scan.h"
+#include "../../catan/validate.h"
+#include "../../catan/text_scan.h"
 
 static const char *const tp_action_names[] = {
 	"neutral_road", "neutral_settlement", "forced_trade", "draw_result", "give", "robber_to_desert",

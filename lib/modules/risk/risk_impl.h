@@ -12,9 +12,9 @@
 
 #include <stdint.h>
 #include "catanrisk/risk.h"
-#include "../catan/kernel.h"
-#include "../catan/state_io.h"
-#include "../core/error.h"
+#include "../../catan/kernel.h"
+#include "../../catan/state_io.h"
+#include "../../core/error.h"
 
 #define RISK_MAX_SEATS 4
 #define RISK_HEXES 19                  /* land hexes of the base board */

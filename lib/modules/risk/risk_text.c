@@ -6,8 +6,8 @@
 #include <ctype.h>
 
 #include "risk_impl.h"
-#include "../catan/validate.h"
-#include "../catan/text_scan.h"
+#include "../../catan/validate.h"
+#include "../../catan/text_scan.h"
 
 enum { RK_HEX, RK_BUY, RK_MOVE, RK_ATTACK, RK_SEAT, RK_DICE };
 

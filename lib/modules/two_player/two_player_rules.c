@@ -3,11 +3,11 @@
  * robber to the desert, earning on settlements, knights for tokens).
  * Everything else goes to the kernel unchanged. */
 
-#include "../core/error.h"
-#include "catan_module.h"
+#include "../../core/error.h"
+#include "../catan_module.h"
 #include "two_player.h"
-#include "../catan/playout_loop.h"
-#include "../catan/validate.h"
+#include "../../catan/playout_loop.h"
+#include "../../catan/validate.h"
 
 #define ARG0(a) ((int)((a) & 0xFFFFu))
 #define ARG1(a) ((int)(((a) >> 16) & 0xFFu))

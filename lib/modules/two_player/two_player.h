@@ -6,7 +6,7 @@
 #define CRISK_MODULES_TWO_PLAYER_H
 
 #include "catanrisk/two_player.h"
-#include "../catan/kernel.h"
+#include "../../catan/kernel.h"
 
 #define TP_NEUTRALS 2
 #define TP_TOKENS_EACH 5 /* T-16 */

@@ -4,7 +4,7 @@
  * reveals (RC-31) and the re-evaluation of RC-16. */
 
 #include "risk_impl.h"
-#include "../catan/validate.h"
+#include "../../catan/validate.h"
 
 static int land_hex(const kern *k, int hex, const char *what)
 {
