@@ -205,7 +205,8 @@ CRISK_API int crisk_game_playout(crisk_game *game, uint64_t skip_types, uint64_t
  *
  * @param game   Game handle.
  * @param action Action code.
- * @return CRISK_OK if legal, CRISK_EILLEGAL if not, CRISK_EINVAL for a NULL game.
+ * @return CRISK_OK if legal, CRISK_EILLEGAL if not, CRISK_EINVAL for a NULL game,
+ *         CRISK_ESTATE once the game has numbered 2^62 events (see crisk_game_apply()).
  */
 CRISK_API int crisk_game_check(const crisk_game *game, crisk_action action);
 
@@ -222,7 +223,13 @@ CRISK_API int crisk_game_check(const crisk_game *game, crisk_action action);
  *
  * @param game   Game handle.
  * @param action Action code.
- * @return CRISK_OK, CRISK_EILLEGAL, CRISK_EINVAL, CRISK_ENOMEM (recording only).
+ * A save holds event sequence numbers up to 2^63-1, so that every game can
+ * be saved, a game whose next sequence number is above 2^62 (only a game
+ * loaded from such a save can get there) takes no more actions: apply,
+ * check and crisk_game_playout() refuse with CRISK_ESTATE.
+ *
+ * @return CRISK_OK, CRISK_EILLEGAL, CRISK_EINVAL, CRISK_ENOMEM (recording only),
+ *         CRISK_ESTATE (event sequence numbers used up, above).
  */
 CRISK_API int crisk_game_apply(crisk_game *game, crisk_action action);
 

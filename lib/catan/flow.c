@@ -4,8 +4,19 @@
 #include "catanrisk/game.h"
 #include "kernel.h"
 
+/* The one way into DP_GAME_OVER.  The game may end in the middle of a
+ * decision point (the first road of Road Building can win, B-81, B-105), so
+ * every field that belongs to a pending decision point is cleared here: a
+ * finished game holds no phase state, and its save passes the state check. */
 static void game_over(kstate *h, int winner, evlog *log)
 {
+	h->free_roads = 0;
+	h->picks = 0;
+	h->knight = 0;
+	h->victim = NO_SEAT;
+	h->offer = 0;
+	h->answered = 0;
+	h->accepted = 0;
 	h->status = winner >= 0 ? CRISK_STATUS_WON : CRISK_STATUS_ENDED;
 	h->winner = (int8_t)winner;
 	h->dp = DP_GAME_OVER;

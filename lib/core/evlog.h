@@ -23,6 +23,12 @@ typedef struct evlog {
 	uint64_t base; /* no event older than this is stored (set when a log is emptied) */
 } evlog;
 
+/* Saves hold sequence numbers 1..2^63-1 (save.h).  A game stops acting once
+ * its next number passes 2^62: one action numbers far fewer than 2^62
+ * events, so no game can reach a number that its save could not hold.
+ * From 1, at an event per nanosecond, 2^62 takes 146 years of play. */
+#define EV_SEQ_PLAY_LIMIT (UINT64_C(1) << 62)
+
 /* Records an event (always advances `next`; stores only when cap > 0).
  * No allocation. */
 static inline ev *ev_push(evlog *l, unsigned type, int seat, int target)

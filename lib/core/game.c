@@ -352,6 +352,8 @@ int game_legal_except(const crisk_game *g, uint64_t skip_types, crisk_action *bu
 CRISK_API int crisk_game_check(const crisk_game *g, crisk_action a)
 {
 	NEED_GAME(g, "crisk_game_check");
+	if (g->log.next > EV_SEQ_PLAY_LIMIT)
+		return game_seq_exhausted(g);
 	return mod_of(g)->check(data_of(g), g->state, a);
 }
 
@@ -412,8 +414,17 @@ CRISK_API int crisk_game_apply(crisk_game *g, crisk_action a)
 	return game_apply(g, a);
 }
 
+int game_seq_exhausted(const crisk_game *g)
+{
+	return err_set(CRISK_ESTATE, "event sequence number %llu: the game has numbered more than 2^62 events and "
+		       "takes no more actions (it can still be saved, loaded and viewed)",
+		       (unsigned long long)g->log.next);
+}
+
 int game_apply(crisk_game *g, crisk_action a)
 {
+	if (g->log.next > EV_SEQ_PLAY_LIMIT)
+		return game_seq_exhausted(g);
 	if (g->undo.depth || g->rec.on)
 		return apply_with_history(g, a);
 	/* The common case (playouts, searches): no snapshot, no record. */

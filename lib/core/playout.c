@@ -103,6 +103,8 @@ CRISK_API int crisk_game_playout(crisk_game *g, uint64_t skip_types, uint64_t ma
 		return err_set(CRISK_EINVAL, "crisk_game_playout: rng_state is NULL");
 	if (max_steps == 0)
 		max_steps = UINT64_MAX;
+	if (g->log.next > EV_SEQ_PLAY_LIMIT)
+		return game_seq_exhausted(g);
 	const module *m = g->mod;
 	int rc;
 	if (m->playout && !g->undo.depth && !g->rec.on && !(skip_types & ~m->skip_natively)) {

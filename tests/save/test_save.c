@@ -11,6 +11,7 @@
 #include "catanrisk.h"
 #include "catan/kernel.h"
 #include "catan/state_io.h"
+#include "core/evlog.h"
 #include "core/jsonr.h"
 #include "core/rules_impl.h"
 
@@ -1106,6 +1107,98 @@ START_TEST(json_reader_values)
 }
 END_TEST
 
+/* ---- regressions of issue 14 ---- */
+
+/* Plays a random game of `mod_name` (the test's own policy) and returns it
+ * over if the first road of Road Building won it (B-81, B-105: the win comes
+ * while a second road is still owed), else NULL.  The seeds below were found
+ * by searching; random games reach this about once in 500. */
+static crisk_game *won_during_road_building(const char *mod_name, const char *params, int seed)
+{
+	char p[128];
+	snprintf(p, sizeof p, "%s seed=%d", params, seed);
+	crisk_rules *r;
+	crisk_game *g;
+	ck_assert_msg(crisk_rules_new(&r, mod_name, p) == CRISK_OK, "%s", crisk_error_last());
+	ck_assert_int_eq(crisk_game_new(&g, r), CRISK_OK);
+	crisk_rules_free(r);
+	uint64_t rs = (uint64_t)seed;
+	while (running(g)) {
+		crisk_action a = random_action(g, &rs);
+		int owed = head_of(g)->dp == DP_FREE_ROAD ? head_of(g)->free_roads : 0;
+		ck_assert_msg(crisk_game_apply(g, a) == CRISK_OK, "%s", crisk_error_last());
+		if (owed == 2 && !running(g))
+			return g;
+	}
+	crisk_game_free(g);
+	return NULL;
+}
+
+/* Issue 14, defect 1: a game won during Road Building saved with
+ * free_roads = 1 in game_over, and its own saves were refused. */
+static void save_after_road_building_win(const char *mod_name, const char *params, int seed)
+{
+	crisk_game *g = won_during_road_building(mod_name, params, seed);
+	ck_assert_msg(g != NULL, "%s %s seed=%d: no longer won by a first free road", mod_name, params, seed);
+	ck_assert_int_eq(head_of(g)->dp, DP_GAME_OVER);
+	ck_assert_int_eq(head_of(g)->free_roads, 0);
+	crisk_game_free(round_trip(g));
+	crisk_game_free(g);
+}
+
+START_TEST(test_save_after_road_building_win)
+{
+	save_after_road_building_win("base", "players=2", 98);
+	save_after_road_building_win("base", "players=4 vp_target=6", 717);
+	save_after_road_building_win("two_player", "vp_target=6", 503);
+	save_after_road_building_win("risk", "players=2", 252);
+}
+END_TEST
+
+/* Issue 14, defect 2: a save may hold event sequence numbers up to 2^63-1,
+ * and no game goes past what its save can hold.  A game loaded near the top
+ * of the range saves and loads again, but takes no more actions. */
+START_TEST(test_event_seq_near_limit)
+{
+	crisk_game *g = mid_game("players=3 seed=5", 2, 9);
+	size_t len, flen;
+	uint8_t *save = save_bin(g, &len);
+	size_t st = state_offset(save);
+	size_t state_len = get_u32(save + st - 4);
+	char params[512];
+	ck_assert_int_eq(crisk_rules_params(crisk_game_rules(g), params, sizeof params, NULL), CRISK_OK);
+	const uint64_t seqs[] = {UINT64_C(1) << 62, (UINT64_C(1) << 62) + 1, UINT64_C(0x7FFFFFFFFFFFFFFF)};
+	for (size_t i = 0; i < sizeof seqs / sizeof seqs[0]; i++) {
+		uint8_t *f = forge("base", 2, params, save + st, state_len, seqs[i], 1, &flen);
+		crisk_game *l;
+		ck_assert_msg(crisk_game_load(&l, f, flen) == CRISK_OK, "%s", crisk_error_last());
+		crisk_game_free(round_trip(l));
+		crisk_action a = random_action(l, &(uint64_t){1});
+		int rc = crisk_game_apply(l, a);
+		uint64_t next;
+		crisk_game_event_range(l, NULL, &next);
+		if (seqs[i] <= EV_SEQ_PLAY_LIMIT) {
+			/* Still playable: the next save holds the larger numbers. */
+			ck_assert_msg(rc == CRISK_OK, "%s", crisk_error_last());
+			ck_assert_uint_gt(next, seqs[i]);
+		} else {
+			ck_assert_int_eq(rc, CRISK_ESTATE);
+			ck_assert_ptr_nonnull(strstr(crisk_error_last(), "takes no more actions"));
+			ck_assert_int_eq(crisk_game_check(l, a), CRISK_ESTATE);
+			uint64_t policy_rng = 1, steps = 7;
+			ck_assert_int_eq(crisk_game_playout(l, 0, 0, &policy_rng, &steps), CRISK_ESTATE);
+			ck_assert_uint_eq(steps, 0);
+			ck_assert_uint_eq(next, seqs[i]);
+		}
+		crisk_game_free(round_trip(l));
+		crisk_game_free(l);
+		free(f);
+	}
+	free(save);
+	crisk_game_free(g);
+}
+END_TEST
+
 static Suite *save_suite(void)
 {
 	Suite *s = suite_create("save");
@@ -1118,6 +1211,8 @@ static Suite *save_suite(void)
 	tcase_add_test(tc, buffer_convention);
 	tcase_add_test(tc, loaded_game_has_empty_log_and_same_seq);
 	tcase_add_test(tc, documented_layout);
+	tcase_add_test(tc, test_save_after_road_building_win);
+	tcase_add_test(tc, test_event_seq_near_limit);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("binary_refusals");
