@@ -76,5 +76,7 @@ void game_state_replaced(crisk_game *g);
 /* crisk_game_legal_actions_except and crisk_game_apply past their argument checks. */
 int game_legal_except(const crisk_game *g, uint64_t skip_types, crisk_action *buf, size_t cap, size_t *count);
 int game_apply(crisk_game *g, crisk_action a);
+/* CRISK_ESTATE: the game has numbered EV_SEQ_PLAY_LIMIT events (evlog.h). */
+int game_seq_exhausted(const crisk_game *g);
 
 #endif
