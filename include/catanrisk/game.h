@@ -95,7 +95,8 @@ CRISK_API const crisk_rules *crisk_game_rules(const crisk_game *game);
  *
  * @param game Game handle.
  * @return A seat 0..n-1, CRISK_SEAT_CHANCE, CRISK_SEAT_NONE (game over), or
- *         CRISK_EINVAL if @p game is NULL.
+ *         CRISK_EINVAL if @p game is NULL; CRISK_ESTATE when a host module
+ *         answers outside its contract (docs/modules.md).
  */
 CRISK_API int crisk_game_current_seat(const crisk_game *game);
 
@@ -104,7 +105,8 @@ CRISK_API int crisk_game_current_seat(const crisk_game *game);
  *
  * @param game        Game handle.
  * @param[out] winner Receives the winning seat, or -1; may be NULL.
- * @return CRISK_STATUS_RUNNING, CRISK_STATUS_WON, CRISK_STATUS_ENDED, or CRISK_EINVAL.
+ * @return CRISK_STATUS_RUNNING, CRISK_STATUS_WON, CRISK_STATUS_ENDED, or CRISK_EINVAL;
+ *         CRISK_ESTATE (winner -1) when a host module answers outside its contract.
  */
 CRISK_API int crisk_game_status(const crisk_game *game, int *winner);
 
@@ -112,7 +114,8 @@ CRISK_API int crisk_game_status(const crisk_game *game, int *winner);
  * The turn number: 0 during set-up, then 1, 2, ... (each own turn counts one).
  *
  * @param game Game handle.
- * @return The turn number (>= 0) or CRISK_EINVAL.
+ * @return The turn number (>= 0) or CRISK_EINVAL; CRISK_ESTATE when a host
+ *         module answers outside its contract.
  */
 CRISK_API int64_t crisk_game_turn(const crisk_game *game);
 

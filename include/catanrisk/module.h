@@ -67,7 +67,7 @@ extern "C" {
 #define CRISK_PARAM_UINT64 1 /**< Unsigned 64-bit integer, decimal or 0x hex. */
 #define CRISK_PARAM_BOOL 2   /**< 0/1, on/off, true/false, yes/no. */
 #define CRISK_PARAM_ENUM 3   /**< One of `choices`; the value is its index. */
-#define CRISK_PARAM_STRING 4 /**< A non-empty word without spaces or ';'. */
+#define CRISK_PARAM_STRING 4 /**< A non-empty word of printable ASCII without spaces, ';' or '#'. */
 /** @} */
 
 /**

@@ -21,6 +21,98 @@ typedef struct builtin_data {
 #define MOD(d) (((const builtin_data *)(d))->mod)
 #define DATA(d) (((const builtin_data *)(d))->data)
 
+/* Every builtin_data that bi_create made and bi_destroy has not freed yet.
+ * A host's inner_state may name any pointer as a built-in table's data; the
+ * set recognizes the library's own objects by address, without reading
+ * what the pointer points at.  An open-addressing hash set (linear probing,
+ * deletion by backward shift) under a lock: it is the library's only
+ * mutable global, invisible to hosts, touched only by hosts that wrap a
+ * built-in module. */
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static const void **live;  /* live_cap slots, NULL = empty; NULL when nothing is live */
+static size_t live_cap;    /* a power of two */
+static size_t live_count;
+
+static size_t live_slot(const void *p, size_t cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15);
+	return (size_t)(h >> 32) & (cap - 1);
+}
+
+static void live_put(const void **slots, size_t cap, const void *p)
+{
+	size_t i = live_slot(p, cap);
+	while (slots[i])
+		i = (i + 1) & (cap - 1);
+	slots[i] = p;
+}
+
+/* Kept at most half full, so probes stay short and an empty slot always exists. */
+static int live_add(const void *p)
+{
+	int rc = CRISK_OK;
+	pthread_mutex_lock(&live_lock);
+	if (2 * (live_count + 1) > live_cap) {
+		size_t cap = live_cap ? 2 * live_cap : 16;
+		const void **slots = calloc(cap, sizeof *slots);
+		if (!slots) {
+			rc = err_set(CRISK_ENOMEM, "out of memory creating rules of a built-in module");
+		} else {
+			for (size_t i = 0; i < live_cap; i++)
+				if (live[i])
+					live_put(slots, cap, live[i]);
+			free(live);
+			live = slots;
+			live_cap = cap;
+		}
+	}
+	if (!rc) {
+		live_put(live, live_cap, p);
+		live_count++;
+	}
+	pthread_mutex_unlock(&live_lock);
+	return rc;
+}
+
+static void live_remove(const void *p)
+{
+	pthread_mutex_lock(&live_lock);
+	size_t i = live_cap ? live_slot(p, live_cap) : 0;
+	while (live_cap && live[i] && live[i] != p)
+		i = (i + 1) & (live_cap - 1);
+	if (live_cap && live[i] == p) {
+		live[i] = NULL;
+		live_count--;
+		/* Moves later members of the probe run back into the gap. */
+		for (size_t j = (i + 1) & (live_cap - 1); live[j]; j = (j + 1) & (live_cap - 1)) {
+			size_t home = live_slot(live[j], live_cap);
+			if (((j - home) & (live_cap - 1)) >= ((j - i) & (live_cap - 1))) {
+				live[i] = live[j];
+				live[j] = NULL;
+				i = j;
+			}
+		}
+		if (live_count == 0) { /* nothing left to recognize: no memory held at exit */
+			free(live);
+			live = NULL;
+			live_cap = 0;
+		}
+	}
+	pthread_mutex_unlock(&live_lock);
+}
+
+static int live_has(const void *p)
+{
+	int found = 0;
+	pthread_mutex_lock(&live_lock);
+	if (live_cap) {
+		for (size_t i = live_slot(p, live_cap); live[i] && !found; i = (i + 1) & (live_cap - 1))
+			found = live[i] == p;
+	}
+	pthread_mutex_unlock(&live_lock);
+	return found;
+}
+
 static int bi_create(void **data, const crisk_params *p)
 {
 	if (!p || !p->mod)
@@ -35,6 +127,12 @@ static int bi_create(void **data, const crisk_params *p)
 		free(b);
 		return rc;
 	}
+	rc = live_add(b);
+	if (rc) {
+		b->mod->rules_destroy(b->data);
+		free(b);
+		return rc;
+	}
 	*data = b;
 	return CRISK_OK;
 }
@@ -44,6 +142,7 @@ static void bi_destroy(void *data)
 	builtin_data *b = data;
 	if (!b)
 		return;
+	live_remove(b);
 	b->mod->rules_destroy(b->data);
 	free(b);
 }
@@ -254,7 +353,8 @@ const module *builtin_internal(const crisk_module *pub)
 const module *builtin_unwrap(const crisk_module *pub, const void *pub_data, const void **data)
 {
 	const module *m = builtin_internal(pub);
-	if (!m || !pub_data || MOD(pub_data) != m)
+	/* Only an object of the live set may be read: pub_data comes from a host. */
+	if (!m || !pub_data || !live_has(pub_data) || MOD(pub_data) != m)
 		return NULL;
 	*data = DATA(pub_data);
 	return m;

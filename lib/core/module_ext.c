@@ -15,10 +15,15 @@
 #define NAME_MAX_LEN 64 /* as in the save format */
 #define MAX_HOST_STATE_BYTES (1u << 24) /* a host module's state block: 16 MiB */
 
-/* The adapter's data: the module's table and what its create made. */
+/* The adapter's data: the module's table, what its create made, and the
+ * sizes the core checked once at creation (the core sizes allocations and
+ * saves by them, so a module that later answers otherwise cannot move them). */
 typedef struct ext_data {
 	const crisk_module *pub;
 	void *data;
+	int seats;
+	size_t state_size;
+	size_t state_bytes; /* 0 without save hooks */
 } ext_data;
 
 #define PUB(d) (((const ext_data *)(d))->pub)
@@ -49,12 +54,26 @@ static void ad_rules_destroy(void *data)
 
 static int ad_num_seats(const void *d)
 {
-	return PUB(d)->num_seats(DATA(d));
+	return ((const ext_data *)d)->seats;
 }
 
 static size_t ad_state_size(const void *d)
 {
-	return PUB(d)->state_size(DATA(d));
+	return ((const ext_data *)d)->state_size;
+}
+
+/* A method's result outside its contract: the call fails with CRISK_ESTATE
+ * (the game's state is one the module cannot answer for), naming the method. */
+#define BROKEN(d, method, fmt, ...)                                                                          \
+	err_set(CRISK_ESTATE, "module '%s': " method " returned " fmt, PUB(d)->name, __VA_ARGS__)
+
+/* Module codes are CRISK_OK or negative CRISK_E* codes; a positive one would
+ * reach hosts as neither. */
+static int module_code(const void *d, const char *method, int rc, int code)
+{
+	if (rc <= 0)
+		return rc;
+	return err_set(code, "module '%s': %s returned %d, which is no CRISK_E* code", PUB(d)->name, method, rc);
 }
 
 static void ad_state_init(const void *d, void *state, evlog *log)
@@ -65,17 +84,35 @@ static void ad_state_init(const void *d, void *state, evlog *log)
 
 static int ad_current_seat(const void *d, const void *state)
 {
-	return PUB(d)->current_seat(DATA(d), state);
+	const ext_data *x = d;
+	int seat = x->pub->current_seat(x->data, state);
+	if ((seat >= 0 && seat < x->seats) || seat == CRISK_SEAT_NONE || (seat == CRISK_SEAT_CHANCE && x->pub->chance))
+		return seat;
+	return BROKEN(d, "current_seat", "%d; a seat 0..%d, CRISK_SEAT_NONE or (with a chance method) "
+		      "CRISK_SEAT_CHANCE is expected", seat, x->seats - 1);
 }
 
 static int ad_status(const void *d, const void *state, int *winner)
 {
-	return PUB(d)->status(DATA(d), state, winner);
+	const ext_data *x = d;
+	int w = -1;
+	int st = x->pub->status(x->data, state, &w);
+	*winner = -1;
+	if (st != CRISK_STATUS_RUNNING && st != CRISK_STATUS_WON && st != CRISK_STATUS_ENDED)
+		return BROKEN(d, "status", "%d; CRISK_STATUS_RUNNING, _WON or _ENDED is expected", st);
+	if (st == CRISK_STATUS_WON ? w < 0 || w >= x->seats : w != -1)
+		return BROKEN(d, "status", "%d with winner %d; a won game has a winner 0..%d, others -1", st, w,
+			      x->seats - 1);
+	*winner = w;
+	return st;
 }
 
 static int64_t ad_turn(const void *d, const void *state)
 {
-	return PUB(d)->turn(DATA(d), state);
+	int64_t turn = PUB(d)->turn(DATA(d), state);
+	if (turn < 0)
+		return BROKEN(d, "turn", "%lld; turns are 0 or more", (long long)turn);
+	return turn;
 }
 
 static int ad_score(const void *d, const void *state, int seat, int viewer)
@@ -90,21 +127,47 @@ static size_t ad_legal(const void *d, const void *state, crisk_action *buf, size
 
 static int ad_check(const void *d, const void *state, crisk_action a)
 {
-	return PUB(d)->check(DATA(d), state, a);
+	return module_code(d, "check", PUB(d)->check(DATA(d), state, a), CRISK_ESTATE);
 }
 
 static int ad_apply(const void *d, void *state, crisk_action a, evlog *log)
 {
 	crisk_event_sink events = {log};
-	return PUB(d)->apply(DATA(d), state, a, &events);
+	return module_code(d, "apply", PUB(d)->apply(DATA(d), state, a, &events), CRISK_ESTATE);
 }
 
+/* The core reads *count outcomes of a successful call (playouts pick one),
+ * so a count past the buffer or probabilities that are no distribution are
+ * refused before anyone reads them. */
 static int ad_chance(const void *d, const void *state, crisk_action *acts, double *probs, size_t cap, size_t *count)
 {
 	const crisk_module *m = PUB(d);
 	if (!m->chance)
 		return err_set(CRISK_ESTATE, "module '%s' has no chance points (it draws its own random outcomes)", m->name);
-	return m->chance(DATA(d), state, acts, probs, cap, count);
+	size_t n = 0;
+	int rc = module_code(d, "chance", m->chance(DATA(d), state, acts, probs, cap, &n), CRISK_ESTATE);
+	*count = 0;
+	if (rc == CRISK_EBUFSIZE && n <= cap)
+		return BROKEN(d, "chance", "CRISK_EBUFSIZE with %zu outcomes, which fit the capacity %zu", n, cap);
+	if (rc == CRISK_EBUFSIZE)
+		*count = n;
+	if (rc)
+		return rc;
+	if (n > cap)
+		return BROKEN(d, "chance", "CRISK_OK with %zu outcomes for a capacity of %zu (CRISK_EBUFSIZE is expected)",
+			      n, cap);
+	if (n == 0)
+		return BROKEN(d, "chance", "%s", "CRISK_OK with no outcomes (CRISK_ESTATE is expected away from a chance point)");
+	double sum = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!(probs[i] >= 0 && probs[i] <= 1))
+			return BROKEN(d, "chance", "probability %g for outcome %zu; each is in [0, 1]", probs[i], i);
+		sum += probs[i];
+	}
+	if (sum < 1 - 1e-6 || sum > 1 + 1e-6)
+		return BROKEN(d, "chance", "probabilities summing to %.9g over %zu outcomes; they sum to 1", sum, n);
+	*count = n;
+	return CRISK_OK;
 }
 
 static int ad_action_to_string(const void *d, crisk_action a, textbuf *t)
@@ -114,12 +177,12 @@ static int ad_action_to_string(const void *d, crisk_action a, textbuf *t)
 	crisk_sink out = {&w};
 	int rc = PUB(d)->action_to_string(DATA(d), a, &out);
 	sink_text_end(&w, t);
-	return rc;
+	return module_code(d, "action_to_string", rc, CRISK_EINVAL);
 }
 
 static int ad_action_from_string(const void *d, const char *text, crisk_action *out)
 {
-	return PUB(d)->action_from_string(DATA(d), text, out);
+	return module_code(d, "action_from_string", PUB(d)->action_from_string(DATA(d), text, out), CRISK_EFORMAT);
 }
 
 static void ad_event_to_string(const void *d, const crisk_event *e, textbuf *t)
@@ -160,7 +223,7 @@ static void ad_board_json(const void *d, jw *w)
 
 static size_t ad_state_bytes(const void *d)
 {
-	return PUB(d)->state_bytes(DATA(d));
+	return ((const ext_data *)d)->state_bytes;
 }
 
 static void ad_state_save(const void *d, const void *state, uint8_t *out)
@@ -175,7 +238,7 @@ static void ad_state_load(const void *d, const uint8_t *in, void *state)
 
 static int ad_state_check(const void *d, const void *state)
 {
-	return PUB(d)->state_check(DATA(d), state);
+	return module_code(d, "state_check", PUB(d)->state_check(DATA(d), state), CRISK_EFORMAT);
 }
 
 /* JSON saves of modules without JSON hooks: {"hex": binary form}. */
@@ -188,7 +251,7 @@ static void ad_state_to_json(const void *d, const void *state, jw *w)
 		return;
 	}
 	static const char digits[] = "0123456789abcdef";
-	size_t n = m->state_bytes(DATA(d));
+	size_t n = ad_state_bytes(d);
 	uint8_t *bytes = malloc(n ? n : 1);
 	char *hex = malloc(2 * n + 1);
 	if (!bytes || !hex) {
@@ -226,7 +289,8 @@ static int ad_state_from_json(const void *d, const jnode *root, void *state)
 {
 	const crisk_module *m = PUB(d);
 	if (m->state_from_json)
-		return m->state_from_json(DATA(d), (const crisk_json *)root, state);
+		return module_code(d, "state_from_json", m->state_from_json(DATA(d), (const crisk_json *)root, state),
+				   CRISK_EFORMAT);
 	const crisk_json *node = (const crisk_json *)root;
 	if (crisk_json_count(node) != 1 || !crisk_json_member(node, "hex"))
 		return crisk_json_error(node, "expected {\"hex\": ...} with the binary state (module '%s' has no JSON state)",
@@ -235,7 +299,7 @@ static int ad_state_from_json(const void *d, const jnode *root, void *state)
 	const char *hex = crisk_json_string(hex_node);
 	if (!hex)
 		return crisk_json_error(hex_node, "expected a string of hex digits");
-	size_t n = m->state_bytes(DATA(d));
+	size_t n = ad_state_bytes(d);
 	if (strlen(hex) != 2 * n)
 		return crisk_json_error(hex_node, "%zu hex digits; the state needs %zu (%zu bytes)", strlen(hex), 2 * n, n);
 	uint8_t *bytes = malloc(n ? n : 1);
@@ -338,19 +402,6 @@ int ext_convert_params(param_desc *out, const crisk_module *m)
 			       (int)m->n_params);
 	for (int i = 0; i < m->n_params; i++) {
 		const crisk_param_desc *d = &m->params[i];
-		if (!d->name || !d->name[0])
-			return err_set(CRISK_EINVAL, "module '%s': parameter %d has no name", m->name, i);
-		if (d->kind < CRISK_PARAM_INT || d->kind > CRISK_PARAM_STRING)
-			return err_set(CRISK_EINVAL, "module '%s': parameter '%s' has unknown kind %d", m->name, d->name,
-				       (int)d->kind);
-		if (d->kind == CRISK_PARAM_ENUM && (!d->choices || !d->choices[0]))
-			return err_set(CRISK_EINVAL, "module '%s': enum parameter '%s' has no choices", m->name, d->name);
-		if (d->kind == CRISK_PARAM_INT && d->min > d->max)
-			return err_set(CRISK_EINVAL, "module '%s': parameter '%s' has min %lld above max %lld", m->name,
-				       d->name, (long long)d->min, (long long)d->max);
-		for (int j = 0; j < i; j++)
-			if (strcmp(m->params[j].name, d->name) == 0)
-				return err_set(CRISK_EINVAL, "module '%s': parameter '%s' is declared twice", m->name, d->name);
 		out[i] = (param_desc){
 			.name = d->name,
 			.type = (int)d->kind, /* CRISK_PARAM_* equal PT_* */
@@ -361,6 +412,14 @@ int ext_convert_params(param_desc *out, const crisk_module *m)
 			.accepted = d->accepted,
 			.help = d->help,
 		};
+	}
+	/* The same rules as the built-in tables follow, so that the canonical
+	 * string of every rules object parses back (saves and records). */
+	int rc = params_check_table(out, m->n_params);
+	if (rc) {
+		char why[ERR_MSG_MAX];
+		memcpy(why, err_message(), sizeof why);
+		return err_set(rc, "module '%s': %s", m->name, why);
 	}
 	return CRISK_OK;
 }
@@ -424,6 +483,7 @@ static int ext_wrap(ext_module **out, const crisk_module *pub, void *dl)
 		.state_from_json = saves ? ad_state_from_json : NULL,
 	};
 	x->builtin = builtin_internal(pub);
+	x->table = pub;
 	x->dl = dl;
 	atomic_init(&x->refs, 1);
 	*out = x;
@@ -487,6 +547,17 @@ int ext_rules_create(const ext_module *x, void **data, const param_set *p)
 		return err_set(CRISK_EINVAL, "module '%s' reports a state of %zu bytes; at most %u are supported",
 			       m->name, bytes, MAX_HOST_STATE_BYTES);
 	}
+	/* Saves hold the binary form behind a 4-byte length, and loading allocates it. */
+	size_t saved = m->state_bytes ? m->state_bytes(d->data) : 0;
+	if (saved > MAX_HOST_STATE_BYTES) {
+		ad_rules_destroy(d);
+		return err_set(CRISK_EINVAL, "module '%s' reports a binary state (state_bytes) of %zu bytes; at most %u "
+					     "are supported",
+			       m->name, saved, MAX_HOST_STATE_BYTES);
+	}
+	d->seats = seats;
+	d->state_size = bytes;
+	d->state_bytes = saved;
 	*data = d;
 	return CRISK_OK;
 }
@@ -522,6 +593,12 @@ int ext_inner_builtin(const crisk_rules *r, const void *state, size_t state_size
 	const void *d = DATA(r->data);
 	const unsigned char *st = state;
 	size_t size = state_size;
+	/* The (table, data) pairs met so far: a module's state block has one
+	 * size for one data, so meeting a pair again is a cycle, never nesting. */
+	const crisk_module *seen_table[CRISK_MODULE_MAX_NESTING + 1];
+	const void *seen_data[CRISK_MODULE_MAX_NESTING + 1];
+	seen_table[0] = x->table;
+	seen_data[0] = d;
 	for (int level = 0;; level++) {
 		const char *name = m->name ? m->name : "(no name)";
 		if (!has_inner_state(m)) {
@@ -548,11 +625,25 @@ int ext_inner_builtin(const crisk_rules *r, const void *state, size_t state_size
 			return err_set(CRISK_EUNSUPPORTED, "%s: module '%s': inner_state of '%s' returned a state but no "
 							   "inner module",
 				       fn, outer, name);
-		/* Check the inner table and data before calling anything of them. */
+		for (int k = 0; k <= level; k++)
+			if (in == seen_table[k] && in_data == seen_data[k])
+				return err_set(CRISK_EUNSUPPORTED, "%s: module '%s': inner_state of '%s' names module '%s' "
+								   "with the same data as a wrapper around it (a cycle)",
+					       fn, outer, name, k ? seen_table[k]->name : outer);
+		/* Check the inner table and data before calling anything of them:
+		 * a built-in table's data is recognized by address, never read first. */
 		const module *b = NULL;
 		const void *b_data = NULL;
 		size_t in_size;
-		if (builtin_internal(in)) {
+		if (in == x->table) {
+			/* The host's own table again, with other data: its checked copy. */
+			in = &x->pub;
+			in_size = in->state_size(in_data);
+		} else if (builtin_internal(in)) {
+			if (!in_data)
+				return err_set(CRISK_EUNSUPPORTED, "%s: module '%s': inner_state of '%s' names built-in "
+								   "module '%s' with NULL data",
+					       fn, outer, name, in->name);
 			if (!(b = builtin_unwrap(in, in_data, &b_data)))
 				return err_set(CRISK_EUNSUPPORTED, "%s: module '%s': inner_state of '%s' names built-in "
 								   "module '%s' with data its create did not make",
@@ -580,6 +671,8 @@ int ext_inner_builtin(const crisk_rules *r, const void *state, size_t state_size
 			*inner_state = in_st;
 			return CRISK_OK;
 		}
+		seen_table[level + 1] = in == &x->pub ? x->table : in;
+		seen_data[level + 1] = in_data;
 		m = in;
 		d = in_data;
 		st = in_st;

@@ -36,6 +36,7 @@ struct crisk_params {
 typedef struct ext_module {
 	module m;                  /* what crisk_rules::mod points at */
 	crisk_module pub;          /* the host's table; fields past its struct_size are NULL */
+	const crisk_module *table; /* the host's table itself, to recognize it in inner_state chains */
 	const module *builtin;     /* the built-in module when the table is crisk_module_builtin's, else NULL */
 	param_desc params[PARAMS_MAX];
 	void *dl;                  /* dlopen handle, or NULL */

@@ -1,6 +1,8 @@
 /* Parameter strings: `key=value` pairs separated by runs of spaces, tabs or ';',
  * checked against a module's parameter table.  Defaults go through the same
- * value parser as user text, so a table cannot hold an unparsable default. */
+ * value parser as user text, so a table cannot hold an unparsable default.
+ * Everything accepted has a canonical form (params_format) that parses back
+ * to the same values and fits a save and a record line. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,8 +161,22 @@ static int parse_enum(const param_desc *d, const char *v, size_t len, int64_t *n
 	return bad_value(d, v, len);
 }
 
+/* A word that survives the canonical string, saves and records: printable
+ * ASCII without separators and without '#', which starts a comment in a
+ * record.  '=' may appear: a key ends at the first one. */
+static int word_char(char c)
+{
+	return c > ' ' && c <= '~' && c != ';' && c != '#';
+}
+
 static int parse_string(const param_desc *d, const char *v, size_t len, char **str)
 {
+	for (size_t i = 0; i < len; i++)
+		if (!word_char(v[i]))
+			return err_set(CRISK_EPARAM, "parameter '%s': value '%.*s' has character 0x%02x at %zu; accepted: "
+						     "printable ASCII without spaces, ';' or '#' (%s)",
+				       d->name, (int)(len < QUOTE_MAX ? len : QUOTE_MAX), v, (unsigned char)v[i], i,
+				       accepted_of(d));
 	char *copy = malloc(len + 1);
 	if (!copy)
 		return err_set(CRISK_ENOMEM, "out of memory storing parameter '%s'", d->name);
@@ -291,11 +307,121 @@ int params_parse(param_set *out, const param_desc *descs, int n, const char *tex
 	}
 	if (rc == CRISK_OK)
 		rc = fill_defaults(&p, descs, n);
+	if (rc == CRISK_OK) {
+		textbuf t;
+		tb_init(&t, NULL, 0);
+		params_format(&p, descs, n, &t);
+		if (t.len > PARAMS_TEXT_MAX)
+			rc = err_set(CRISK_EPARAM, "the parameters' canonical form has %zu bytes; at most %d fit a save "
+						   "and a record",
+				     t.len, PARAMS_TEXT_MAX);
+	}
 	if (rc != CRISK_OK) {
 		params_free(&p);
 		return rc;
 	}
 	*out = p;
+	return CRISK_OK;
+}
+
+/* A key as the built-in tables spell them: a letter or '_', then letters,
+ * digits and '_', so it never holds a separator or '='. */
+static int is_identifier(const char *s)
+{
+	size_t len = strlen(s);
+	if (len == 0 || len > PARAM_NAME_MAX)
+		return 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		int letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+		if (!letter && (i == 0 || c < '0' || c > '9'))
+			return 0;
+	}
+	return 1;
+}
+
+static int is_word(const char *s)
+{
+	size_t len = strlen(s);
+	if (len == 0 || len > PARAM_NAME_MAX)
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		if (!word_char(s[i]))
+			return 0;
+	return 1;
+}
+
+static int same_key(const param_desc *a, const char *key)
+{
+	return strcmp(a->name, key) == 0 || (a->alias && strcmp(a->alias, key) == 0);
+}
+
+/* One entry, given the entries before it (already checked). */
+static int check_entry(const param_desc *descs, int i)
+{
+	const param_desc *d = &descs[i];
+	if (!d->name)
+		return err_set(CRISK_EINVAL, "parameter %d has no name", i);
+	if (!is_identifier(d->name))
+		return err_set(CRISK_EINVAL, "parameter %d: name '%.*s' is not a key (1..%d letters, digits and '_', "
+					     "not starting with a digit)",
+			       i, QUOTE_MAX, d->name, PARAM_NAME_MAX);
+	if (d->alias && !is_identifier(d->alias))
+		return err_set(CRISK_EINVAL, "parameter '%s': alias '%.*s' is not a key", d->name, QUOTE_MAX, d->alias);
+	for (int j = 0; j < i; j++)
+		if (same_key(&descs[j], d->name) || (d->alias && same_key(&descs[j], d->alias)))
+			return err_set(CRISK_EINVAL, "parameter '%s' is declared twice", d->name);
+	if (d->type < PT_INT || d->type > PT_STRING)
+		return err_set(CRISK_EINVAL, "parameter '%s' has unknown kind %d", d->name, d->type);
+	if (d->type == PT_ENUM) {
+		if (!d->choices || !d->choices[0])
+			return err_set(CRISK_EINVAL, "enum parameter '%s' has no choices", d->name);
+		for (int c = 0; d->choices[c]; c++) {
+			/* The canonical form names the choice: it must read back as that one. */
+			if (!is_word(d->choices[c]))
+				return err_set(CRISK_EINVAL, "enum parameter '%s': choice %d '%.*s' is not a word (1..%d "
+							     "printable ASCII characters without spaces, ';' or '#')",
+					       d->name, c, QUOTE_MAX, d->choices[c], PARAM_NAME_MAX);
+			for (int e = 0; e < c; e++)
+				if (strcmp(d->choices[e], d->choices[c]) == 0)
+					return err_set(CRISK_EINVAL, "enum parameter '%s': choice '%s' is listed twice",
+						       d->name, d->choices[c]);
+		}
+	}
+	if (d->type == PT_INT && d->min > d->max)
+		return err_set(CRISK_EINVAL, "parameter '%s' has min %lld above max %lld", d->name, (long long)d->min,
+			       (long long)d->max);
+	if (!d->def)
+		return CRISK_OK;
+	/* The default is parsed like user text whenever the key is missing. */
+	param_set scratch;
+	memset(&scratch, 0, sizeof scratch);
+	size_t len = strlen(d->def);
+	if (len == 0)
+		return err_set(CRISK_EINVAL, "parameter '%s': empty default (NULL makes it required)", d->name);
+	int rc = parse_value(&scratch, i, d, d->def, len);
+	params_free(&scratch);
+	if (rc == CRISK_ENOMEM)
+		return rc;
+	if (rc) {
+		char why[ERR_MSG_MAX];
+		memcpy(why, err_message(), sizeof why);
+		return err_set(CRISK_EINVAL, "parameter '%s': default '%.*s' is not one of its own values (%s)", d->name,
+			       QUOTE_MAX, d->def, why);
+	}
+	return CRISK_OK;
+}
+
+int params_check_table(const param_desc *descs, int n)
+{
+	if (n < 0 || n > PARAMS_MAX || (n > 0 && !descs))
+		return err_set(CRISK_EINVAL, "%d parameter descriptions (0..%d, and a table when there are any)", n,
+			       PARAMS_MAX);
+	for (int i = 0; i < n; i++) {
+		int rc = check_entry(descs, i);
+		if (rc)
+			return rc;
+	}
 	return CRISK_OK;
 }
 

@@ -9,8 +9,13 @@
 const crisk_module *shell_inner_table;
 const char *shell_inner_params = "";
 
-static const char *const mode_choices[] = {"ok",         "null",     "no_module", "outside",
-					   "misaligned", "bad_data", "self",      NULL};
+static const char *const mode_choices[] = {"ok",       "null",    "no_module", "outside",     "misaligned",
+					   "bad_data", "self",    "foreign",   "null_data",   "other_table",
+					   NULL};
+
+/* Data no module made, smaller than anything a module keeps: reading it as
+ * a module's data overflows (AddressSanitizer sees the read). */
+static const char foreign_byte = 'x';
 
 enum { P_DEPTH, P_MODE, P_COUNT };
 
@@ -18,7 +23,7 @@ static const crisk_param_desc shell_params[P_COUNT] = {
 	[P_DEPTH] = {.name = "depth", .kind = CRISK_PARAM_INT, .default_value = "1", .min = 1, .max = 20,
 		     .accepted = "1..20", .help = "number of nested shells"},
 	[P_MODE] = {.name = "mode", .kind = CRISK_PARAM_ENUM, .default_value = "ok", .choices = mode_choices,
-		    .accepted = "ok|null|no_module|outside|misaligned|bad_data|self",
+		    .accepted = "ok|null|no_module|outside|misaligned|bad_data|self|foreign|null_data|other_table",
 		    .help = "what inner_state of the outermost shell does"},
 };
 
@@ -188,6 +193,15 @@ static const void *s_inner_state(const void *d, const void *state, const crisk_m
 		*inner = &shell_table;
 		*inner_data = s;
 		return state;
+	case SHELL_FOREIGN:
+		*inner_data = &foreign_byte;
+		return CIN(state);
+	case SHELL_NULL_DATA:
+		*inner_data = NULL;
+		return CIN(state);
+	case SHELL_OTHER_TABLE:
+		*inner = crisk_module_builtin("two_player");
+		return CIN(state);
 	default:
 		return CIN(state);
 	}

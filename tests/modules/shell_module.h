@@ -18,6 +18,9 @@ enum {
 	SHELL_MISALIGNED, /* 8 bytes into the shell's state */
 	SHELL_BAD_DATA,   /* the shell's own data as the inner data */
 	SHELL_SELF,       /* the shell itself again: a cycle */
+	SHELL_FOREIGN,    /* the inner table with a pointer to a 1-byte object as its data */
+	SHELL_NULL_DATA,  /* the inner table with NULL data */
+	SHELL_OTHER_TABLE, /* built-in two_player's table with the inner data */
 };
 
 /* The module the innermost shell wraps and its parameter string; set them

@@ -252,7 +252,8 @@ START_TEST(test_inner_state_mistakes_refused)
 	assert_shell_refused("outside", "outside its own state block");
 	assert_shell_refused("misaligned", "at offset 8, which is not 16-byte aligned");
 	assert_shell_refused("bad_data", "names built-in module 'base' with data its create did not make");
-	assert_shell_refused("self", "more than 8 deep");
+	assert_shell_refused("self", "inner_state of 'shell' names module 'shell' with the same data as a wrapper "
+				     "around it (a cycle)");
 }
 END_TEST
 

@@ -283,14 +283,16 @@ START_TEST(test_refuses_bad_param_table)
 	bad[0].kind = 9;
 	ASSERT_REFUSED(crisk_rules_new_with_module(&r, &m, NULL), CRISK_EINVAL, "unknown kind 9");
 	bad[0].kind = CRISK_PARAM_BOOL;
+	bad[0].default_value = "on";
 	ASSERT_REFUSED(crisk_rules_new_with_module(&r, &m, NULL), CRISK_EINVAL, "'mode' is declared twice");
 	m.n_params = 40;
 	ASSERT_REFUSED(crisk_rules_new_with_module(&r, &m, NULL), CRISK_EINVAL, "declares 40 parameters");
-	/* A default that does not parse is caught when rules are made. */
+	/* A default that does not parse is caught with the table, given or not. */
 	bad[0] = (crisk_param_desc){.name = "level", .kind = CRISK_PARAM_INT, .default_value = "9", .max = 5,
 				    .accepted = "0..5"};
 	m.n_params = 1;
-	ASSERT_REFUSED(crisk_rules_new_with_module(&r, &m, NULL), CRISK_EPARAM, "bad default '9'");
+	ASSERT_REFUSED(crisk_rules_new_with_module(&r, &m, "level=2"), CRISK_EINVAL,
+		       "module 'tiny': parameter 'level': default '9' is not one of its own values");
 }
 END_TEST
 
