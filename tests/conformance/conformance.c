@@ -12,6 +12,7 @@
 #define GARBAGE_PER_STEP 4
 #define CLONE_FOLLOW_STEPS 8
 #define MAX_STEPS_PER_GAME 200000
+#define LOAD_BY_NAME_EVERY 16 /* steps; a load by module name builds the rules anew */
 #define MAX_SEATS CRISK_MAX_SEATS
 
 /* splitmix64: the suite's own RNG, independent of the library's. */
@@ -70,6 +71,7 @@ typedef struct run {
 	const conformance_options *opt;
 	crisk_rules *rules;
 	crisk_game *g, *scratch, *follow_copy, *follow_clone;
+	crisk_game *loaded_bin, *loaded_json; /* this step's state, loaded back from its saves */
 	size_t follow_left;
 	int follow_now; /* the clone and copy took this step's action */
 	int seats, catan;
@@ -86,7 +88,8 @@ typedef struct run {
 	crisk_action *history;
 	size_t n_history, history_cap;
 	size_t step;
-	long checks, garbage_refused, garbage_accepted, differential, catan_checks;
+	long checks, garbage_refused, garbage_accepted, differential, catan_checks, saves_checked;
+	int saves_unsupported; /* the module has no save hooks */
 } run;
 
 static int catan_required;
@@ -780,6 +783,110 @@ static size_t policy(run *R)
 }
 
 /* Keeps a clone and a copy one step behind the game for a few actions. */
+/* A save of g in either form, in a malloc'ed buffer (text NUL-terminated). */
+static int save_of(const crisk_game *g, int json, char **out, size_t *len)
+{
+	*out = NULL;
+	int rc = json ? crisk_game_save_json(g, NULL, 0, len) : crisk_game_save(g, NULL, 0, len);
+	if (rc != CRISK_EBUFSIZE && rc != CRISK_OK)
+		return rc;
+	char *buf = malloc(*len + 1);
+	if (!buf)
+		return CRISK_ENOMEM;
+	rc = json ? crisk_game_save_json(g, buf, *len + 1, len) : crisk_game_save(g, buf, *len, len);
+	if (rc) {
+		free(buf);
+		return rc;
+	}
+	buf[*len] = '\0';
+	*out = buf;
+	return CRISK_OK;
+}
+
+/* Loads through the game's own rules (which the loader shares when the
+ * parameters match, so this is cheap enough for every step) or, with
+ * by_name, as a host without rules would: built-in modules by the module
+ * name in the save, building their rules anew. */
+static int load_of(run *R, crisk_game **out, int json, const char *data, size_t len, int by_name)
+{
+	if (!by_name || R->table || strchr(R->module, '/'))
+		return json ? crisk_game_load_json_as(out, R->rules, data, len) : crisk_game_load_as(out, R->rules, data, len);
+	return json ? crisk_game_load_json(out, data, len) : crisk_game_load(out, data, len);
+}
+
+/* Whether g saves (in form json) to exactly want[0..len). */
+static int saves_to(const crisk_game *g, int json, const char *want, size_t len)
+{
+	char *got;
+	size_t n;
+	int same = save_of(g, json, &got, &n) == CRISK_OK && n == len && memcmp(got, want, len) == 0;
+	free(got);
+	return same;
+}
+
+/* Every state that play reaches saves and loads back (issue 14): the binary
+ * and the JSON save of this state each load and re-save to the same bytes
+ * in both forms, and the loaded games list the same actions.  The loaded
+ * games then take the game's next action (check_saves_followed), and at the
+ * next check they must save to the same bytes as the game. */
+static int check_saves(run *R, int final)
+{
+	if (R->saves_unsupported)
+		return 0;
+	char *save[2] = {NULL, NULL};
+	size_t len[2] = {0, 0};
+	int rc = save_of(R->g, 0, &save[0], &len[0]);
+	if (rc == CRISK_EUNSUPPORTED) {
+		R->saves_unsupported = 1;
+		return 0;
+	}
+	if (rc)
+		return fail(R, "binary save refused: %s", crisk_error_last());
+	rc = save_of(R->g, 1, &save[1], &len[1]);
+	if (rc && rc != CRISK_EUNSUPPORTED) {
+		free(save[0]);
+		return fail(R, "JSON save refused: %s", crisk_error_last());
+	}
+	crisk_game **l[2] = {&R->loaded_bin, &R->loaded_json};
+	const char *form[2] = {"binary", "JSON"};
+	int bad = 0;
+	for (int i = 0; i < 2 && !bad; i++) {
+		/* The games loaded at the previous check, one action later. */
+		if (*l[i] && !saves_to(*l[i], 0, save[0], len[0]))
+			bad = fail(R, "the game loaded from its %s save diverged after one action", form[i]);
+		crisk_game_free(*l[i]);
+		*l[i] = NULL;
+	}
+	for (int i = 0; i < 2 && !bad && save[i]; i++) {
+		if (load_of(R, l[i], i, save[i], len[i], final || R->step % LOAD_BY_NAME_EVERY == 0)) {
+			bad = fail(R, "the game's own %s save does not load: %s", form[i], crisk_error_last());
+			break;
+		}
+		for (int j = 0; j < 2 && !bad; j++)
+			if (save[j] && !saves_to(*l[i], j, save[j], len[j]))
+				bad = fail(R, "the %s save loads into a game whose %s save differs", form[i], form[j]);
+		size_t n = 0;
+		if (!bad && (crisk_game_legal_actions(*l[i], R->kept, R->legal_cap, &n) != CRISK_OK || n != R->n_legal ||
+			     memcmp(R->kept, R->legal, n * sizeof *R->kept) != 0))
+			bad = fail(R, "the game loaded from its %s save lists other actions", form[i]);
+	}
+	free(save[0]);
+	free(save[1]);
+	if (!bad)
+		R->saves_checked++;
+	return bad ? -1 : 0;
+}
+
+static int check_saves_followed(run *R, crisk_action a)
+{
+	crisk_game *l[2] = {R->loaded_bin, R->loaded_json};
+	for (int i = 0; i < 2; i++)
+		if (l[i] && crisk_game_apply(l[i], a) != CRISK_OK)
+			return fail(R, "the game loaded from its %s save refused the game's action: %s",
+				    i ? "JSON" : "binary", crisk_error_last());
+	return 0;
+}
+
 static int follow(run *R, crisk_action a)
 {
 	R->follow_now = 0;
@@ -994,7 +1101,7 @@ static int play(run *R)
 				return fail(R, "module invariant: %s", msg);
 		}
 		if (check_legal(R) || check_new_events(R) || check_views(R) ||
-		    (R->catan && check_catan(R, R->g, R->progress_played)) || check_garbage(R))
+		    (R->catan && check_catan(R, R->g, R->progress_played)) || check_garbage(R) || check_saves(R, 0))
 			return -1;
 		size_t pick;
 		if (seat == CRISK_SEAT_CHANCE) {
@@ -1022,13 +1129,15 @@ static int play(run *R)
 			free(probs);
 			return fail(R, "listed \"%s\" refused by apply: %s", t, crisk_error_last());
 		}
-		if (follow_compare(R)) {
+		if (follow_compare(R) || check_saves_followed(R, a)) {
 			free(probs);
 			return -1;
 		}
 	}
 	free(probs);
-	if (check_new_events(R) || (R->catan && check_catan(R, R->g, R->progress_played)) || check_views(R))
+	R->n_legal = 0; /* game over: nothing is listed */
+	if (check_new_events(R) || (R->catan && check_catan(R, R->g, R->progress_played)) || check_views(R) ||
+	    check_saves(R, 1))
 		return -1;
 	return check_replay(R);
 }
@@ -1039,6 +1148,8 @@ static void end_game(run *R)
 	crisk_game_free(R->scratch);
 	crisk_game_free(R->follow_copy);
 	crisk_game_free(R->follow_clone);
+	crisk_game_free(R->loaded_bin);
+	crisk_game_free(R->loaded_json);
 	crisk_rules_free(R->rules);
 	free(R->legal);
 	free(R->kept);
@@ -1058,8 +1169,8 @@ static int run_games(const char *module, const crisk_module *table, const char *
 	report rep = {report_buf, cap, 0, 0};
 	if (report_buf && cap)
 		report_buf[0] = '\0';
-	long steps = 0, checks = 0, refused = 0, accepted = 0, differential = 0, catan_checks = 0;
-	int won = 0, ended = 0;
+	long steps = 0, checks = 0, refused = 0, accepted = 0, differential = 0, catan_checks = 0, saves = 0;
+	int won = 0, ended = 0, unsaved = 0;
 	for (int i = 0; i < games; i++) {
 		run R;
 		memset(&R, 0, sizeof R);
@@ -1087,14 +1198,16 @@ static int run_games(const char *module, const crisk_module *table, const char *
 		accepted += R.garbage_accepted;
 		differential += R.differential;
 		catan_checks += R.catan_checks;
+		saves += R.saves_checked;
+		unsaved += R.saves_unsupported;
 		end_game(&R);
 	}
 	rep_add(&rep,
 		"%s \"%s\": %d games (%d won, %d ended by max_turns), %ld steps, %ld listed checks, "
 		"%ld unlisted refused, %ld unlisted accepted, %ld differential chance tests, %ld states with Catan "
-		"invariants, %d failures\n",
+		"invariants, %ld states saved and loaded back%s, %d failures\n",
 		module, params_without_seed ? params_without_seed : "", games, won, ended, steps, checks, refused, accepted,
-		differential, catan_checks, rep.failures);
+		differential, catan_checks, saves, unsaved ? " (the module cannot save)" : "", rep.failures);
 	return rep.failures;
 }
 

@@ -15,6 +15,11 @@
  *    development cards, and two games that differ only in one hidden chance
  *    outcome look byte-identical (views and events) to every seat whose own
  *    cards do not differ;
+ *  - every state that play reaches, at every decision point and at the
+ *    end, saves and loads back: the binary and the JSON save each load
+ *    (through the game's rules, and every 16th step and at the end by the
+ *    module name alone), re-save to the same bytes in both forms, list the
+ *    same actions and follow the game's next action to the same state;
  *  - games end (won or max_turns).
  * For Catan-family modules (crisk_catan_bank supported, also host modules
  * that wrap one through crisk_module.inner_state) it also checks

@@ -26,7 +26,10 @@
  *   on a crowded board, so that configuration has a turn limit), and a
  *   winner has at least the target (risk: or is the last seat in, RC-29);
  * and every SPOT_EVERY actions that a clone has the same digest and
- * omniscient view and the same future under the same choices.
+ * omniscient view and the same future under the same choices; every
+ * SAVE_EVERY actions and at the end of every game that the binary and the
+ * JSON save load back, re-save to the same bytes and give the same digest
+ * and omniscient view (every reached state saves and loads, issue 14).
  * A failure names the module and parameters of its configuration.
  *
  *   soak GAMES_PER_CONFIG [SEED]     TAP output, one subtest per configuration
@@ -47,6 +50,7 @@
 #define MAX_STEPS 400000
 #define SPOT_EVERY 97
 #define SPOT_AHEAD 8
+#define SAVE_EVERY 25
 /* The module checks of two_player and risk read the JSON view, which costs
  * several times a step (far more under the sanitizers), so they run every
  * MODULE_EVERY actions and on the final position.  What they compare against is tallied from every
@@ -103,6 +107,7 @@ typedef struct soak {
 	int64_t step;
 	long violations;
 	long won; /* games of the configuration that ended with a winner */
+	long saves; /* states saved and loaded back */
 	crisk_action buf[PL_MAX_ACTIONS];
 	crisk_action spare[PL_MAX_ACTIONS];
 } soak;
@@ -304,6 +309,40 @@ static int check_clone(soak *s, const pl_rng *r)
 	return bad ? violation(s, "clone differs from its original") : 0;
 }
 
+/* A save of g in either form, malloc'ed; NULL on failure. */
+static char *save_of(const crisk_game *g, int json, size_t *len)
+{
+	int rc = json ? crisk_game_save_json(g, NULL, 0, len) : crisk_game_save(g, NULL, 0, len);
+	char *buf = rc == CRISK_EBUFSIZE ? malloc(*len + 1) : NULL;
+	if (buf && (json ? crisk_game_save_json(g, buf, *len + 1, len) : crisk_game_save(g, buf, *len, len))) {
+		free(buf);
+		buf = NULL;
+	}
+	return buf;
+}
+
+static int check_saves(soak *s)
+{
+	s->saves++;
+	for (int json = 0; json < 2; json++) {
+		size_t len, len2;
+		char *a = save_of(s->g, json, &len);
+		if (!a)
+			return violation(s, "%s save failed", json ? "JSON" : "binary");
+		crisk_game *l = NULL;
+		int rc = json ? crisk_game_load_json(&l, a, len) : crisk_game_load(&l, a, len);
+		char *b = rc ? NULL : save_of(l, json, &len2);
+		int bad = rc || !b || len2 != len || memcmp(a, b, len) != 0 || dg_state(l) != dg_state(s->g) ||
+			  !mc_same_view(l, s->g);
+		free(a);
+		free(b);
+		crisk_game_free(l);
+		if (bad)
+			return violation(s, "the %s save does not load back to the same game", json ? "JSON" : "binary");
+	}
+	return 0;
+}
+
 static void play_one(soak *s, const config *cf, uint64_t seed)
 {
 	char params[256];
@@ -332,6 +371,8 @@ static void play_one(soak *s, const config *cf, uint64_t seed)
 			break;
 		if (s->step % SPOT_EVERY == 0 && check_clone(s, &r))
 			break;
+		if (s->step % SAVE_EVERY == 0 && check_saves(s))
+			break;
 		int rc = pl_step(s->g, &r, s->buf);
 		if (rc != CRISK_OK) {
 			violation(s, "apply of a chosen legal action failed: %s", crisk_strerror(rc));
@@ -344,6 +385,8 @@ static void play_one(soak *s, const config *cf, uint64_t seed)
 	}
 	if (crisk_game_status(s->g, NULL) != CRISK_STATUS_RUNNING && s->info_step != s->step)
 		check_module(s); /* the final position, and fresh info for RC-29 below */
+	if (crisk_game_status(s->g, NULL) != CRISK_STATUS_RUNNING)
+		check_saves(s); /* a finished game must reload: it is what a server keeps */
 	int winner = -1, vp = 0;
 	if (crisk_game_status(s->g, &winner) == CRISK_STATUS_WON) {
 		s->won++;
@@ -371,6 +414,7 @@ int main(int argc, char **argv)
 		s.kind = mc_kind(configs[c].module);
 		s.violations = 0;
 		s.won = 0;
+		s.saves = 0;
 		int64_t steps = 0;
 		clock_t start = clock();
 		long n = games / configs[c].cost > 0 ? games / configs[c].cost : 1;
@@ -381,8 +425,9 @@ int main(int argc, char **argv)
 		total_games += n;
 		total_steps += steps;
 		failed += s.violations != 0;
-		printf("%s %zu - %s: %ld games (%ld won), %" PRId64 " actions, %ld violations, %.1f s\n",
-		       s.violations ? "not ok" : "ok", c + 1, where, n, s.won, steps, s.violations,
+		printf("%s %zu - %s: %ld games (%ld won), %" PRId64 " actions, %ld states saved and loaded, "
+		       "%ld violations, %.1f s\n",
+		       s.violations ? "not ok" : "ok", c + 1, where, n, s.won, steps, s.saves, s.violations,
 		       (double)(clock() - start) / CLOCKS_PER_SEC);
 		fflush(stdout);
 	}
