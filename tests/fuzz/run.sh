@@ -14,7 +14,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 secs=${1:-60}
 [ $# -gt 0 ] && shift
 build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
-all=(fuzz_params fuzz_apply fuzz_record fuzz_load fuzz_load_json fuzz_mqd)
+all=(fuzz_params fuzz_apply fuzz_record fuzz_load fuzz_load_json fuzz_catanmap fuzz_mqd)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
