@@ -68,6 +68,7 @@ void jw_init(jw *w, char *buf, size_t cap)
 	w->depth = 0;
 	w->first[0] = 1;
 	w->after_key = 0;
+	w->nomem = 0;
 }
 
 /* Before any value or key: a comma unless it is the first item of its level
@@ -251,7 +252,15 @@ void jw_kbool(jw *w, const char *key, int v)
 	jw_bool(w, v);
 }
 
+void jw_nomem(jw *w)
+{
+	w->nomem = 1;
+}
+
 int jw_finish(jw *w, size_t *out_len)
 {
-	return tb_finish(&w->t, out_len);
+	int rc = tb_finish(&w->t, out_len);
+	if (w->nomem)
+		return err_set(CRISK_ENOMEM, "out of memory writing JSON");
+	return rc;
 }

@@ -33,6 +33,7 @@ typedef struct jw {
 	int depth;
 	uint8_t first[JW_MAX_DEPTH]; /* no element written yet at this level */
 	uint8_t after_key;
+	uint8_t nomem; /* a part was left out for lack of memory: jw_finish fails */
 } jw;
 
 void jw_init(jw *w, char *buf, size_t cap);
@@ -52,6 +53,8 @@ void jw_raw(jw *w, const char *json);     /* an already-valid JSON value */
 void jw_kint(jw *w, const char *key, int64_t v);
 void jw_kstr(jw *w, const char *key, const char *s);
 void jw_kbool(jw *w, const char *key, int v);
-int jw_finish(jw *w, size_t *out_len);    /* as tb_finish */
+int jw_finish(jw *w, size_t *out_len);    /* as tb_finish; CRISK_ENOMEM after jw_nomem */
+/* A writer that cannot get memory for a part marks the output unusable. */
+void jw_nomem(jw *w);
 
 #endif

@@ -255,10 +255,8 @@ static void ad_state_to_json(const void *d, const void *state, jw *w)
 	uint8_t *bytes = malloc(n ? n : 1);
 	char *hex = malloc(2 * n + 1);
 	if (!bytes || !hex) {
-		/* The writer cannot fail; an unloadable save is the honest result. */
-		jw_obj_begin(w);
-		jw_kstr(w, "hex", "out of memory");
-		jw_obj_end(w);
+		/* The save fails with CRISK_ENOMEM rather than give one that cannot load. */
+		jw_nomem(w);
 		free(bytes);
 		free(hex);
 		return;
