@@ -121,6 +121,10 @@ static int check_buy(const kern *k, const void *st, crisk_action a)
 		return err_set(CRISK_EILLEGAL,
 			       "at most %d armies per turn (your visible VP, RC-17): you bought %d and ask for %d more", limit,
 			       bought, n);
+	int have = risk_total_armies(rx(k, st));
+	if (have + n > RISK_MAX_ARMIES)
+		return err_set(CRISK_EILLEGAL, "at most %d armies on the board (an engine limit): there are %d",
+			       RISK_MAX_ARMIES, have);
 	if (p->hand[r] < n)
 		return err_set(CRISK_EILLEGAL, "not enough %s: %d armies cost %d, you have %d (RC-17)", kern_res_names[r], n,
 			       n, p->hand[r]);
@@ -334,7 +338,6 @@ static void buy(const kern *k, void *st, crisk_action a, evlog *log)
 	risk_ext *x = rx(k, st);
 	int s = h->active, hex = ARG0(a), r = ARG1(a), n = ARG2(a);
 	kseat *p = kseat_of(k, st, s);
-	risk_fresh_turn(k, st);
 	p->hand[r] = (uint8_t)(p->hand[r] - n);
 	p->cards = (uint8_t)(p->cards - n);
 	h->bank[r] = (uint8_t)(h->bank[r] + n);
@@ -357,7 +360,6 @@ static void move(const kern *k, void *st, crisk_action a, int redeploy, evlog *l
 {
 	risk_ext *x = rx(k, st);
 	int s = ks(st)->active, from = ARG0(a), to = ARG1(a), n = ARG2(a);
-	risk_fresh_turn(k, st);
 	*ra_at(x, from, s) = (uint16_t)(ra(x, from, s) - n);
 	*ra_at(x, to, s) = (uint16_t)(ra(x, to, s) + n);
 	if (x->moved[from] > ra(x, from, s))
@@ -436,7 +438,6 @@ int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 		break;
 	case CRISK_RISK_ATTACK:
 	case CRISK_RISK_ATTACK_ALL:
-		risk_fresh_turn(k, st);
 		risk_start_battle(k, st, ARG0(a), s, risk_owner_of_arg(ARG1(a)), ACT_TYPE(a) == CRISK_RISK_ATTACK_ALL, 0,
 				  RA_MAIN, log);
 		break;

@@ -2,6 +2,8 @@
  * (RC-14) and buildings (RC-12, RC-13), elimination (RC-25, RC-26), leaving
  * (RC-27) and victory (RC-28, RC-29); turns and answers of seats that are out
  * pass without a decision. */
+#include <string.h>
+
 #include "risk_impl.h"
 
 int risk_extra_pieces(const kern *k, const void *st, int seat, int piece)
@@ -144,6 +146,14 @@ static void return_cards(const kern *k, void *st, int s)
 	}
 }
 
+/* The active seat's moves count its armies, which are gone now. */
+static void leave_turn(const kern *k, void *st, int s)
+{
+	risk_ext *x = rx(k, st);
+	if (s == ks(st)->active)
+		memset(x->moved, 0, sizeof x->moved);
+}
+
 static int owns_building(const kern *k, const void *st, int s)
 {
 	const uint8_t *nodes = knodes(k, st);
@@ -177,6 +187,7 @@ static void eliminate(const kern *k, void *st, int s, evlog *log)
 			paths[p] = NODE_NEUTRAL;
 		}
 	}
+	leave_turn(k, st, s);
 	x->out |= (uint8_t)(1u << s);
 	ev *e = ev_push(log, CRISK_RISK_EV_ELIMINATED, s, q);
 	if (e)
@@ -243,6 +254,7 @@ void risk_resign(const kern *k, void *st, int s, evlog *log)
 			paths[p] = NODE_NEUTRAL;
 		}
 	}
+	leave_turn(k, st, s);
 	x->out |= (uint8_t)(1u << s);
 	x->resigned |= (uint8_t)(1u << s);
 	ev_push(log, CRISK_RISK_EV_RESIGNED, s, -1);

@@ -181,42 +181,45 @@ int risk_connected(const kern *k, const void *st, int seat, int from, int to)
 	return risk_connected_slow(k, st, seat, from, to);
 }
 
-/* Per-turn counters: valid only for the turn they were written in. */
-static int fresh(const kern *k, const void *st)
-{
-	return rx(k, st)->mil_turn == ks(st)->turn;
-}
-
+/* Per-turn counters (RC-17, RC-19, RC-22): reset when each turn starts
+ * (hook turn_start), so a state holds no counts of an earlier turn. */
 int risk_moved(const kern *k, const void *st, int hex)
 {
-	return fresh(k, st) ? rx(k, st)->moved[hex] : 0;
+	return rx(k, st)->moved[hex];
 }
 
 int risk_bought(const kern *k, const void *st)
 {
-	return fresh(k, st) ? rx(k, st)->bought : 0;
+	return rx(k, st)->bought;
 }
 
 int risk_buy_res(const kern *k, const void *st)
 {
-	return fresh(k, st) ? rx(k, st)->buy_res : (int)RISK_NONE;
+	return rx(k, st)->buy_res;
 }
 
 int risk_redeployed(const kern *k, const void *st)
 {
-	return fresh(k, st) ? rx(k, st)->redeployed : 0;
+	return rx(k, st)->redeployed;
 }
 
-void risk_fresh_turn(const kern *k, void *st)
+void risk_turn_start(const kern *k, void *st, evlog *log)
 {
+	(void)log;
 	risk_ext *x = rx(k, st);
-	if (fresh(k, st))
-		return;
 	memset(x->moved, 0, sizeof x->moved);
 	x->bought = 0;
 	x->buy_res = RISK_NONE;
 	x->redeployed = 0;
 	x->mil_turn = ks(st)->turn;
+}
+
+int risk_owner_armies(const risk_ext *x, int owner)
+{
+	int n = 0;
+	for (int h = 0; h < RISK_HEXES; h++)
+		n += ra(x, h, owner);
+	return n;
 }
 
 int risk_total_armies(const risk_ext *x)

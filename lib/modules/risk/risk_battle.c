@@ -143,6 +143,7 @@ void risk_start_battle(const kern *k, void *st, int hex, int att, int def, int u
 	(void)log;
 	risk_ext *x = rx(k, st);
 	x->phase = RP_BATTLE;
+	x->pcur = RISK_NONE; /* a set-up army's battle: chance acts, the placer is b_att */
 	x->b_hex = (uint8_t)hex;
 	x->b_att = (uint8_t)att;
 	x->b_def = (uint8_t)def;
@@ -186,7 +187,7 @@ void risk_battle_roll(const kern *k, void *st, const int *att_dice, const int *d
 	*a = (uint16_t)(*a - al);
 	*d = (uint16_t)(*d - dl);
 	/* Losses take armies that have not moved first (a decision, docs/decisions.md). */
-	if (x->b_att == ks(st)->active && x->mil_turn == ks(st)->turn && x->moved[hex] > *a)
+	if (x->b_att == ks(st)->active && x->moved[hex] > *a)
 		x->moved[hex] = *a;
 	ev *e = ev_push(log, CRISK_RISK_EV_BATTLE_ROLL, x->b_att, risk_arg_of_owner(x->b_def));
 	if (e) {

@@ -21,6 +21,9 @@
 #define RISK_NEUTRAL RISK_MAX_SEATS    /* owner index of the neutral defenders (RC-27) */
 #define RISK_OWNERS (RISK_MAX_SEATS + 1)
 #define RISK_NONE 0xFFu
+/* Armies on the board at most, all owners together: an engine limit (not a
+ * rule) that keeps every count through moves and resignations in uint16_t. */
+#define RISK_MAX_ARMIES 65535
 
 /* Overlay decision points (values saved; names in views). */
 enum risk_phase {
@@ -40,7 +43,7 @@ enum risk_after { RA_MAIN, RA_SETUP };
 typedef struct risk_ext {
 	uint16_t armies[RISK_HEXES * RISK_OWNERS]; /* [hex * RISK_OWNERS + owner] */
 	uint16_t moved[RISK_HEXES];  /* armies of the active seat that moved this turn, per hex (RC-19) */
-	int32_t mil_turn;            /* the turn moved/bought/buy_res/redeployed belong to */
+	int32_t mil_turn;            /* the turn moved/bought/buy_res/redeployed belong to: always the current one */
 	uint16_t setup_node;         /* RP_SETUP_ARMY: the settlement just placed */
 	uint8_t phase;               /* enum risk_phase */
 	uint8_t pcur;                /* seat acting in RP_SETUP_ARMY / RP_ARMY_LOOP */
@@ -113,7 +116,8 @@ int risk_moved(const kern *k, const void *st, int hex);
 int risk_bought(const kern *k, const void *st);
 int risk_buy_res(const kern *k, const void *st);
 int risk_redeployed(const kern *k, const void *st);
-void risk_fresh_turn(const kern *k, void *st);
+void risk_turn_start(const kern *k, void *st, evlog *log);
+int risk_owner_armies(const risk_ext *x, int owner);
 int risk_total_armies(const risk_ext *x);
 void risk_reveal(const kern *k, void *st, int hex, evlog *log);
 void risk_reveal_node(const kern *k, void *st, int node, evlog *log);

@@ -72,6 +72,9 @@ static void list_military(const kern *k, const void *st, action_out *o)
 	b.n = b.n_more = 0;
 	/* BUY_ARMIES (RC-17, RC-18). */
 	int room = kvisible_vp(k, st, s) - risk_bought(k, st), declared = risk_buy_res(k, st);
+	int cap = RISK_MAX_ARMIES - risk_total_armies(x);
+	if (room > cap)
+		room = cap;
 	for (int r = 0; r < NUM_RES && room > 0; r++) {
 		if (declared != (int)RISK_NONE && declared != r)
 			continue;
