@@ -160,7 +160,7 @@ static int get_name(const jnode *n, const char *what, const char *(*name)(int), 
 	if (n->type != JN_STR)
 		return jerr(n, NULL, "expected a %s name, found %s", what, jr_type_name(n));
 	for (int i = 0; i < count; i++) {
-		if (strcmp(n->str, name(i)) == 0) {
+		if (name(i) && strcmp(n->str, name(i)) == 0) {
 			*out = i;
 			return CRISK_OK;
 		}
@@ -168,9 +168,11 @@ static int get_name(const jnode *n, const char *what, const char *(*name)(int), 
 	return jerr(n, NULL, "'%s' is not a %s", n->str, what);
 }
 
+/* Numbers without a phase have no name: kern_dp_name's "unknown" is not one. */
 static const char *dp_name(int i)
 {
-	return kern_dp_name(i);
+	const char *name = kern_dp_name(i);
+	return strcmp(name, "unknown") != 0 ? name : NULL;
 }
 
 static const char *status_name(int i)

@@ -204,6 +204,11 @@ static int check_forced(const kern *k, const void *st)
 				   kseat_of(k, st, h->active)->hand[r]);
 	}
 	int opp = 1 - h->active;
+	/* A forced trade starts from the main phase and returns there, so no
+	 * road building is pending (the kernel leaves module phases to us). */
+	if ((h->dp == DP_TP_DRAW || h->dp == DP_TP_GIVE) && h->free_roads)
+		return BAD("free_roads: %d in phase %s (a forced trade starts and ends in main, T-17)", h->free_roads,
+			   kern_dp_name(h->dp));
 	switch (h->dp) {
 	case DP_TP_DRAW:
 		if (h->cur != CRISK_SEAT_CHANCE || !k->cfg.explicit_chance)
@@ -270,6 +275,16 @@ static int tp_ext_check(const kern *k, const void *st)
 		return BAD("ext.token_used: %d, knight_swapped: %d (0 or 1 each)", x->token_used, x->knight_swapped);
 	if (h->turn == 0 && (x->rolls || x->token_used || x->knight_swapped))
 		return BAD("ext.rolls: %d during set-up", x->rolls);
+	/* A card, a robber move or a neutral build after road building returns
+	 * to main only after both rolls, and to pre_roll only before the second. */
+	int returns = h->dp == DP_MOVE_ROBBER || h->dp == DP_CHOOSE_VICTIM || h->dp == DP_STEAL ||
+		      h->dp == DP_FREE_ROAD || h->dp == DP_YOP_PICK || h->dp == DP_MONOPOLY_PICK ||
+		      (h->dp == DP_TP_NEUTRAL && x->neutral_ret == DP_FREE_ROAD);
+	if (returns && (h->ret == DP_MAIN ? x->rolls != 2 : x->rolls > 1))
+		return BAD("ext.rolls: %d in phase %s, which returns to %s (T-9, T-10)", x->rolls, kern_dp_name(h->dp),
+			   kern_dp_name(h->ret));
+	if (h->dp == DP_TP_NEUTRAL && x->neutral_ret == DP_PRE_ROLL && x->rolls > 1)
+		return BAD("ext.rolls: %d in phase neutral_build, which returns to pre_roll (T-9)", x->rolls);
 	if (x->token_used && x->rolls != 2)
 		return BAD("ext.token_used: 1 before both rolls (T-17)");
 	int main_like = h->dp == DP_MAIN || h->dp == DP_DEV_DRAW || h->dp == DP_TRADE_RESPONSE ||
