@@ -337,6 +337,65 @@ START_TEST(test_rc31_reveal_triggers)
 }
 END_TEST
 
+/* The integer after "key": in a JSON text, or -1. */
+static long json_int(const char *js, const char *key)
+{
+	char k[64];
+	snprintf(k, sizeof k, "\"%s\":", key);
+	const char *p = strstr(js, k);
+	return p ? strtol(p + strlen(k), NULL, 10) : -1;
+}
+
+/* Saves of earlier library versions reset the per-turn counters (RC-17,
+ * RC-19) lazily, so a save taken after the turn changed holds the last turn's
+ * counts with military_turn below the turn.  Such saves still load, with the
+ * counters of this turn reset, as they meant. */
+START_TEST(test_save_with_counters_of_an_earlier_turn_loads)
+{
+	crisk_game *g = sc_new_game("risk", "players=3 seed=7 board=beginner");
+	uint64_t rng = 3;
+	char *js = NULL;
+	size_t len = 0;
+	for (int steps = 0; steps < 20000 && crisk_game_status(g, NULL) == CRISK_STATUS_RUNNING; steps++) {
+		sc_apply(g, pick_legal(g, &rng));
+		free(js);
+		crisk_game_save_json(g, NULL, 0, &len);
+		js = malloc(len + 1);
+		ck_assert_int_eq(crisk_game_save_json(g, js, len + 1, &len), CRISK_OK);
+		if (crisk_game_turn(g) >= 2 && json_int(js, "bought") > 0)
+			break;
+	}
+	long turn = crisk_game_turn(g), bought = json_int(js, "bought");
+	ck_assert_int_gt(bought, 0);
+	ck_assert_int_eq(json_int(js, "military_turn"), turn);
+	/* As an earlier version saved it one turn later: the counts are last turn's. */
+	char was[64], old[64];
+	snprintf(was, sizeof was, "\"military_turn\":%ld", turn);
+	snprintf(old, sizeof old, "\"military_turn\":%ld", turn - 1);
+	char *at = strstr(js, was);
+	ck_assert_ptr_nonnull(at);
+	char *edited = malloc(len + 2);
+	size_t head = (size_t)(at - js);
+	memcpy(edited, js, head);
+	strcpy(edited + head, old);
+	strcat(edited, at + strlen(was));
+	crisk_game *l = NULL;
+	ck_assert_msg(crisk_game_load_json(&l, edited, strlen(edited)) == CRISK_OK, "%s", crisk_error_last());
+	size_t llen = 0;
+	crisk_game_save_json(l, NULL, 0, &llen);
+	char *ljs = malloc(llen + 1);
+	ck_assert_int_eq(crisk_game_save_json(l, ljs, llen + 1, &llen), CRISK_OK);
+	ck_assert_int_eq(json_int(ljs, "military_turn"), turn);
+	ck_assert_int_eq(json_int(ljs, "bought"), 0);
+	round_trip(l);
+	free(ljs);
+	free(edited);
+	free(js);
+	crisk_game_free(l);
+	crisk_game_free(g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("risk_state");
@@ -348,6 +407,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_save_load_round_trip);
 	tcase_add_test(tc, test_rc32_fog_views_leak_nothing);
 	tcase_add_test(tc, test_rc31_reveal_triggers);
+	tcase_add_test(tc, test_save_with_counters_of_an_earlier_turn_loads);
 	suite_add_tcase(s, tc);
 	return s;
 }

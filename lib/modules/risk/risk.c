@@ -90,6 +90,31 @@ static int mod_playout(const void *data, void *st, uint64_t skip_types, uint64_t
 	return catan_playout(fns, data, st, skip_types, max_steps, policy, log, steps);
 }
 
+/* Saves of library versions that reset the per-turn counters lazily hold
+ * counters of an earlier turn (military_turn below the turn), which meant
+ * "nothing this turn": they load as the reset counters they stood for, so
+ * those saves keep loading and play on as before. */
+static void counters_of_this_turn(const kern *k, void *st)
+{
+	const risk_ext *x = rx(k, st);
+	if (x->mil_turn >= 0 && x->mil_turn < ks(st)->turn)
+		risk_turn_start(k, st, NULL);
+}
+
+static void risk_state_load(const void *data, const uint8_t *in, void *state)
+{
+	cm_state_load(data, in, state);
+	counters_of_this_turn(data, state);
+}
+
+static int risk_state_from_json(const void *data, const struct jnode *root, void *state)
+{
+	int rc = cm_state_from_json(data, root, state);
+	if (!rc)
+		counters_of_this_turn(data, state);
+	return rc;
+}
+
 const module module_risk = {
 	.name = "risk",
 	.version = 1,
@@ -120,8 +145,8 @@ const module module_risk = {
 	.board_json = risk_board_json,
 	.state_bytes = cm_state_bytes,
 	.state_save = cm_state_save,
-	.state_load = cm_state_load,
+	.state_load = risk_state_load,
 	.state_check = cm_state_check,
 	.state_to_json = cm_state_to_json,
-	.state_from_json = cm_state_from_json,
+	.state_from_json = risk_state_from_json,
 };
