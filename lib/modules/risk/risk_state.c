@@ -237,6 +237,10 @@ static int check_setup(const kern *k, const void *st)
 	for (int hex = 0; hex < k->b.n_land; hex++) {
 		unsigned occ = risk_occupants(x, hex);
 		if (battle && hex == x->b_hex) {
+			/* check_battle judges the seats in full; here they index bits and armies. */
+			if (x->b_att >= k->seats || x->b_def >= RISK_OWNERS)
+				return BAD("ext.battle_attacker: %d or battle_defender: %d is not an owner", x->b_att,
+					   x->b_def);
 			if (occ != ((1u << x->b_att) | (1u << x->b_def)) || ra(x, hex, x->b_att) != 1)
 				return BAD("ext.armies: the set-up battle on hex %d is the one army placed against the armies there "
 					   "(RC-9)",
