@@ -250,7 +250,12 @@ CRISK_API int crisk_game_score(const crisk_game *g, int seat, int viewer, int *v
 		rc = check_viewer(g, "crisk_game_score", viewer);
 	if (rc)
 		return rc;
-	*vp = mod_of(g)->score(data_of(g), g->state, seat, viewer);
+	int v = mod_of(g)->score(data_of(g), g->state, seat, viewer);
+	if (v == MODULE_SCORE_FAILED) { /* a host module's score outside its range; the message is set */
+		*vp = 0;
+		return CRISK_ESTATE;
+	}
+	*vp = v;
 	return CRISK_OK;
 }
 
@@ -271,8 +276,13 @@ static int legal_actions_refused(const char *fn, const crisk_game *g, const cris
 static int listed(size_t n, size_t cap, size_t *count)
 {
 	*count = n;
-	if (n > cap)
+	if (n > cap) { /* also every failed call: no buffer holds SIZE_MAX / 2 actions */
+		if (module_legal_failed(n)) {
+			*count = 0;
+			return module_legal_code(n);
+		}
 		return err_set(CRISK_EBUFSIZE, "buffer too small: %zu legal actions, capacity %zu", n, cap);
+	}
 	return CRISK_OK;
 }
 
@@ -319,11 +329,19 @@ static int legal_filtered(const crisk_game *g, uint64_t skip_types, crisk_action
 	crisk_action on_stack[FILTER_STACK_ACTIONS], *all = on_stack;
 	size_t n = mod_of(g)->legal(data_of(g), g->state, on_stack, FILTER_STACK_ACTIONS);
 	if (n > FILTER_STACK_ACTIONS) {
-		if (!(all = malloc(n * sizeof *all))) {
-			*count = 0;
+		*count = 0;
+		if (module_legal_failed(n))
+			return module_legal_code(n);
+		if (n > SIZE_MAX / sizeof *all || !(all = malloc(n * sizeof *all)))
 			return err_set(CRISK_ENOMEM, "crisk_game_legal_actions_except: out of memory for %zu actions", n);
+		size_t again = mod_of(g)->legal(data_of(g), g->state, all, n);
+		if (again != n) { /* only a host module can answer otherwise for the same state */
+			free(all);
+			if (module_legal_failed(again))
+				return module_legal_code(again);
+			return err_set(CRISK_ESTATE, "module '%s': legal returned %zu actions, then %zu for the same state",
+				       mod_of(g)->name, n, again);
 		}
-		mod_of(g)->legal(data_of(g), g->state, all, n);
 	}
 	size_t kept = keep_unskipped(all, n, skip_types, buf, cap);
 	if (all != on_stack)

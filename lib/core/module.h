@@ -4,6 +4,7 @@
 #ifndef CRISK_CORE_MODULE_H
 #define CRISK_CORE_MODULE_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "catanrisk/common.h"
@@ -36,14 +37,16 @@ typedef struct module {
 	int (*current_seat)(const void *data, const void *state);
 	int (*status)(const void *data, const void *state, int *winner);
 	int64_t (*turn)(const void *data, const void *state);
+	/* The host adapter alone may fail: MODULE_SCORE_FAILED, message set. */
 	int (*score)(const void *data, const void *state, int seat, int viewer);
 
 	/* Writes min(count, cap) actions in ascending order, returns count.
-	 * No allocation. */
+	 * No allocation.  The host adapter alone may fail: it returns
+	 * module_legal_error(code), message set (see module_legal_failed). */
 	size_t (*legal)(const void *data, const void *state, crisk_action *buf, size_t cap);
 	/* Optional.  Like legal, without the actions whose type bit is in
 	 * skip_types, a non-empty subset of skip_natively.  The core filters
-	 * legal's list for any other set of types. */
+	 * legal's list for any other set of types.  Fails like legal. */
 	size_t (*legal_except)(const void *data, const void *state, uint64_t skip_types, crisk_action *buf,
 			       size_t cap);
 	uint64_t skip_natively; /* the type bits legal_except accepts */
@@ -88,6 +91,30 @@ typedef struct module {
 	void (*state_to_json)(const void *data, const void *state, jw *w);
 	int (*state_from_json)(const void *data, const struct jnode *root, void *state);
 } module;
+
+/* The error channel of legal and score, which have none in their types:
+ * only the host adapter (module_ext.c) uses it, so built-in results never
+ * need checking.  A failed legal returns a negative CRISK_E* code as a
+ * count past SIZE_MAX / 2, which no list reaches and no buffer holds (the
+ * listing's usual `n > cap` branch catches it); a failed score returns
+ * MODULE_SCORE_FAILED, below every score a host module may give. */
+#define MODULE_SCORE_FAILED INT_MIN
+
+static inline size_t module_legal_error(int code)
+{
+	return (size_t)0 - (size_t)-code;
+}
+
+static inline int module_legal_failed(size_t n)
+{
+	return n > SIZE_MAX / 2;
+}
+
+/* The CRISK_E* code of a failed count. */
+static inline int module_legal_code(size_t n)
+{
+	return -(int)(SIZE_MAX - n + 1);
+}
 
 /* Built-in modules by name; NULL if unknown. */
 const module *module_find(const char *name);

@@ -14,6 +14,7 @@
 
 #define NAME_MAX_LEN 64 /* as in the save format */
 #define MAX_HOST_STATE_BYTES (1u << 24) /* a host module's state block: 16 MiB */
+#define HOST_LIST_MAX (1u << 20) /* legal actions and chance outcomes: 8 MiB of codes */
 
 /* The adapter's data: the module's table, what its create made, and the
  * sizes the core checked once at creation (the core sizes allocations and
@@ -115,14 +116,39 @@ static int64_t ad_turn(const void *d, const void *state)
 	return turn;
 }
 
+/* Points, not sums of money: wide enough for any game, narrow enough that
+ * garbage (an uninitialized int, INT_MIN) is caught and sums over seats or
+ * differences never overflow an int. */
+#define HOST_SCORE_MAX 1000000
+
 static int ad_score(const void *d, const void *state, int seat, int viewer)
 {
-	return PUB(d)->score(DATA(d), state, seat, viewer);
+	int v = PUB(d)->score(DATA(d), state, seat, viewer);
+	if (v >= -HOST_SCORE_MAX && v <= HOST_SCORE_MAX)
+		return v;
+	BROKEN(d, "score", "%d for seat %d (viewer %d); scores are -%d..%d", v, seat, viewer, HOST_SCORE_MAX,
+	       HOST_SCORE_MAX);
+	return MODULE_SCORE_FAILED;
 }
 
+/* The core sizes scratch lists by a count (n * sizeof), and playouts pick
+ * from the listed actions, so a count past this bound or a list out of
+ * order (a sign of garbage) fails before anyone reads it. */
 static size_t ad_legal(const void *d, const void *state, crisk_action *buf, size_t cap)
 {
-	return PUB(d)->legal(DATA(d), state, buf, cap);
+	size_t n = PUB(d)->legal(DATA(d), state, buf, cap);
+	if (n > HOST_LIST_MAX) {
+		BROKEN(d, "legal", "a count of %zu; at most %u actions are supported", n, HOST_LIST_MAX);
+		return module_legal_error(CRISK_ESTATE);
+	}
+	size_t written = n < cap ? n : cap;
+	for (size_t i = 1; i < written; i++)
+		if (buf[i] <= buf[i - 1]) {
+			BROKEN(d, "legal", "action %llu at index %zu after %llu; actions are listed strictly ascending",
+			       (unsigned long long)buf[i], i, (unsigned long long)buf[i - 1]);
+			return module_legal_error(CRISK_ESTATE);
+		}
+	return n;
 }
 
 static int ad_check(const void *d, const void *state, crisk_action a)
@@ -149,6 +175,9 @@ static int ad_chance(const void *d, const void *state, crisk_action *acts, doubl
 	*count = 0;
 	if (rc == CRISK_EBUFSIZE && n <= cap)
 		return BROKEN(d, "chance", "CRISK_EBUFSIZE with %zu outcomes, which fit the capacity %zu", n, cap);
+	/* Playouts allocate the outcomes a short buffer asks for. */
+	if (rc == CRISK_EBUFSIZE && n > HOST_LIST_MAX)
+		return BROKEN(d, "chance", "CRISK_EBUFSIZE with %zu outcomes; at most %u are supported", n, HOST_LIST_MAX);
 	if (rc == CRISK_EBUFSIZE)
 		*count = n;
 	if (rc)

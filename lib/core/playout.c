@@ -20,10 +20,15 @@ __attribute__((noinline))
 #endif
 static int chance_step_large(crisk_game *g, uint64_t *rng, size_t n, crisk_action *out)
 {
-	crisk_action *acts = malloc(n * sizeof *acts);
-	double *probs = malloc(n * sizeof *probs);
+	/* n * sizeof must not wrap (a host module's count is bounded by its adapter). */
+	int fits = n <= SIZE_MAX / sizeof(double) && n <= SIZE_MAX / sizeof(crisk_action);
+	crisk_action *acts = fits ? malloc(n * sizeof *acts) : NULL;
+	double *probs = fits ? malloc(n * sizeof *probs) : NULL;
 	int rc = acts && probs ? g->mod->chance(g->data, g->state, acts, probs, n, &n)
 			       : err_set(CRISK_ENOMEM, "crisk_game_playout: out of memory for %zu chance outcomes", n);
+	if (rc == CRISK_EBUFSIZE) /* more than the count it just gave: only a host module can */
+		rc = err_set(CRISK_ESTATE, "module '%s': chance gave more outcomes on a second call for the same state",
+			     g->mod->name);
 	if (!rc)
 		*out = acts[policy_weighted(rng, probs, n)];
 	free(acts);
@@ -59,11 +64,14 @@ static int playout_by_steps(crisk_game *g, uint64_t skip_types, uint64_t max_ste
 		crisk_action a = 0;
 		if (seat == CRISK_SEAT_CHANCE) {
 			rc = chance_step(g, rng, &a);
+		} else if (seat < CRISK_SEAT_NONE) {
+			rc = seat; /* a failure (CRISK_ESTATE from a host module), never a seat */
 		} else {
 			size_t n = 0;
 			rc = game_legal_except(g, skip_types, acts, cap, &n);
 			if (rc == CRISK_EBUFSIZE) { /* longer than any Catan list: grow */
-				crisk_action *more = malloc(n * sizeof *more);
+				/* n * sizeof must not wrap (a host module's count is bounded by its adapter). */
+				crisk_action *more = n <= SIZE_MAX / sizeof *more ? malloc(n * sizeof *more) : NULL;
 				if (!more) {
 					rc = err_set(CRISK_ENOMEM, "crisk_game_playout: out of memory for %zu actions", n);
 					break;
@@ -73,6 +81,10 @@ static int playout_by_steps(crisk_game *g, uint64_t skip_types, uint64_t max_ste
 				acts = more;
 				cap = n;
 				rc = game_legal_except(g, skip_types, acts, cap, &n);
+				if (rc == CRISK_EBUFSIZE) /* more than it just gave: only a host module can */
+					rc = err_set(CRISK_ESTATE, "module '%s': legal gave more actions on a second call for "
+								   "the same state",
+						     m->name);
 			}
 			if (!rc && n == 0)
 				rc = err_set(CRISK_ESTATE, "crisk_game_playout: seat %d has no action left after skipping types",

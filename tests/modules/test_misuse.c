@@ -500,6 +500,39 @@ static int liar_chance(const void *d, const void *s, crisk_action *acts, double 
 	return lie_chance_rc;
 }
 
+/* Writes lie_list (as much as fits), returns lie_legal_count: a count
+ * need not be what was written, so a huge one writes little. */
+static crisk_action lie_list[3];
+static size_t lie_list_len, lie_legal_count;
+static int lie_score;
+
+static size_t liar_legal(const void *d, const void *s, crisk_action *buf, size_t cap)
+{
+	(void)d;
+	(void)s;
+	for (size_t i = 0; i < lie_list_len && i < cap; i++)
+		buf[i] = lie_list[i];
+	return lie_legal_count;
+}
+
+static void set_legal(size_t count, crisk_action a0, crisk_action a1, crisk_action a2)
+{
+	lie_list[0] = a0;
+	lie_list[1] = a1;
+	lie_list[2] = a2;
+	lie_list_len = count < 3 ? count : 3;
+	lie_legal_count = count;
+}
+
+static int liar_score(const void *d, const void *s, int seat, int viewer)
+{
+	(void)d;
+	(void)s;
+	(void)seat;
+	(void)viewer;
+	return lie_score;
+}
+
 static crisk_module liar_table(void)
 {
 	crisk_module m = tiny_table;
@@ -661,6 +694,156 @@ START_TEST(test_chance_probabilities_not_a_distribution_refused)
 	ASSERT_REFUSED(crisk_game_chance_probabilities(g, acts, probs, 4, &n), CRISK_ESTATE,
 		       "probabilities summing to 0.5 over 4 outcomes");
 	ck_assert_uint_eq(n, 0);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* A playout allocates the outcomes an EBUFSIZE count asks for: 2^61 + 1
+ * would wrap n * 8 to 8 bytes. */
+START_TEST(test_chance_count_huge_refused)
+{
+	crisk_module m = liar_table();
+	crisk_game *g = game_of(&m, NULL);
+	crisk_action acts[4];
+	double probs[4];
+	size_t n = 99;
+	set_chance(CRISK_EBUFSIZE, ((size_t)1 << 20) + 1, 0.5);
+	ASSERT_REFUSED(crisk_game_chance_probabilities(g, acts, probs, 4, &n), CRISK_ESTATE,
+		       "module 'liar': chance returned CRISK_EBUFSIZE with 1048577 outcomes; at most 1048576");
+	ck_assert_uint_eq(n, 0);
+	set_chance(CRISK_EBUFSIZE, (SIZE_MAX >> 3) + 2, 0.5);
+	lie_rc = CRISK_OK;
+	uint64_t rng = 1, steps = 9;
+	ASSERT_REFUSED(crisk_game_playout(g, 0, 5, &rng, &steps), CRISK_ESTATE, "chance returned CRISK_EBUFSIZE with");
+	ck_assert_uint_eq(steps, 0);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* Lists of the liar's legal (tiny's seat, check and apply otherwise). */
+static crisk_game *legal_liar(void)
+{
+	crisk_module m = liar_table();
+	m.current_seat = tiny_table.current_seat;
+	m.check = tiny_table.check;
+	m.apply = tiny_table.apply;
+	m.legal = liar_legal;
+	return game_of(&m, NULL);
+}
+
+/* A type bit the host module cannot skip itself: the core's filter lists. */
+#define FOREIGN_TYPE CRISK_ACTION_TYPE_BIT(5)
+
+START_TEST(test_legal_not_ascending_refused)
+{
+	crisk_game *g = legal_liar();
+	crisk_action acts[8];
+	size_t n = 99;
+	set_legal(3, 1, 2, 1);
+	ASSERT_REFUSED(crisk_game_legal_actions(g, acts, 8, &n), CRISK_ESTATE,
+		       "module 'liar': legal returned action 1 at index 2 after 2; actions are listed strictly ascending");
+	ck_assert_uint_eq(n, 0);
+	set_legal(2, 2, 2, 0);
+	ASSERT_REFUSED(crisk_game_legal_actions(g, acts, 8, &n), CRISK_ESTATE, "action 2 at index 1 after 2");
+	ASSERT_REFUSED(crisk_game_legal_actions_except(g, FOREIGN_TYPE, acts, 8, &n), CRISK_ESTATE,
+		       "action 2 at index 1 after 2");
+	ck_assert_uint_eq(n, 0);
+	uint64_t rng = 1, steps = 9;
+	ASSERT_REFUSED(crisk_game_playout(g, 0, 5, &rng, &steps), CRISK_ESTATE, "action 2 at index 1 after 2");
+	ck_assert_uint_eq(steps, 0);
+	ASSERT_REFUSED(crisk_game_playout(g, FOREIGN_TYPE, 5, &rng, &steps), CRISK_ESTATE, "action 2 at index 1");
+	/* Only what was written is judged: with room for one, the count asks for more. */
+	ck_assert_int_eq(crisk_game_legal_actions(g, acts, 1, &n), CRISK_EBUFSIZE);
+	ck_assert_uint_eq(n, 2);
+	set_legal(2, 1, 2, 0);
+	ck_assert_int_eq(crisk_game_legal_actions(g, acts, 8, &n), CRISK_OK);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_int_eq(crisk_game_playout(g, 0, 3, &rng, &steps), CRISK_OK);
+	ck_assert_uint_eq(steps, 3);
+	crisk_game_free(g);
+}
+END_TEST
+
+/* The core sizes its scratch lists by the count: 2^61 + 1 actions would
+ * wrap n * 8 to 8 bytes in the filter and in a playout. */
+START_TEST(test_legal_count_huge_refused)
+{
+	crisk_game *g = legal_liar();
+	crisk_action acts[4];
+	size_t n = 99;
+	const size_t huge[] = {((size_t)1 << 20) + 1, (SIZE_MAX >> 3) + 2, SIZE_MAX / 2 + 1, SIZE_MAX};
+	for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++) {
+		set_legal(huge[i], 1, 2, 3);
+		char want[128];
+		snprintf(want, sizeof want, "module 'liar': legal returned a count of %zu; at most 1048576", huge[i]);
+		n = 99;
+		ASSERT_REFUSED(crisk_game_legal_actions(g, acts, 4, &n), CRISK_ESTATE, want);
+		ck_assert_uint_eq(n, 0);
+		ASSERT_REFUSED(crisk_game_legal_actions(g, NULL, 0, &n), CRISK_ESTATE, want);
+		n = 99;
+		ASSERT_REFUSED(crisk_game_legal_actions_except(g, FOREIGN_TYPE, acts, 4, &n), CRISK_ESTATE, want);
+		ck_assert_uint_eq(n, 0);
+		uint64_t rng = 1, steps = 9;
+		ASSERT_REFUSED(crisk_game_playout(g, 0, 5, &rng, &steps), CRISK_ESTATE, want);
+		ck_assert_uint_eq(steps, 0);
+		ASSERT_REFUSED(crisk_game_playout(g, FOREIGN_TYPE, 5, &rng, &steps), CRISK_ESTATE, want);
+	}
+	/* The bound itself is a count like any other. */
+	set_legal((size_t)1 << 20, 1, 2, 3);
+	ck_assert_int_eq(crisk_game_legal_actions(g, acts, 3, &n), CRISK_EBUFSIZE); /* the liar writes 3 */
+	ck_assert_uint_eq(n, (size_t)1 << 20);
+	crisk_game_free(g);
+}
+END_TEST
+
+START_TEST(test_score_out_of_range_refused)
+{
+	crisk_module m = liar_table();
+	m.score = liar_score;
+	crisk_game *g = game_of(&m, "seats=3");
+	const int bad[] = {1000001, -1000001, INT_MAX, INT_MIN};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		lie_score = bad[i];
+		char want[128];
+		snprintf(want, sizeof want, "module 'liar': score returned %d for seat 2 (viewer -4); scores are "
+			 "-1000000..1000000", bad[i]);
+		int vp = 99;
+		ASSERT_REFUSED(crisk_game_score(g, 2, CRISK_VIEWER_OMNISCIENT, &vp), CRISK_ESTATE, want);
+		ck_assert_int_eq(vp, 0);
+	}
+	const int good[] = {0, -5, 1000000, -1000000};
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+		lie_score = good[i];
+		int vp = 99;
+		ck_assert_int_eq(crisk_game_score(g, 1, 0, &vp), CRISK_OK);
+		ck_assert_int_eq(vp, good[i]);
+	}
+	crisk_game_free(g);
+}
+END_TEST
+
+/* CRISK_ESTATE from current_seat (-8) is no seat: the core's loop stops on
+ * it rather than list and apply actions for "seat -8". */
+START_TEST(test_playout_stops_on_current_seat_error)
+{
+	crisk_module m = liar_table();
+	m.apply = tiny_table.apply;
+	m.check = tiny_table.check;
+	crisk_game *g = game_of(&m, NULL);
+	lie_seat = 7;
+	uint64_t rng = 1, steps = 9;
+	ASSERT_REFUSED(crisk_game_playout(g, 0, 5, &rng, &steps), CRISK_ESTATE, "module 'liar': current_seat returned 7");
+	ck_assert_uint_eq(steps, 0);
+	ASSERT_REFUSED(crisk_game_playout(g, FOREIGN_TYPE, 0, &rng, &steps), CRISK_ESTATE, "current_seat returned 7");
+	ck_assert_uint_eq(steps, 0);
+	/* With undo on, the same loop. */
+	ck_assert_int_eq(crisk_game_set_undo_depth(g, 4), CRISK_OK);
+	ASSERT_REFUSED(crisk_game_playout(g, 0, 5, &rng, &steps), CRISK_ESTATE, "current_seat returned 7");
+	ck_assert_uint_eq(steps, 0);
+	ck_assert_int_eq(crisk_game_turn(g), 0);
+	lie_seat = 0;
+	ck_assert_int_eq(crisk_game_playout(g, 0, 2, &rng, &steps), CRISK_OK);
+	ck_assert_uint_eq(steps, 2);
 	crisk_game_free(g);
 }
 END_TEST
@@ -857,6 +1040,11 @@ static Suite *misuse_suite(void)
 	tcase_add_test(results, test_positive_method_code_refused);
 	tcase_add_test(results, test_chance_count_past_buffer_refused);
 	tcase_add_test(results, test_chance_probabilities_not_a_distribution_refused);
+	tcase_add_test(results, test_chance_count_huge_refused);
+	tcase_add_test(results, test_legal_not_ascending_refused);
+	tcase_add_test(results, test_legal_count_huge_refused);
+	tcase_add_test(results, test_score_out_of_range_refused);
+	tcase_add_test(results, test_playout_stops_on_current_seat_error);
 	tcase_add_test(results, test_state_sizes_checked_and_kept);
 	suite_add_tcase(s, results);
 	TCase *saves = tcase_create("saves");
