@@ -128,7 +128,8 @@ CRISK_API int64_t crisk_game_turn(const crisk_game *game);
  * @param seat    Seat 0..n-1.
  * @param viewer  A seat, CRISK_VIEWER_SPECTATOR or CRISK_VIEWER_OMNISCIENT.
  * @param[out] vp Receives the points.
- * @return CRISK_OK or CRISK_EINVAL.
+ * @return CRISK_OK, CRISK_EINVAL, or CRISK_ESTATE (points 0) when a host
+ *         module's score is out of its range (docs/modules.md).
  */
 CRISK_API int crisk_game_score(const crisk_game *game, int seat, int viewer, int *vp);
 
@@ -143,7 +144,9 @@ CRISK_API int crisk_game_score(const crisk_game *game, int seat, int viewer, int
  * @param buf        Caller buffer; may be NULL when @p cap is 0.
  * @param cap        Capacity of @p buf in actions.
  * @param[out] count Receives the number of legal actions (even when the buffer is too small).
- * @return CRISK_OK, CRISK_EINVAL, or CRISK_EBUFSIZE if @p cap < *count.
+ * @return CRISK_OK, CRISK_EINVAL, CRISK_EBUFSIZE if @p cap < *count, or
+ *         CRISK_ESTATE (count 0) when the game takes no more actions (see
+ *         crisk_game_apply()) or a host module's list breaks its contract.
  */
 CRISK_API int crisk_game_legal_actions(const crisk_game *game, crisk_action *buf, size_t cap, size_t *count);
 
@@ -229,7 +232,8 @@ CRISK_API int crisk_game_check(const crisk_game *game, crisk_action action);
  * A save holds event sequence numbers up to 2^63-1, so that every game can
  * be saved, a game whose next sequence number is above 2^62 (only a game
  * loaded from such a save can get there) takes no more actions: apply,
- * check and crisk_game_playout() refuse with CRISK_ESTATE.
+ * check, the legal-action lists and crisk_game_playout() refuse with
+ * CRISK_ESTATE.
  *
  * @return CRISK_OK, CRISK_EILLEGAL, CRISK_EINVAL, CRISK_ENOMEM (recording only),
  *         CRISK_ESTATE (event sequence numbers used up, above).

@@ -290,6 +290,10 @@ CRISK_API int crisk_game_legal_actions(const crisk_game *g, crisk_action *buf, s
 {
 	if (!g || !count || (!buf && cap))
 		return legal_actions_refused("crisk_game_legal_actions", g, buf, cap, count);
+	if (g->log.next > EV_SEQ_PLAY_LIMIT) {
+		*count = 0;
+		return game_seq_exhausted(g);
+	}
 	return listed(mod_of(g)->legal(data_of(g), g->state, buf, cap), cap, count);
 }
 
@@ -354,6 +358,10 @@ CRISK_API int crisk_game_legal_actions_except(const crisk_game *g, uint64_t skip
 {
 	if (!g || !count || (!buf && cap))
 		return legal_actions_refused("crisk_game_legal_actions_except", g, buf, cap, count);
+	if (g->log.next > EV_SEQ_PLAY_LIMIT) {
+		*count = 0;
+		return game_seq_exhausted(g);
+	}
 	return game_legal_except(g, skip_types, buf, cap, count);
 }
 

@@ -1173,7 +1173,7 @@ START_TEST(test_event_seq_near_limit)
 		crisk_game *l;
 		ck_assert_msg(crisk_game_load(&l, f, flen) == CRISK_OK, "%s", crisk_error_last());
 		crisk_game_free(round_trip(l));
-		crisk_action a = random_action(l, &(uint64_t){1});
+		crisk_action a = random_action(g, &(uint64_t){1}); /* l has g's state */
 		int rc = crisk_game_apply(l, a);
 		uint64_t next;
 		crisk_game_event_range(l, NULL, &next);
@@ -1185,6 +1185,9 @@ START_TEST(test_event_seq_near_limit)
 			ck_assert_int_eq(rc, CRISK_ESTATE);
 			ck_assert_ptr_nonnull(strstr(crisk_error_last(), "takes no more actions"));
 			ck_assert_int_eq(crisk_game_check(l, a), CRISK_ESTATE);
+			size_t listed = 9;
+			ck_assert_int_eq(crisk_game_legal_actions(l, NULL, 0, &listed), CRISK_ESTATE);
+			ck_assert_uint_eq(listed, 0);
 			uint64_t policy_rng = 1, steps = 7;
 			ck_assert_int_eq(crisk_game_playout(l, 0, 0, &policy_rng, &steps), CRISK_ESTATE);
 			ck_assert_uint_eq(steps, 0);

@@ -110,8 +110,12 @@ static size_t w_legal(const void *d, const void *state, crisk_action *buf, size_
 	if (seat == CRISK_SEAT_NONE)
 		return 0;
 	size_t n = seat == CRISK_SEAT_CHANCE ? (size_t)w->outcomes : (size_t)w->width;
+	/* Strictly ascending, as the contract says: the even moves (type 1),
+	 * then the odd ones (type 2). */
+	size_t evens = (n + 1) / 2;
 	for (size_t i = 0; i < n && i < cap; i++)
-		buf[i] = s->at_chance ? ((crisk_action)WIDE_TYPE_OUTCOME << 56) | i : seat_action((int)i);
+		buf[i] = s->at_chance ? ((crisk_action)WIDE_TYPE_OUTCOME << 56) | i
+			 : seat_action((int)(i < evens ? 2 * i : 2 * (i - evens) + 1));
 	return n;
 }
 
