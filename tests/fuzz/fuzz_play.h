@@ -30,8 +30,9 @@ static inline void fuzz_play_loaded(crisk_game *g, const uint8_t *data, size_t s
 		size_t n = 0;
 		crisk_action a;
 		int rc = pl_pick(g, &r, buf, &n, &a);
-		if (rc == CRISK_ESTATE) /* past 2^62 events: the game takes no more actions */
-			break;
+		size_t listed;
+		if (rc == CRISK_ESTATE && crisk_game_legal_actions(g, NULL, 0, &listed) == CRISK_ESTATE)
+			break; /* past 2^62 events the game takes no more actions, and says so */
 		FUZZ_ASSERT(rc == CRISK_OK);
 		if (crisk_game_current_seat(g) != CRISK_SEAT_CHANCE)
 			for (size_t k = 0; k < n; k++)
