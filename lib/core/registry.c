@@ -2,11 +2,13 @@
 #include <string.h>
 #include "module.h"
 #include "../modules/modules.h"
+#include "../muhq/muhq.h"
 
 static const module *const builtin[] = {
 	&module_base,
 	&module_two_player,
 	&module_risk,
+	&module_muhq,
 };
 
 const module *module_find(const char *name)

@@ -761,16 +761,21 @@ static int check_differential(run *R, int pick, const double *probs)
 }
 
 /* Random policy: a uniformly random action type, then a uniformly random
- * action of that type, so turns end and games finish. */
+ * action of that type, so turns end and games finish.  The module's rare
+ * types (e.g. conceding) are left out once in a while only, or when they
+ * are all there is. */
 static size_t policy(run *R)
 {
 	unsigned types[256];
-	int n_types = 0;
-	for (size_t i = 0; i < R->n_legal; i++) {
-		unsigned t = (unsigned)(R->legal[i] >> 56);
-		if (!n_types || types[n_types - 1] != t)
-			types[n_types++] = t;
-	}
+	int n_types = 0, rare_ok = !R->opt->rare_types || crng_below(&R->rng, 200) == 0;
+	for (int pass = 0; pass < 2 && !n_types; pass++)
+		for (size_t i = 0; i < R->n_legal; i++) {
+			unsigned t = (unsigned)(R->legal[i] >> 56);
+			if (!pass && !rare_ok && t < 64 && (R->opt->rare_types & (UINT64_C(1) << t)))
+				continue;
+			if (!n_types || types[n_types - 1] != t)
+				types[n_types++] = t;
+		}
 	unsigned t = types[crng_below(&R->rng, (uint64_t)n_types)];
 	size_t first = 0, n = 0;
 	for (size_t i = 0; i < R->n_legal; i++)

@@ -65,6 +65,9 @@ typedef struct conformance_options {
 	/* Module invariant checked on every checked state (with the Catan
 	 * checks for Catan-family modules): 0, or nonzero with a message. */
 	int (*invariant)(const struct crisk_game *g, char *msg, size_t cap);
+	/* Action types (bit t: type t) the random policy picks only now and
+	 * then, or when nothing else is legal (muhq's concede). */
+	uint64_t rare_types;
 } conformance_options;
 
 /* With on, a module whose games the Catan queries refuse (crisk_catan_bank)

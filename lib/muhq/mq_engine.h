@@ -1,0 +1,141 @@
+/* The muhq engine's internal functions, by file:
+ *   mq_rules.c   parameters and the rules object
+ *   mq_state.c   zones, cards, tiles, permanents and their effective stats
+ *   mq_flow.c    jobs: the draft, the turn, priority, state checks, drops
+ *   mq_exec.c    executing stack items and the effect primitives
+ *   mq_legal.c   declarations: listing, checking and applying actions
+ *   mq_text.c, mq_view.c, mq_save.c   text, views and saves
+ * and muhq.c, the module table. */
+#ifndef CRISK_MUHQ_MQ_ENGINE_H
+#define CRISK_MUHQ_MQ_ENGINE_H
+
+#include "../core/jsonw.h"
+#include "../core/params.h"
+#include "catanrisk/common.h"
+#include "mq.h"
+
+struct jnode;
+
+/* mq_rules.c */
+enum { MQ_P_MAP, MQ_P_PLAYERS, MQ_P_DRAFT, MQ_P_SETS, MQ_P_SEED, MQ_P_CHANCE, MQ_P_AI, MQ_P_LIMIT, MQ_P_COUNT };
+extern const param_desc mq_params[MQ_P_COUNT];
+int mq_rules_create(void **data, const param_set *p);
+/* The same with one more .mqd text loaded on top of the built-in data (tests' fixtures). */
+int mq_rules_create_with(void **data, const param_set *p, const char *extra, size_t len);
+void mq_rules_destroy(void *data);
+
+/* mq_state.c: cards and zones */
+unsigned mq_zone_count(const mq_rules *R, const void *st, int zone, int seat);
+/* The card of zone/seat with the smallest pos (the deck's top), or MQ_NONE. */
+unsigned mq_zone_first(const mq_rules *R, const void *st, int zone, int seat);
+/* Moves a card to the end of zone/seat (hand, pending: order of arrival; deck: bottom). */
+void mq_to_zone(const mq_rules *R, void *st, unsigned card, int zone, int seat);
+/* The card of zone/seat at position pos, or MQ_NONE. */
+unsigned mq_zone_at(const mq_rules *R, const void *st, int zone, int seat, unsigned pos);
+/* Gives the cards of zone/seat the positions 0..n-1 in card-id order and returns n. */
+unsigned mq_zone_renumber(const mq_rules *R, void *st, int zone, int seat);
+void mq_gain(const mq_rules *R, void *st, int seat, int n, evlog *log);
+
+/* mq_state.c: tiles and permanents */
+int mq_tile_type(const mq_rules *R, const void *st, int tile); /* effective MQD_TILE_* */
+int mq_tile_owner(const mq_rules *R, const void *st, int tile); /* seat of a live spawn or harbor, or -1 */
+int mq_class(const mq_rules *R, unsigned card);                 /* MQ_WALK, MQ_SWIM, MQ_AMPHI */
+int mq_is_unitlike(const mq_rules *R, unsigned card);           /* unit or boss */
+int mq_kw(const mq_rules *R, unsigned card, int kw);            /* N of the keyword, 1 if without N, 0 if absent */
+unsigned mq_root(const mq_card *cs, unsigned card);             /* the base of its pile */
+int mq_tile_of(const mq_rules *R, const void *st, unsigned card);
+int mq_on_map(const mq_card *c);                                /* on the map and not waiting for a drop */
+int mq_dist_tiles(const mq_rules *R, int a, int b);
+/* M-52: the tile is available for the card (terrain, no wall, no permanent). */
+int mq_available(const mq_rules *R, const void *st, int tile, unsigned card);
+/* M-53: tile is a placement tile of seat for card. */
+int mq_can_place(const mq_rules *R, const void *st, int seat, unsigned card, int tile);
+int mq_allied(const mq_rules *R, int a, int b);
+/* Effective stats (M-14): MQD_STAT_*; attack and move >= 0, range >= 1. */
+int mq_stat(const mq_rules *R, const void *st, unsigned card, int stat);
+int mq_has_attack(const mq_rules *R, unsigned card);
+int mq_paralysed(const mq_card *c);
+/* Members of a pile in joining order: writes up to cap ids, returns the count. */
+int mq_members(const mq_rules *R, const void *st, unsigned base, uint16_t *out, int cap);
+int mq_equipment_count(const mq_rules *R, const void *st, unsigned unit);
+int mq_crew_count(const mq_rules *R, const void *st, unsigned unit);
+/* Attack of a pile at distance d (M-63) and its maximum range (0: no attack). */
+int mq_pile_attack(const mq_rules *R, const void *st, unsigned base, int d);
+int mq_pile_range(const mq_rules *R, const void *st, unsigned base);
+int mq_seat_units(const mq_rules *R, const void *st, int seat); /* units it controls (bosses excluded) */
+int mq_broken(const mq_rules *R, const void *st, int seat);     /* M-88 */
+int mq_alive(const mq_rules *R, const void *st);                /* seats not out */
+int mq_next_seat(const mq_rules *R, const void *st, int seat);  /* next seat not out, or -1 */
+
+/* mq_state.c: changing permanents */
+void mq_enter(const mq_rules *R, void *st, unsigned card, int seat, int tile, evlog *log);
+/* A permanent leaves the map (M-8): marks and modifiers end, it goes to its
+ * owner's discard pile (exile for map-created cards); its direct members
+ * are flagged MQ_F_DROP with `origin` as their tile, in drop order after
+ * those already flagged.  drop = 0: the members leave too (elimination). */
+void mq_leave(const mq_rules *R, void *st, unsigned card, int drop, evlog *log);
+void mq_place(const mq_rules *R, void *st, unsigned card, int tile); /* as a base */
+void mq_detach(const mq_rules *R, void *st, unsigned card);          /* leaves its pile, no tile yet */
+void mq_join(const mq_rules *R, void *st, unsigned card, unsigned base);
+void mq_mark(const mq_rules *R, void *st, unsigned card, int mark, int delta, evlog *log);
+/* The damage pipeline (M-65); returns the damage dealt. */
+int mq_damage(const mq_rules *R, void *st, unsigned card, int n, evlog *log);
+
+/* mq_flow.c */
+void mq_state_init(const void *data, void *state, evlog *log);
+/* Runs jobs until a decision is needed or the game is over. */
+void mq_advance(const mq_rules *R, void *st, evlog *log);
+void mq_push(void *st, int kind, int a, int b, int c, int d);
+void mq_eliminate(const mq_rules *R, void *st, int seat, int reason, evlog *log);
+int mq_uniform(const mq_rules *R, void *st, uint32_t k, uint32_t *out); /* 0: *out set; 1: wait (chance point) */
+/* The draft pile or pack seat holds now, or -1 outside the draft. */
+int mq_draft_pile(const mq_rules *R, const void *st, int seat);
+/* The draft's current picker takes card (DP-1). */
+void mq_pick(const mq_rules *R, void *st, int seat, unsigned card, evlog *log);
+/* The priority holder passes (M-37). */
+void mq_pass(const mq_rules *R, void *st, evlog *log);
+/* Tiles a permanent waiting for its drop may go to (M-54): the count, and the first in *only. */
+int mq_drop_tiles(const mq_rules *R, const void *st, unsigned card, int *only);
+/* Drops card onto tile, or destroys it when tile < 0. */
+void mq_drop_to(const mq_rules *R, void *st, unsigned card, int tile, evlog *log);
+int mq_can_afford_any(const mq_rules *R, const void *st, int seat);
+
+/* mq_exec.c */
+/* Runs the item in state->exec from job stage/step; returns 0 when done,
+ * 1 to wait, 2 when it pushed a job to run before it goes on. */
+int mq_exec(const mq_rules *R, void *st, mq_job *job, evlog *log);
+/* Whether target t fits spec for an item of seat ctrl from card src (MQ_NONE
+ * for none), measured from tile origin for rN (-1: a spell). */
+int mq_target_fits(const mq_rules *R, const void *st, const mqd_spec *spec, unsigned t, int ctrl, unsigned src,
+		   int origin);
+/* Whether ability ab of card has a legal choice for every target spec, for seat ctrl. */
+int mq_ability_has_targets(const mq_rules *R, const void *st, unsigned card, unsigned ab, int ctrl);
+/* Puts the trigger (card, ability) on the stack with targets b, c (M-39). */
+void mq_declare_trigger(const mq_rules *R, void *st, unsigned card, unsigned ab, unsigned b, unsigned c, evlog *log);
+
+const mqd_ability *mq_ability(const mq_rules *R, unsigned card, unsigned ab);
+const mqd_ability *mq_play_ability(const mq_rules *R, unsigned card, unsigned *index);
+/* Costs of the unit's move into cost[ntile] (MQ_UNREACHED: not a
+ * destination): budget points, a street move or not, ignore_tile counted
+ * empty (-1: none), boarding friendly crewable units allowed or not. */
+void mq_move_reach(const mq_rules *R, const void *st, unsigned unit, int budget, int street, int ignore_tile,
+		   int boarding, uint8_t *cost);
+/* M-62's target conditions (t an MQ_T_* operand), from the attacker's tile. */
+int mq_attack_target_ok(const mq_rules *R, const void *st, unsigned attacker, unsigned t);
+int mq_carry_put_ok(const mq_rules *R, const void *st, unsigned unit, unsigned art, int dest, int put);
+
+/* mq_legal.c */
+/* The artifact conditions of carry, equip and switch (M-74, M-79, M-75). */
+int mq_carry_ok(const mq_rules *R, const void *st, unsigned unit, unsigned art);
+int mq_equip_ok(const mq_rules *R, const void *st, unsigned unit, unsigned equipment);
+int mq_switch_ok(const mq_rules *R, const void *st, unsigned unit, unsigned art);
+size_t mq_legal(const void *data, const void *state, crisk_action *buf, size_t cap);
+int mq_check(const void *data, const void *state, crisk_action a);
+int mq_apply(const void *data, void *state, crisk_action a, evlog *log);
+int mq_chance(const void *data, const void *state, crisk_action *acts, double *probs, size_t cap, size_t *count);
+/* M-38.1: the seat holding priority passes automatically. */
+int mq_auto_pass(const mq_rules *R, const void *st, int seat);
+/* M-43: the activated permanent has a legal unit action. */
+int mq_has_unit_action(const mq_rules *R, const void *st, unsigned card);
+
+#endif

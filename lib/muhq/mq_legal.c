@@ -1,0 +1,825 @@
+/* The decisions of a muhq game (§30): listing the legal actions of the
+ * current decision point in ascending code order, checking one action, and
+ * applying it.  One enumerator serves all three: checking an action runs
+ * the enumerator of its type (and card) and looks for the code, so the list
+ * and the check can never disagree.  Declarations (M-33) pay their costs,
+ * spend allowances (M-46) and go on the stack; special steps (activation,
+ * scrap, upkeep payment, buying, drops) act at once (M-43, M-30, M-31,
+ * M-32, M-54). */
+#include <string.h>
+
+#include "../core/error.h"
+#include "catanrisk/game.h"
+#include "geom.h"
+#include "mq.h"
+#include "mq_engine.h"
+
+typedef struct lister {
+	crisk_action *buf;
+	size_t cap, n;
+	uint64_t want;       /* checking: the code looked for (0: listing) */
+	int found;
+	unsigned only_type;  /* 0: every type */
+	unsigned only_card;  /* MQ_NOCARD: every card */
+} lister;
+
+/* want == MQ_ANY: only whether some action exists (stops at the first). */
+#define MQ_ANY (~UINT64_C(0))
+
+static void put(lister *l, uint64_t code)
+{
+	if (l->want == MQ_ANY) {
+		l->found = 1;
+		l->n++;
+		return;
+	}
+	if (l->want) {
+		l->found |= code == l->want;
+		l->n++;
+		return;
+	}
+	if (l->n < l->cap)
+		l->buf[l->n] = code;
+	l->n++;
+}
+
+static int wants(const lister *l, unsigned type)
+{
+	return (!l->only_type || l->only_type == type) && !l->found;
+}
+
+static int wants_card(const lister *l, unsigned card)
+{
+	return l->only_card == MQ_NOCARD || l->only_card == card;
+}
+
+static ev *event(evlog *log, int type, int seat)
+{
+	return log ? ev_push(log, (unsigned)type, seat, -1) : NULL;
+}
+
+/* ---- targets ---- */
+
+#define CAND_MAX (MQ_CARDS_MAX + MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX + MQ_SEATS_MAX)
+
+/* Every operand that fits spec, ascending. */
+static int candidates(const mq_rules *R, const void *st, const mqd_spec *sp, int ctrl, unsigned src, int origin,
+		      uint16_t *out)
+{
+	const mq_card *cs = mq_ccards(R, st);
+	int n = 0;
+	if (sp->kinds & (MQD_K_UNIT | MQD_K_BOSS | MQD_K_ARTIFACT | MQD_K_EQUIPMENT | MQD_K_PERMANENT))
+		for (uint32_t c = 0; c < R->ncard; c++)
+			if (cs[c].zone == MQ_Z_MAP && mq_target_fits(R, st, sp, c, ctrl, src, origin))
+				out[n++] = (uint16_t)c;
+	if (sp->kinds & MQD_K_TILE)
+		for (int t = 0; t < R->ntile; t++)
+			if (mq_target_fits(R, st, sp, MQ_T_TILE | (unsigned)t, ctrl, src, origin))
+				out[n++] = (uint16_t)(MQ_T_TILE | (unsigned)t);
+	if (sp->kinds & MQD_K_PLAYER)
+		for (int s = 0; s < R->seats; s++)
+			if (mq_target_fits(R, st, sp, MQ_T_PLAYER | (unsigned)s, ctrl, src, origin))
+				out[n++] = (uint16_t)(MQ_T_PLAYER | (unsigned)s);
+	return n;
+}
+
+/* Puts type/card/aux/a with every target choice of ability ab (NULL: none). */
+static void put_targets(lister *l, const mq_rules *R, const void *st, const mqd_ability *ab, int ctrl, unsigned src,
+			int origin, unsigned type, unsigned card, unsigned aux, unsigned a)
+{
+	if (!ab || ab->nspec == 0) {
+		put(l, mq_code(type, card, aux, a, MQ_T_NONE, MQ_T_NONE));
+		return;
+	}
+	uint16_t c1[CAND_MAX], c2[CAND_MAX];
+	int n1 = candidates(R, st, &ab->spec[0], ctrl, src, origin, c1);
+	if (ab->nspec == 1) {
+		for (int i = 0; i < n1 && !l->found; i++)
+			put(l, mq_code(type, card, aux, a, c1[i], MQ_T_NONE));
+		return;
+	}
+	int n2 = candidates(R, st, &ab->spec[1], ctrl, src, origin, c2);
+	for (int i = 0; i < n1 && !l->found; i++)
+		for (int k = 0; k < n2; k++)
+			if (c1[i] != c2[k])
+				put(l, mq_code(type, card, aux, a, c1[i], c2[k]));
+}
+
+int mq_ability_has_targets(const mq_rules *R, const void *st, unsigned card, unsigned ab, int ctrl)
+{
+	lister l = {.only_card = MQ_NOCARD};
+	const mq_card *cs = mq_ccards(R, st);
+	put_targets(&l, R, st, mq_ability(R, card, ab), ctrl, card, mq_on_map(&cs[card]) ? mq_tile_of(R, st, card) : -1,
+		    MQ_A_TRIGGER, card, ab, MQ_T_NONE);
+	return l.n > 0;
+}
+
+/* ---- conditions shared with the execution ---- */
+
+static int enemy_solid(const mq_rules *R, const mq_card *cs, unsigned unit, unsigned art)
+{
+	return mq_kw(R, art, MQD_KW_SOLID) && !mq_allied(R, cs[art].ctrl, cs[unit].ctrl);
+}
+
+static int stands_alone(const mq_rules *R, const void *st, unsigned card)
+{
+	const mq_card *cs = mq_ccards(R, st);
+	if (!mq_on_map(&cs[card]) || cs[card].up != MQ_NONE)
+		return 0;
+	uint16_t m[1];
+	return mq_members(R, st, card, m, 1) == 0;
+}
+
+int mq_carry_ok(const mq_rules *R, const void *st, unsigned unit, unsigned art)
+{
+	const mq_card *cs = mq_ccards(R, st);
+	int type = mq_def(R, art)->type;
+	if (art >= R->ncard || art == unit || (type != MQD_ARTIFACT && type != MQD_EQUIPMENT))
+		return 0;
+	if (!stands_alone(R, st, art) || enemy_solid(R, cs, unit, art))
+		return 0;
+	return mq_dist_tiles(R, mq_tile_of(R, st, unit), cs[art].pos) <= 1;
+}
+
+int mq_equip_ok(const mq_rules *R, const void *st, unsigned unit, unsigned q)
+{
+	const mq_card *cs = mq_ccards(R, st);
+	if (q >= R->ncard || mq_def(R, q)->type != MQD_EQUIPMENT || mq_def(R, unit)->type != MQD_UNIT)
+		return 0;
+	if (!stands_alone(R, st, q) || mq_equipment_count(R, st, unit) >= MQ_EQUIP_MAX)
+		return 0;
+	return mq_dist_tiles(R, mq_tile_of(R, st, unit), cs[q].pos) <= 1;
+}
+
+int mq_switch_ok(const mq_rules *R, const void *st, unsigned unit, unsigned art)
+{
+	const mq_card *cs = mq_ccards(R, st);
+	int type = mq_def(R, art)->type;
+	if (art >= R->ncard || art == unit || (type != MQD_ARTIFACT && type != MQD_EQUIPMENT))
+		return 0;
+	if (!mq_on_map(&cs[art]) || cs[art].up != MQ_NONE || cs[unit].up != MQ_NONE || enemy_solid(R, cs, unit, art))
+		return 0;
+	int tu = cs[unit].pos, ta = cs[art].pos;
+	if (mq_dist_tiles(R, tu, ta) != 1)
+		return 0;
+	return mq_suits(mq_tile_type(R, st, ta), mq_class(R, unit)) && mq_suits(mq_tile_type(R, st, tu), mq_class(R, art));
+}
+
+/* ---- what a seat may do ---- */
+
+/* The active seat holds priority in its action phase with an empty stack (DP-4). */
+static int slow_time(const mq_state *S)
+{
+	if (S->nstack || S->prio != S->active || S->seat[S->active].out)
+		return 0;
+	for (int i = S->njob - 1; i >= 0; i--)
+		if (S->job[i].kind == MQ_J_PRIORITY)
+			return S->job[i].a == 1;
+	return 0;
+}
+
+static int stack_room(const mq_state *S)
+{
+	return S->nstack < MQ_STACK_MAX;
+}
+
+/* Plays of hand card c (M-44, M-53, M-78). */
+static void list_plays_of(lister *l, const mq_rules *R, const mq_state *S, unsigned c, int seat, int slow)
+{
+	const mqd_card *d = mq_def(R, c);
+	if (d->play == MQD_NONE || d->play > S->seat[seat].res)
+		return;
+	const mqd_ability *ab = mq_play_ability(R, c, NULL);
+	if (d->type == MQD_SPELL) {
+		put_targets(l, R, S, ab, seat, c, -1, MQ_A_PLAY, c, 0, MQ_T_NONE);
+		return;
+	}
+	if (!slow)
+		return;
+	for (int t = 0; t < R->ntile && !l->found; t++)
+		if (mq_can_place(R, S, seat, c, t))
+			put_targets(l, R, S, ab, seat, c, t, MQ_A_PLAY, c, 0, MQ_T_TILE | (unsigned)t);
+	if (d->type == MQD_EQUIPMENT)
+		put(l, mq_code(MQ_A_PLAY, c, 1, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+}
+
+static void list_plays(lister *l, const mq_rules *R, const mq_state *S, int seat, int slow)
+{
+	const mq_card *cs = mq_ccards(R, S);
+	if (!wants(l, MQ_A_PLAY) || !stack_room(S))
+		return;
+	slow = slow && S->activated == MQ_NONE; /* M-43 */
+	for (uint32_t c = 0; c < R->ncard && !l->found; c++)
+		if (cs[c].zone == MQ_Z_HAND && cs[c].ctrl == seat && wants_card(l, c))
+			list_plays_of(l, R, S, c, seat, slow);
+}
+
+static int can_activate(const mq_rules *R, const mq_state *S, unsigned c, int seat)
+{
+	const mq_card *x = &mq_ccards(R, S)[c];
+	return mq_on_map(x) && x->ctrl == seat && mq_is_unitlike(R, c) && !(x->flags & MQ_F_TAPPED);
+}
+
+static void list_activate(lister *l, const mq_rules *R, const mq_state *S, int seat)
+{
+	if (!wants(l, MQ_A_ACTIVATE) || S->activated != MQ_NONE)
+		return;
+	for (uint32_t c = 0; c < R->ncard; c++)
+		if (wants_card(l, c) && can_activate(R, S, c, seat))
+			put(l, mq_code(MQ_A_ACTIVATE, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+}
+
+/* Unit actions of the activated permanent u (M-47, M-48, M-50). */
+static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, unsigned u)
+{
+	const mq_card *cs = mq_ccards(R, S);
+	const mq_card *x = &cs[u];
+	if (!wants_card(l, u) || !stack_room(S))
+		return;
+	int spent = x->flags, member = x->up != MQ_NONE, tile = mq_tile_of(R, S, u);
+	int street_tile = mq_tile_type(R, S, tile) == MQD_TILE_STREET;
+	uint8_t cost[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
+	if (!mq_paralysed(x)) {
+		if (wants(l, MQ_A_MOVE)) {
+			int move = mq_stat(R, S, u, MQD_STAT_MOVE);
+			if (!(spent & MQ_F_MOVE)) {
+				mq_move_reach(R, S, u, move, 0, -1, 1, cost);
+				for (int t = 0; t < R->ntile; t++)
+					if (cost[t] != MQ_UNREACHED)
+						put(l, mq_code(MQ_A_MOVE, u, 0, MQ_T_TILE | (unsigned)t, MQ_T_NONE, MQ_T_NONE));
+			}
+			if (!(spent & MQ_F_STREET) && street_tile && !member) { /* M-60 */
+				mq_move_reach(R, S, u, move, 1, -1, 1, cost);
+				for (int t = 0; t < R->ntile; t++)
+					if (cost[t] != MQ_UNREACHED)
+						put(l, mq_code(MQ_A_MOVE, u, 1, MQ_T_TILE | (unsigned)t, MQ_T_NONE, MQ_T_NONE));
+			}
+		}
+		if (wants(l, MQ_A_ATTACK) && !(spent & MQ_F_ATTACK) && !member && mq_has_attack(R, u)) {
+			for (uint32_t c = 0; c < R->ncard; c++)
+				if (cs[c].zone == MQ_Z_MAP && mq_attack_target_ok(R, S, u, c))
+					put(l, mq_code(MQ_A_ATTACK, u, 0, c, MQ_T_NONE, MQ_T_NONE));
+			for (int t = 0; t < R->ntile; t++)
+				if (R->wall[t] >= 0 && mq_attack_target_ok(R, S, u, MQ_T_TILE | (unsigned)t))
+					put(l, mq_code(MQ_A_ATTACK, u, 0, MQ_T_TILE | (unsigned)t, MQ_T_NONE, MQ_T_NONE));
+		}
+		if (wants(l, MQ_A_FULL) && !(spent & MQ_F_FULL)) {
+			const mqd_card *d = mq_def(R, u);
+			for (uint32_t a = 0; a < d->nab && a < MQ_AB_FARM; a++)
+				if (R->db->abilities[d->ab0 + a].kind == MQD_AB_FULL)
+					put_targets(l, R, S, mq_ability(R, u, a), x->ctrl, u, tile, MQ_A_FULL, u, a, MQ_T_NONE);
+			if (mq_kw(R, u, MQD_KW_FARMER) && mq_tile_type(R, S, tile) == MQD_TILE_FARM) /* M-81 */
+				put(l, mq_code(MQ_A_FULL, u, MQ_AB_FARM, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+		}
+		if (wants(l, MQ_A_CARRY) && !(spent & MQ_F_FULL) && !member && mq_def(R, u)->type == MQD_UNIT) {
+			for (uint32_t art = 0; art < R->ncard && !l->found; art++) {
+				if (cs[art].zone != MQ_Z_MAP || !mq_carry_ok(R, S, u, art))
+					continue;
+				mq_move_reach(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, cs[art].pos, 0, cost);
+				for (int dest = 0; dest < R->ntile; dest++) {
+					if (cost[dest] == MQ_UNREACHED)
+						continue;
+					for (int put_at = 0; put_at < R->ntile; put_at++)
+						if (mq_dist_tiles(R, dest, put_at) <= 1 && mq_carry_put_ok(R, S, u, art, dest, put_at))
+							put(l, mq_code(MQ_A_CARRY, u, 0, art, MQ_T_TILE | (unsigned)dest,
+								       MQ_T_TILE | (unsigned)put_at));
+				}
+			}
+		}
+		for (unsigned aux = 0; aux < 2; aux++) {
+			if ((spent & (aux ? MQ_F_ATTACK : MQ_F_MOVE)) || member)
+				continue;
+			if (wants(l, MQ_A_EQUIP))
+				for (uint32_t q = 0; q < R->ncard; q++)
+					if (cs[q].zone == MQ_Z_MAP && mq_equip_ok(R, S, u, q))
+						put(l, mq_code(MQ_A_EQUIP, u, aux, q, MQ_T_NONE, MQ_T_NONE));
+		}
+		for (unsigned aux = 0; aux < 2; aux++) {
+			if ((spent & (aux ? MQ_F_ATTACK : MQ_F_MOVE)) || member || mq_def(R, u)->type != MQD_UNIT)
+				continue;
+			if (wants(l, MQ_A_SWITCH))
+				for (uint32_t a = 0; a < R->ncard; a++)
+					if (cs[a].zone == MQ_Z_MAP && mq_switch_ok(R, S, u, a))
+						put(l, mq_code(MQ_A_SWITCH, u, aux, a, MQ_T_NONE, MQ_T_NONE));
+		}
+	} else if (wants(l, MQ_A_SHAKE)) { /* M-50 */
+		static const uint8_t bit[4] = {MQ_F_MOVE, MQ_F_ATTACK, MQ_F_STREET, MQ_F_FULL};
+		for (unsigned aux = 0; aux < 4; aux++)
+			if (!(spent & bit[aux]) && (aux != 2 || street_tile))
+				put(l, mq_code(MQ_A_SHAKE, u, aux, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+	}
+}
+
+int mq_has_unit_action(const mq_rules *R, const void *st, unsigned card)
+{
+	lister l = {.only_card = MQ_NOCARD, .want = MQ_ANY};
+	list_unit_actions(&l, R, st, card);
+	return l.n > 0;
+}
+
+/* Free actions whose costs the seat can pay (M-35). */
+static int free_costs_ok(const mq_rules *R, const mq_state *S, unsigned c, const mqd_ability *ab)
+{
+	const mq_card *x = &mq_ccards(R, S)[c];
+	if ((ab->costs & MQD_COST_TAP) && (x->flags & MQ_F_TAPPED))
+		return 0;
+	if (ab->res > S->seat[x->ctrl].res)
+		return 0;
+	if (ab->dur && x->dur < ab->dur)
+		return 0;
+	return !ab->discard || mq_zone_count(R, S, MQ_Z_HAND, x->ctrl) >= ab->discard;
+}
+
+static void list_free(lister *l, const mq_rules *R, const mq_state *S, int seat)
+{
+	const mq_card *cs = mq_ccards(R, S);
+	if (!wants(l, MQ_A_FREE) || !stack_room(S))
+		return;
+	for (uint32_t c = 0; c < R->ncard && !l->found; c++) {
+		if (!mq_on_map(&cs[c]) || cs[c].ctrl != seat || !wants_card(l, c) || mq_paralysed(&cs[c]))
+			continue;
+		const mqd_card *d = mq_def(R, c);
+		for (uint32_t a = 0; a < d->nab && a < MQ_AB_FARM; a++) {
+			const mqd_ability *ab = &R->db->abilities[d->ab0 + a];
+			if (ab->kind == MQD_AB_FREE && free_costs_ok(R, S, c, ab))
+				put_targets(l, R, S, ab, seat, c, mq_tile_of(R, S, c), MQ_A_FREE, c, a, MQ_T_NONE);
+		}
+	}
+}
+
+static void list_scrap(lister *l, const mq_rules *R, const mq_state *S, int seat)
+{
+	const mq_card *cs = mq_ccards(R, S);
+	if (!wants(l, MQ_A_SCRAP))
+		return;
+	for (uint32_t a = 0; a < R->ncard && !l->found; a++) {
+		if (cs[a].zone != MQ_Z_HAND || cs[a].ctrl != seat)
+			continue;
+		for (uint32_t b = a + 1; b < R->ncard; b++)
+			if (cs[b].zone == MQ_Z_HAND && cs[b].ctrl == seat)
+				put(l, mq_code(MQ_A_SCRAP, MQ_NOCARD, 0, a, b, 0));
+	}
+}
+
+static void list_simple(lister *l, unsigned type)
+{
+	if (wants(l, type))
+		put(l, mq_code(type, MQ_NOCARD, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+}
+
+static void list_cards(lister *l, const mq_rules *R, const mq_state *S, unsigned type, int zone, int seat)
+{
+	const mq_card *cs = mq_ccards(R, S);
+	if (!wants(l, type))
+		return;
+	for (uint32_t c = 0; c < R->ncard; c++)
+		if (cs[c].zone == zone && cs[c].ctrl == seat && wants_card(l, c))
+			put(l, mq_code(type, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+}
+
+static int kept_upkeep(const mq_rules *R, const mq_state *S, int seat)
+{
+	const mq_card *cs = mq_ccards(R, S);
+	int total = 0;
+	for (uint32_t c = 0; c < R->ncard; c++)
+		if (mq_on_map(&cs[c]) && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_UNIT && !(cs[c].flags & MQ_F_RELEASE))
+			total += mq_def(R, c)->upkeep;
+	return total;
+}
+
+static unsigned next_drop_card(const mq_rules *R, const mq_state *S)
+{
+	const mq_card *cs = mq_ccards(R, S);
+	unsigned best = MQ_NONE;
+	for (uint32_t c = 0; c < R->ncard; c++)
+		if (cs[c].zone == MQ_Z_MAP && (cs[c].flags & MQ_F_DROP) &&
+		    (best == MQ_NONE || cs[c].joined < cs[best].joined))
+			best = c;
+	return best;
+}
+
+/* Everything the current decision point offers (§30), in ascending order. */
+static void enumerate(lister *l, const mq_rules *R, const mq_state *S)
+{
+	const mq_card *cs = mq_ccards(R, S);
+	int seat = S->cur;
+	if (S->status != CRISK_STATUS_RUNNING)
+		return;
+	switch (S->dp) {
+	case MQ_DP_CHANCE:
+		if (wants(l, MQ_A_CHANCE))
+			for (uint32_t k = 0; k < S->chance_k; k++)
+				put(l, (uint64_t)MQ_A_CHANCE << 56 | k);
+		return;
+	case MQ_DP_PICK: {
+		int pile = mq_draft_pile(R, S, seat);
+		if (wants(l, MQ_A_PICK))
+			for (uint32_t c = 0; c < R->npool; c++)
+				if (cs[c].zone == MQ_Z_DRAFT && cs[c].pos == pile && wants_card(l, c))
+					put(l, mq_code(MQ_A_PICK, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+		break;
+	}
+	case MQ_DP_TRIGGER:
+		if (wants(l, MQ_A_TRIGGER) && stack_room(S))
+			for (uint32_t c = 0; c < R->ncard; c++) {
+				if (!cs[c].trig || !wants_card(l, c))
+					continue;
+				for (unsigned a = 0; a < 8; a++)
+					if (cs[c].trig & (1u << a))
+						put_targets(l, R, S, mq_ability(R, c, a), seat, c, mq_tile_of(R, S, c),
+							    MQ_A_TRIGGER, c, a, MQ_T_NONE);
+			}
+		break;
+	case MQ_DP_UPKEEP:
+		if (wants(l, MQ_A_RELEASE))
+			for (uint32_t c = 0; c < R->ncard; c++)
+				if (mq_on_map(&cs[c]) && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_UNIT &&
+				    !(cs[c].flags & MQ_F_RELEASE) && wants_card(l, c))
+					put(l, mq_code(MQ_A_RELEASE, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+		if (kept_upkeep(R, S, seat) <= S->seat[seat].res)
+			list_simple(l, MQ_A_PAY);
+		list_scrap(l, R, S, seat);
+		break;
+	case MQ_DP_PRIORITY: {
+		int slow = slow_time(S);
+		list_plays(l, R, S, seat, slow);
+		if (slow) {
+			list_activate(l, R, S, seat);
+			if (S->activated != MQ_NONE) {
+				list_unit_actions(l, R, S, S->activated);
+				if (wants(l, MQ_A_FINISH) && wants_card(l, S->activated))
+					put(l, mq_code(MQ_A_FINISH, S->activated, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+			}
+		}
+		list_free(l, R, S, seat);
+		list_scrap(l, R, S, seat);
+		list_simple(l, MQ_A_PASS);
+		break;
+	}
+	case MQ_DP_BUY:
+		list_scrap(l, R, S, seat);
+		if (wants(l, MQ_A_BUY))
+			for (uint32_t c = 0; c < R->ncard; c++)
+				if (cs[c].zone == MQ_Z_STORE && cs[c].ctrl == seat && mq_def(R, c)->buy != MQD_NONE &&
+				    mq_def(R, c)->buy <= S->seat[seat].res && wants_card(l, c))
+					put(l, mq_code(MQ_A_BUY, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+		list_simple(l, MQ_A_DONE);
+		break;
+	case MQ_DP_CLEANUP:
+		list_cards(l, R, S, MQ_A_DISCARD, MQ_Z_HAND, seat);
+		list_simple(l, MQ_A_DONE);
+		break;
+	case MQ_DP_DROP: {
+		unsigned c = next_drop_card(R, S);
+		if (c != MQ_NONE && wants(l, MQ_A_DROP)) {
+			int ox = cs[c].pos % R->w, oy = cs[c].pos / R->w;
+			for (int y = oy - 1; y <= oy + 1; y++)
+				for (int x = ox - 1; x <= ox + 1; x++)
+					if (x >= 0 && y >= 0 && x < R->w && y < R->h && mq_available(R, S, y * R->w + x, c))
+						put(l, mq_code(MQ_A_DROP, MQ_NOCARD, 0, MQ_T_TILE | (unsigned)(y * R->w + x),
+							       MQ_T_NONE, MQ_T_NONE));
+		}
+		break;
+	}
+	default:
+		return;
+	}
+	list_simple(l, MQ_A_CONCEDE); /* DP-10 */
+}
+
+size_t mq_legal(const void *data, const void *state, crisk_action *buf, size_t cap)
+{
+	lister l = {.buf = buf, .cap = cap, .only_card = MQ_NOCARD};
+	enumerate(&l, data, state);
+	return l.n;
+}
+
+/* M-38.1. */
+int mq_auto_pass(const mq_rules *R, const void *st, int seat)
+{
+	const mq_state *S = st;
+	const mq_card *cs = mq_ccards(R, st);
+	for (uint32_t c = 0; c < R->ncard; c++)
+		if (cs[c].zone == MQ_Z_HAND && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_SPELL)
+			return 0;
+	lister l = {.only_card = MQ_NOCARD, .want = MQ_ANY};
+	list_free(&l, R, S, seat);
+	if (l.n)
+		return 0;
+	if (seat == S->active && slow_time(S)) {
+		if (S->activated != MQ_NONE)
+			return 0;
+		for (uint32_t c = 0; c < R->ncard; c++)
+			if (can_activate(R, S, c, seat))
+				return 0;
+		list_plays(&l, R, S, seat, 1);
+		if (l.n)
+			return 0;
+	}
+	return 1;
+}
+
+/* ---- checking ---- */
+
+static const char *const type_names[MQ_A_COUNT] = {
+	"?", "chance", "pick", "trigger", "release", "pay", "play", "activate", "move", "attack", "full", "carry",
+	"equip", "switch", "shake", "finish", "free", "scrap", "pass", "buy", "discard", "done", "drop", "concede",
+};
+
+static int has_card_field(unsigned type)
+{
+	switch (type) {
+	case MQ_A_CHANCE:
+	case MQ_A_PAY:
+	case MQ_A_SCRAP:
+	case MQ_A_PASS:
+	case MQ_A_DONE:
+	case MQ_A_DROP:
+	case MQ_A_CONCEDE:
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+static const char *const dp_names[] = {"none", "chance", "a draft pick", "the order of upkeep triggers",
+				       "the upkeep payment", "priority", "a drop", "the buy step", "cleanup"};
+
+int mq_check(const void *data, const void *state, crisk_action a)
+{
+	const mq_rules *R = data;
+	const mq_state *S = state;
+	unsigned type = MQ_CODE_TYPE(a);
+	if (S->status != CRISK_STATUS_RUNNING)
+		return err_set(CRISK_EILLEGAL, "the game is over");
+	if (type == 0 || type >= MQ_A_COUNT)
+		return err_set(CRISK_EILLEGAL, "action type %u is not a muhq action", type);
+	lister l = {.want = a, .only_type = type, .only_card = has_card_field(type) ? MQ_CODE_CARD(a) : MQ_NOCARD};
+	if (has_card_field(type) && MQ_CODE_CARD(a) >= R->ncard)
+		return err_set(CRISK_EILLEGAL, "%s: there is no card #%u in this game", type_names[type], MQ_CODE_CARD(a));
+	enumerate(&l, R, S);
+	if (l.found)
+		return CRISK_OK;
+	if (S->dp == MQ_DP_CHANCE)
+		return err_set(CRISK_EILLEGAL, "%s: a chance outcome 0..%u is due now", type_names[type],
+			       (unsigned)S->chance_k - 1);
+	if (l.n == 0)
+		return err_set(CRISK_EILLEGAL, "%s is not possible now: seat %d decides %s", type_names[type], S->cur,
+			       dp_names[S->dp]);
+	return err_set(CRISK_EILLEGAL, "%s: not with these choices now (card, tile, target or cost does not fit; %zu "
+				       "%s actions are legal)", type_names[type], l.n, type_names[type]);
+}
+
+int mq_chance(const void *data, const void *state, crisk_action *acts, double *probs, size_t cap, size_t *count)
+{
+	(void)data;
+	const mq_state *S = state;
+	if (S->status != CRISK_STATUS_RUNNING || S->dp != MQ_DP_CHANCE)
+		return err_set(CRISK_ESTATE, "not at a chance point");
+	*count = S->chance_k;
+	for (uint32_t k = 0; k < S->chance_k && k < cap; k++) {
+		acts[k] = (uint64_t)MQ_A_CHANCE << 56 | k;
+		probs[k] = 1.0 / S->chance_k;
+	}
+	return S->chance_k > cap ? err_set(CRISK_EBUFSIZE, "%u outcomes", (unsigned)S->chance_k) : CRISK_OK;
+}
+
+/* ---- applying ---- */
+
+static void declare(const mq_rules *R, mq_state *S, int kind, unsigned src, unsigned aux, unsigned a, unsigned b,
+		    unsigned c, evlog *log)
+{
+	(void)R;
+	mq_item it = {(uint8_t)kind, (uint8_t)S->cur, (uint8_t)aux, 0, (uint16_t)src, (uint16_t)a, (uint16_t)b,
+		      (uint16_t)c};
+	if (kind == MQ_I_TRIGGER)
+		it.ctrl = (uint8_t)mq_ccards(R, S)[src].ctrl;
+	S->stack[S->nstack++] = it;
+	S->prio = it.ctrl; /* M-37.3 */
+	S->passes = 0;
+	ev *e = event(log, MQ_EV_DECLARE, it.ctrl);
+	if (e) {
+		e->args[0] = kind;
+		e->args[1] = (int32_t)src;
+		e->args[2] = (int32_t)aux;
+		e->args[3] = (int32_t)a;
+		e->args[4] = (int32_t)b;
+		e->args[5] = (int32_t)c;
+	}
+}
+
+void mq_declare_trigger(const mq_rules *R, void *st, unsigned card, unsigned ab, unsigned b, unsigned c, evlog *log)
+{
+	mq_state *S = st;
+	mq_cards(R, st)[card].trig &= (uint8_t)~(1u << ab);
+	declare(R, S, MQ_I_TRIGGER, card, ab, MQ_T_NONE, b, c, log);
+}
+
+static void pay(const mq_rules *R, mq_state *S, int seat, int n, evlog *log)
+{
+	(void)R;
+	S->seat[seat].res -= n;
+	ev *e = event(log, MQ_EV_PAY, seat);
+	if (e) {
+		e->args[0] = n;
+		e->args[1] = S->seat[seat].res;
+	}
+}
+
+static void to_discard(const mq_rules *R, mq_state *S, unsigned c, int type, evlog *log)
+{
+	mq_card *cs = mq_cards(R, S);
+	int seat = cs[c].ctrl;
+	mq_to_zone(R, S, c, MQ_Z_DISCARD, cs[c].owner);
+	ev *e = event(log, type, seat);
+	if (e) {
+		e->args[0] = (int32_t)c;
+		e->args[1] = (int32_t)R->card[c].def;
+	}
+}
+
+/* Spends allowances (M-46): the move, attack or street move also spends the
+ * full action; the full action spends everything. */
+static void spend(mq_card *x, int bit)
+{
+	x->flags |= (uint8_t)(bit == MQ_F_FULL ? MQ_F_ALLOW : bit | MQ_F_FULL);
+}
+
+static void pay_free_costs(const mq_rules *R, mq_state *S, unsigned c, const mqd_ability *ab, evlog *log)
+{
+	mq_card *cs = mq_cards(R, S);
+	int seat = cs[c].ctrl;
+	if (ab->costs & MQD_COST_TAP)
+		cs[c].flags |= MQ_F_TAPPED;
+	if (ab->res)
+		pay(R, S, seat, ab->res, log);
+	if (ab->dur)
+		cs[c].dur = (uint8_t)(cs[c].dur - ab->dur);
+	for (int k = 0; k < ab->discard; k++) { /* the oldest cards of the hand (docs/decisions.md) */
+		unsigned h = mq_zone_first(R, S, MQ_Z_HAND, seat);
+		if (h != MQ_NONE)
+			to_discard(R, S, h, MQ_EV_DISCARD, log);
+	}
+	if (ab->costs & MQD_COST_SAC)
+		mq_leave(R, S, c, 1, log);
+}
+
+static void upkeep_pay(const mq_rules *R, mq_state *S, int seat, evlog *log)
+{
+	mq_card *cs = mq_cards(R, S);
+	pay(R, S, seat, kept_upkeep(R, S, seat), log);
+	uint16_t gone[MQ_CARDS_MAX];
+	int n = 0;
+	for (uint32_t c = 0; c < R->ncard; c++)
+		if (cs[c].zone == MQ_Z_MAP && (cs[c].flags & MQ_F_RELEASE)) {
+			cs[c].flags &= (uint8_t)~MQ_F_RELEASE;
+			gone[n++] = (uint16_t)c;
+		}
+	for (int i = 0; i < n; i++) /* all at once: the members drop afterwards */
+		if (cs[gone[i]].zone == MQ_Z_MAP)
+			mq_leave(R, S, gone[i], 1, log);
+	S->njob--; /* the upkeep job */
+}
+
+static void do_apply(const mq_rules *R, mq_state *S, crisk_action a, evlog *log)
+{
+	mq_card *cs = mq_cards(R, S);
+	unsigned type = MQ_CODE_TYPE(a), c = MQ_CODE_CARD(a), aux = MQ_CODE_AUX(a);
+	unsigned fa = MQ_CODE_A(a), fb = MQ_CODE_B(a), fc = MQ_CODE_C(a);
+	int seat = S->cur, checks = 1;
+	ev *e;
+	switch (type) {
+	case MQ_A_CHANCE:
+		S->chance_v = (uint32_t)a;
+		S->chance_given = 1;
+		checks = 0;
+		break;
+	case MQ_A_PICK:
+		mq_pick(R, S, seat, c, log);
+		checks = 0;
+		break;
+	case MQ_A_TRIGGER:
+		mq_declare_trigger(R, S, c, aux, fb, fc, log);
+		break;
+	case MQ_A_RELEASE:
+		cs[c].flags |= MQ_F_RELEASE;
+		e = event(log, MQ_EV_RELEASE, seat);
+		if (e)
+			e->args[0] = (int32_t)c;
+		break;
+	case MQ_A_PAY:
+		upkeep_pay(R, S, seat, log);
+		break;
+	case MQ_A_PLAY:
+		pay(R, S, seat, mq_def(R, c)->play, log);
+		cs[c].zone = MQ_Z_STACK;
+		declare(R, S, MQ_I_PLAY, c, aux, fa, fb, fc, log);
+		break;
+	case MQ_A_ACTIVATE:
+		S->activated = (uint16_t)c;
+		e = event(log, MQ_EV_ACTIVATE, seat);
+		if (e)
+			e->args[0] = (int32_t)c;
+		if (cs[c].mark[MQ_M_POISON]) /* M-69 */
+			mq_mark(R, S, c, MQ_M_POISON, 1, log);
+		break;
+	case MQ_A_MOVE:
+		spend(&cs[c], aux ? MQ_F_STREET : MQ_F_MOVE);
+		declare(R, S, MQ_I_MOVE, c, aux, fa, MQ_T_NONE, MQ_T_NONE, log);
+		break;
+	case MQ_A_ATTACK:
+		spend(&cs[c], MQ_F_ATTACK);
+		declare(R, S, MQ_I_ATTACK, c, 0, fa, MQ_T_NONE, MQ_T_NONE, log);
+		break;
+	case MQ_A_FULL:
+		spend(&cs[c], MQ_F_FULL);
+		declare(R, S, MQ_I_FULL, c, aux, MQ_T_NONE, fb, fc, log);
+		break;
+	case MQ_A_CARRY:
+		spend(&cs[c], MQ_F_FULL);
+		declare(R, S, MQ_I_CARRY, c, 0, fa, fb, fc, log);
+		break;
+	case MQ_A_EQUIP:
+	case MQ_A_SWITCH:
+		spend(&cs[c], aux ? MQ_F_ATTACK : MQ_F_MOVE);
+		declare(R, S, type == MQ_A_EQUIP ? MQ_I_EQUIP : MQ_I_SWITCH, c, aux, fa, MQ_T_NONE, MQ_T_NONE, log);
+		break;
+	case MQ_A_SHAKE: {
+		static const uint8_t bit[4] = {MQ_F_MOVE, MQ_F_ATTACK, MQ_F_STREET, MQ_F_FULL};
+		spend(&cs[c], bit[aux]);
+		declare(R, S, MQ_I_SHAKE, c, aux, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE, log);
+		break;
+	}
+	case MQ_A_FINISH:
+		cs[c].flags |= MQ_F_TAPPED;
+		S->activated = MQ_NONE;
+		e = event(log, MQ_EV_TAP, seat);
+		if (e)
+			e->args[0] = (int32_t)c;
+		break;
+	case MQ_A_FREE: {
+		const mqd_ability *ab = mq_ability(R, c, aux);
+		pay_free_costs(R, S, c, ab, log);
+		declare(R, S, MQ_I_FREE, c, aux, MQ_T_NONE, fb, fc, log);
+		break;
+	}
+	case MQ_A_SCRAP:
+		e = event(log, MQ_EV_SCRAP, seat);
+		if (e) {
+			e->args[0] = (int32_t)fa;
+			e->args[1] = (int32_t)R->card[fa].def;
+			e->args[2] = (int32_t)fb;
+			e->args[3] = (int32_t)R->card[fb].def;
+		}
+		mq_to_zone(R, S, fa, MQ_Z_DISCARD, cs[fa].owner);
+		mq_to_zone(R, S, fb, MQ_Z_DISCARD, cs[fb].owner);
+		mq_gain(R, S, seat, 1, log);
+		break;
+	case MQ_A_PASS:
+		mq_pass(R, S, log);
+		checks = 0;
+		break;
+	case MQ_A_BUY:
+		pay(R, S, seat, mq_def(R, c)->buy, log);
+		e = event(log, MQ_EV_BUY, seat);
+		if (e) {
+			e->args[0] = (int32_t)c;
+			e->args[1] = (int32_t)R->card[c].def;
+			e->args[2] = mq_def(R, c)->buy;
+		}
+		mq_to_zone(R, S, c, MQ_Z_DISCARD, seat);
+		S->seat[seat].bought = 1;
+		S->njob--; /* the buy step ends */
+		break;
+	case MQ_A_DISCARD:
+		to_discard(R, S, c, MQ_EV_DISCARD, log);
+		checks = 0;
+		break;
+	case MQ_A_DONE:
+		S->njob--;
+		checks = 0;
+		break;
+	case MQ_A_DROP:
+		mq_drop_to(R, S, next_drop_card(R, S), (int)MQ_T_VAL(fa), log);
+		checks = 0;
+		break;
+	case MQ_A_CONCEDE:
+		mq_eliminate(R, S, seat, 0, log);
+		break;
+	default:
+		break;
+	}
+	if (checks)
+		mq_push(S, MQ_J_CHECKS, 0, 0, 0, 0);
+}
+
+int mq_apply(const void *data, void *state, crisk_action a, evlog *log)
+{
+	const mq_rules *R = data;
+	int rc = mq_check(data, state, a);
+	if (rc)
+		return rc;
+	do_apply(R, state, a, log);
+	mq_advance(R, state, log);
+	return CRISK_OK;
+}

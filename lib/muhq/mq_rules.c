@@ -1,0 +1,361 @@
+/* The rules object of module muhq: parameters (M-16), the map with its
+ * starting tiles (M-17 step 4), the card table in the id order of M-5 (the
+ * draft pool of M-20 or the quick-start stores, the starting decks, the
+ * map's placed cards) and the layout of the state block. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/error.h"
+#include "mq.h"
+#include "mq_engine.h"
+
+static const char *const chance_names[] = {"auto", "explicit", NULL};
+
+const param_desc mq_params[MQ_P_COUNT] = {
+	[MQ_P_MAP] = {"map", NULL, PT_STRING, NULL, 0, 0, NULL, "2P-ring-street|2P-river-king|4P-islands",
+		      "the map (M-16, section 29)"},
+	[MQ_P_PLAYERS] = {"players", NULL, PT_INT, NULL, 1, 4, NULL, "1..4, within the map's range",
+			  "number of human seats P (M-17)"},
+	[MQ_P_DRAFT] = {"draft", NULL, PT_STRING, "piles", 0, 0, NULL, "piles|none|RxTxP",
+			"how stores are filled: the pile draft, quick start, or a pack draft (M-19)"},
+	[MQ_P_SETS] = {"sets", NULL, PT_STRING, "base", 0, 0, NULL, "base[,kraken]",
+		       "card sets whose draftable cards form the pool (M-17, M-20)"},
+	[MQ_P_SEED] = {"seed", NULL, PT_UINT64, NULL, 0, 0, NULL, "0..2^64-1", "seed of the game's RNG (M-4)"},
+	[MQ_P_CHANCE] = {"chance", NULL, PT_ENUM, "auto", 0, 0, chance_names, "auto|explicit",
+			 "shuffles from the RNG or, one uniform(k) at a time, from the host (M-4)"},
+	[MQ_P_AI] = {"ai", NULL, PT_STRING, "none", 0, 0, NULL, "none",
+		     "seats the AI plays (M-98); not available yet"},
+	[MQ_P_LIMIT] = {"limit", NULL, PT_INT, "0", 0, 10000, NULL, "0..10000 (0: the map's)",
+			"round limit (M-91)"},
+};
+
+static int parse_pack(const char *s, int *r, int *t, int *p)
+{
+	char tail;
+	if (sscanf(s, "%dx%dx%d%c", r, t, p, &tail) != 3)
+		return -1;
+	return 0;
+}
+
+/* Whether set name `set` (an offset in db->str) is among the comma-separated names of `sets`. */
+static int set_rank(const mqd_db *db, const char *sets, uint32_t set)
+{
+	const char *name = mqd_str(db, set);
+	size_t n = strlen(name);
+	int rank = 0;
+	for (const char *s = sets; *s; rank++) {
+		const char *e = strchr(s, ',');
+		size_t len = e ? (size_t)(e - s) : strlen(s);
+		if (len == n && memcmp(s, name, n) == 0)
+			return rank;
+		s += len + (e != NULL);
+	}
+	return -1;
+}
+
+static int check_sets(const mqd_db *db, const char *sets)
+{
+	for (const char *s = sets; *s;) {
+		const char *e = strchr(s, ',');
+		size_t len = e ? (size_t)(e - s) : strlen(s);
+		int found = 0;
+		for (uint32_t i = 0; i < db->ncard && !found; i++) {
+			const char *name = mqd_str(db, db->cards[i].set);
+			found = strlen(name) == len && memcmp(name, s, len) == 0;
+		}
+		if (!found || len == 0)
+			return err_set(CRISK_EPARAM, "parameter 'sets': unknown card set '%.*s' (accepted: base, kraken)",
+				       (int)len, s);
+		s += len + (e != NULL);
+	}
+	return CRISK_OK;
+}
+
+/* Draftable cards of the chosen sets in set order, then byte-wise name order
+ * (M-20): an insertion sort, as qsort has no context argument. */
+static int before(const mqd_db *db, const char *sets, uint32_t a, uint32_t b)
+{
+	int ra = set_rank(db, sets, db->cards[a].set), rb = set_rank(db, sets, db->cards[b].set);
+	if (ra != rb)
+		return ra < rb;
+	return strcmp(mqd_str(db, db->cards[a].name), mqd_str(db, db->cards[b].name)) < 0;
+}
+
+static void sort_draftable(const mqd_db *db, const char *sets, uint32_t *v, uint32_t n)
+{
+	for (uint32_t i = 1; i < n; i++) {
+		uint32_t x = v[i], j = i;
+		for (; j > 0 && before(db, sets, x, v[j - 1]); j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+static int add_card(mq_rules *R, uint32_t def, int zone, int owner, uint32_t pos)
+{
+	if (R->ncard >= MQ_CARDS_MAX)
+		return err_set(CRISK_EPARAM, "the game would need more than %d cards", MQ_CARDS_MAX);
+	mq_cardinfo *c = &R->card[R->ncard++];
+	c->def = def;
+	c->zone = (uint8_t)zone;
+	c->owner = (uint8_t)owner;
+	c->pos = (uint16_t)pos;
+	return CRISK_OK;
+}
+
+static int add_list(mq_rules *R, uint32_t list, int zone, int owner)
+{
+	const mqd_db *db = R->db;
+	const mqd_list *l = &db->lists[list];
+	uint32_t pos = 0;
+	for (uint32_t e = 0; e < l->ne; e++)
+		for (uint32_t k = 0; k < db->entries[l->e0 + e].count; k++) {
+			int rc = add_card(R, db->entries[l->e0 + e].card, zone, owner, pos++);
+			if (rc)
+				return rc;
+		}
+	return CRISK_OK;
+}
+
+static int build_pool(mq_rules *R, const char *sets)
+{
+	const mqd_db *db = R->db;
+	uint32_t *draftable = malloc(sizeof *draftable * (db->ncard ? db->ncard : 1));
+	if (!draftable)
+		return err_set(CRISK_ENOMEM, "out of memory for the draft pool");
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < db->ncard; i++)
+		if (db->cards[i].buy != MQD_NONE && set_rank(db, sets, db->cards[i].set) >= 0)
+			draftable[n++] = i;
+	int rc = CRISK_OK;
+	if (n == 0) {
+		rc = err_set(CRISK_EPARAM, "parameter 'sets': the sets '%s' have no draftable card (M-20)", sets);
+	} else {
+		sort_draftable(db, sets, draftable, n);
+		uint32_t need = R->draft == MQ_DRAFT_PILES ? 30u * (uint32_t)R->players
+							    : (uint32_t)(R->dr * R->players * R->dp);
+		uint32_t copies = (need + n - 1) / n;
+		if (copies == 0)
+			copies = 1;
+		for (uint32_t k = 0; k < copies && !rc; k++)
+			for (uint32_t i = 0; i < n && !rc; i++)
+				rc = add_card(R, draftable[i], MQ_Z_POOL, 0, R->ncard);
+		R->npool = R->ncard;
+		R->npile = R->draft == MQ_DRAFT_PILES ? R->npool / 10 : (uint32_t)(R->dr * R->players);
+	}
+	free(draftable);
+	return rc;
+}
+
+static int parse_draft(mq_rules *R, const char *d)
+{
+	if (strcmp(d, "piles") == 0) {
+		R->draft = MQ_DRAFT_PILES;
+		return CRISK_OK;
+	}
+	if (strcmp(d, "none") == 0) {
+		R->draft = MQ_DRAFT_NONE;
+		return CRISK_OK;
+	}
+	int r, t, p;
+	if (parse_pack(d, &r, &t, &p) || r < 1 || t < 1 || p < 1 || r > 99 || t > 99 || p > 999)
+		return err_set(CRISK_EPARAM, "parameter 'draft': '%s' is not piles, none or RxTxP with R, T, P >= 1 (M-16, M-22)", d);
+	if (p < t * R->players)
+		return err_set(CRISK_EPARAM, "parameter 'draft': %dx[%d;%d] needs a pack of at least T x seats = %d cards (M-22)",
+			       r, t, p, t * R->players);
+	R->draft = MQ_DRAFT_PACK;
+	R->dr = r;
+	R->dt = t;
+	R->dp = p;
+	return CRISK_OK;
+}
+
+static void map_names(const mqd_db *db, char *buf, size_t cap)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (uint32_t i = 0; i < db->nmap && len + 1 < cap; i++) {
+		if (db->maps[i].win == MQD_WIN_KRAKEN)
+			continue;
+		int n = snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", mqd_str(db, db->maps[i].id));
+		if (n < 0)
+			break;
+		len += (size_t)n;
+	}
+}
+
+static int choose_map(mq_rules *R, const char *id)
+{
+	const mqd_db *db = R->db;
+	uint32_t m = mqd_find_map(db, id);
+	char names[256];
+	map_names(db, names, sizeof names);
+	if (m == MQD_NOIDX)
+		return err_set(CRISK_EPARAM, "parameter 'map': unknown map '%s' (accepted: %s)", id, names);
+	if (db->maps[m].win == MQD_WIN_KRAKEN)
+		return err_set(CRISK_EUNSUPPORTED, "parameter 'map': the Kraken mode of map '%s' is not available yet "
+						   "(it needs the unit AI, M-92..M-102; accepted now: %s)", id, names);
+	R->map_index = m;
+	R->map = &db->maps[m];
+	return CRISK_OK;
+}
+
+/* M-17 step 4: spawns and harbors of seats above P are plain tiles. */
+static int build_tiles(mq_rules *R)
+{
+	const mqd_map *m = R->map;
+	R->w = m->w;
+	R->h = m->h;
+	R->ntile = m->w * m->h;
+	R->tile = malloc((size_t)R->ntile);
+	R->wall = malloc(sizeof *R->wall * (size_t)R->ntile);
+	if (!R->tile || !R->wall)
+		return err_set(CRISK_ENOMEM, "out of memory for the map");
+	R->nwall = 0;
+	for (int t = 0; t < R->ntile; t++) {
+		uint8_t v = R->db->tiles[m->tile0 + (uint32_t)t];
+		int type = MQD_TILE_TYPE(v);
+		if ((type == MQD_TILE_SPAWN || type == MQD_TILE_HARBOR) && MQD_TILE_SEAT(v) > R->players)
+			v = MQD_TILE_PLAIN;
+		R->tile[t] = v;
+		R->wall[t] = (int16_t)(type == MQD_TILE_WALL ? R->nwall++ : -1);
+	}
+	return CRISK_OK;
+}
+
+static int build_cards(mq_rules *R, const char *sets)
+{
+	const mqd_db *db = R->db;
+	const mqd_map *m = R->map;
+	R->card = malloc(sizeof *R->card * MQ_CARDS_MAX);
+	if (!R->card)
+		return err_set(CRISK_ENOMEM, "out of memory for the cards");
+	int rc = CRISK_OK;
+	if (R->draft == MQ_DRAFT_NONE) {
+		for (int s = 0; s < R->players && !rc; s++)
+			rc = add_list(R, m->store, MQ_Z_STORE, s);
+	} else {
+		rc = build_pool(R, sets);
+	}
+	for (int s = 0; s < R->players && !rc; s++)
+		rc = add_list(R, m->deck, MQ_Z_DECK, s);
+	for (uint32_t i = 0; i < m->nplace && !rc; i++) {
+		const mqd_place *pl = &db->places[m->place0 + i];
+		if (pl->seat == MQD_SEAT_K || pl->seat > R->players)
+			continue;
+		rc = add_card(R, pl->card, MQ_Z_MAP, pl->seat - 1, (uint32_t)pl->y * m->w + pl->x);
+	}
+	return rc;
+}
+
+/* Cards whose statics change stats or spawn tiles, so that effective stats
+ * and placement look at those alone. */
+static int build_static_lists(mq_rules *R)
+{
+	const mqd_db *db = R->db;
+	R->statsrc = malloc(sizeof *R->statsrc * (R->ncard ? R->ncard : 1));
+	R->spawnsrc = malloc(sizeof *R->spawnsrc * (R->ncard ? R->ncard : 1));
+	if (!R->statsrc || !R->spawnsrc)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	for (uint32_t c = 0; c < R->ncard; c++) {
+		const mqd_card *d = &db->cards[R->card[c].def];
+		int stat = 0, spawns = 0;
+		for (uint32_t a = 0; a < d->nab; a++) {
+			const mqd_ability *ab = &db->abilities[d->ab0 + a];
+			if (ab->kind != MQD_AB_STATIC)
+				continue;
+			for (uint32_t k = 0; k < ab->nstep; k++) {
+				int op = db->steps[ab->step0 + k].op;
+				stat |= op == MQD_OP_STAT;
+				spawns |= op == MQD_OP_SPAWNS;
+			}
+		}
+		if (stat)
+			R->statsrc[R->nstatsrc++] = (uint16_t)c;
+		if (spawns)
+			R->spawnsrc[R->nspawnsrc++] = (uint16_t)c;
+	}
+	return CRISK_OK;
+}
+
+static size_t align8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+/* The built-in data, with one more .mqd text on top when extra is not NULL. */
+static int load_data(mqd_db **out, const char *extra, size_t len)
+{
+	mqd_db *db = NULL;
+	int rc = mqd_load_builtin(&db);
+	if (rc || !extra) {
+		*out = db;
+		return rc;
+	}
+	rc = mqd_load(out, db, "extra.mqd", extra, len, NULL);
+	mqd_free(db);
+	return rc;
+}
+
+int mq_rules_create(void **data, const param_set *p)
+{
+	return mq_rules_create_with(data, p, NULL, 0);
+}
+
+int mq_rules_create_with(void **data, const param_set *p, const char *extra, size_t len)
+{
+	mq_rules *R = calloc(1, sizeof *R);
+	if (!R)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	int rc = load_data(&R->db, extra, len);
+	if (!rc && strcmp(p->str[MQ_P_AI], "none") != 0)
+		rc = err_set(CRISK_EUNSUPPORTED, "parameter 'ai': AI-played seats are not available yet (M-98; accepted: none)");
+	if (!rc)
+		rc = choose_map(R, p->str[MQ_P_MAP]);
+	if (!rc) {
+		R->players = (int)p->num[MQ_P_PLAYERS];
+		R->seats = R->players;
+		if (R->players < R->map->pmin || R->players > R->map->pmax)
+			rc = err_set(CRISK_EPARAM, "parameter 'players': map '%s' takes %d..%d players, not %d (M-17)",
+				     mqd_str(R->db, R->map->id), R->map->pmin, R->map->pmax, R->players);
+	}
+	if (!rc)
+		rc = check_sets(R->db, p->str[MQ_P_SETS]);
+	if (!rc)
+		rc = parse_draft(R, p->str[MQ_P_DRAFT]);
+	if (!rc) {
+		R->seed = (uint64_t)p->num[MQ_P_SEED];
+		R->explicit_chance = p->num[MQ_P_CHANCE] == 1;
+		R->limit = p->num[MQ_P_LIMIT] ? (int)p->num[MQ_P_LIMIT] : R->map->limit;
+		rc = build_tiles(R);
+	}
+	if (!rc)
+		rc = build_cards(R, p->str[MQ_P_SETS]);
+	if (!rc)
+		rc = build_static_lists(R);
+	if (rc) {
+		mq_rules_destroy(R);
+		return rc;
+	}
+	R->off_card = align8(sizeof(mq_state));
+	R->off_occ = align8(R->off_card + sizeof(mq_card) * R->ncard);
+	R->off_wall = R->off_occ + sizeof(uint16_t) * (size_t)R->ntile;
+	R->size = align8(R->off_wall + (size_t)R->nwall);
+	*data = R;
+	return CRISK_OK;
+}
+
+void mq_rules_destroy(void *data)
+{
+	mq_rules *R = data;
+	if (!R)
+		return;
+	mqd_free(R->db);
+	free(R->tile);
+	free(R->wall);
+	free(R->card);
+	free(R->statsrc);
+	free(R->spawnsrc);
+	free(R);
+}
