@@ -220,11 +220,17 @@ static void destroy_all(const mq_rules *R, mq_state *S, const uint16_t *cards, i
 	}
 }
 
+static unsigned next_drop(const mq_rules *R, const mq_state *S);
+
 static int job_checks(const mq_rules *R, mq_state *S, evlog *log)
 {
 	const mq_card *cs = mq_ccards(R, S);
 	uint16_t gone[MQ_CARDS_MAX];
 	int n = 0;
+	if (next_drop(R, S) != MQ_NONE) { /* piles of permanents an effect or a release removed */
+		mq_push(S, MQ_J_DROPS, 0, 0, 0, 0);
+		return AGAIN;
+	}
 	for (uint32_t c = 0; c < R->ncard; c++)
 		if (mq_on_map(&cs[c]) && must_go(R, S, c))
 			gone[n++] = (uint16_t)c;

@@ -502,10 +502,18 @@ int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 	for (uint32_t c = 0; c < R->ncard; c++)
 		if (cs[c].zone == MQ_Z_HAND && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_SPELL)
 			return 0;
+	/* A free action whose cost it could pay keeps it, targets or not (M-38.1 as written). */
+	for (uint32_t c = 0; c < R->ncard; c++) {
+		if (!mq_on_map(&cs[c]) || cs[c].ctrl != seat || mq_paralysed(&cs[c]))
+			continue;
+		const mqd_card *d = mq_def(R, c);
+		for (uint32_t a = 0; a < d->nab; a++) {
+			const mqd_ability *ab = &R->db->abilities[d->ab0 + a];
+			if (ab->kind == MQD_AB_FREE && free_costs_ok(R, S, c, ab))
+				return 0;
+		}
+	}
 	lister l = {.only_card = MQ_NOCARD, .want = MQ_ANY};
-	list_free(&l, R, S, seat);
-	if (l.n)
-		return 0;
 	if (seat == S->active && slow_time(S)) {
 		if (S->activated != MQ_NONE)
 			return 0;

@@ -507,6 +507,8 @@ void mq_leave(const mq_rules *R, void *st, unsigned card, int drop, evlog *log)
 			cs[mem[i]].pos = (uint16_t)origin;
 			cs[mem[i]].flags |= MQ_F_DROP;
 			cs[mem[i]].joined = S->stamp++;
+			if (mq_def(R, mem[i])->type == MQD_EQUIPMENT && cs[mem[i]].dur) /* M-54: each drop costs 1 */
+				cs[mem[i]].dur--;
 		} else {
 			mq_leave(R, st, mem[i], 0, log);
 		}

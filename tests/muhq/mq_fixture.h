@@ -21,7 +21,8 @@
 #include "muhq/mqd.h"
 
 /* The extra .mqd text: test-arena verbatim, the store tt-all (every base
- * card three times, the King, two Giant Crabs, test pawns and a test boss),
+ * card three times (Missionary five), the King, two Giant Crabs, test pawns,
+ * a test boss and a Regenerate unit),
  * and map variants tt-arena, tt-capture and tt-river-king. */
 extern const char fx_text[];
 

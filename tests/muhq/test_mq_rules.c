@@ -258,6 +258,8 @@ static void tt11_die(fx *f, unsigned cog)
 	fx_run(f, 1, MQ_DP_PRIORITY, 1, 1);
 	ck_assert_int_eq(res(f, 1), 4);
 	FX_OK(f, fx_spell(die, cog, FX_N));
+	while (f->S->nstack && f->S->dp == MQ_DP_PRIORITY)
+		FX_OK(f, fx_simple(MQ_A_PASS));
 	ck_assert_int_eq(f->cs[cog].zone, MQ_Z_DISCARD);
 }
 
@@ -301,7 +303,7 @@ START_TEST(tt11_die_full_tiles_destroys_crew_M54)
 	FX_OK(&f, fx_move(cog, FX_T(&f, 2, 2)));
 	/* Nothing is left to the Cog or P1: the action phase ends by itself (M-43, M-38). */
 	static const int full[6][2] = {{2, 1}, {3, 1}, {3, 2}, {1, 3}, {2, 3}, {3, 3}};
-	static const char *const arts[3] = {"Barricade", "Granary", "Shrine"};
+	static const char *const arts[3] = {"Barricade", "Granary", "Banner"};
 	for (int i = 0; i < 6; i++)
 		fx_put(&f, 1, arts[i % 3], full[i][0], full[i][1]);
 	tt11_die(&f, cog);
@@ -2142,6 +2144,148 @@ START_TEST(quick_start_setup_and_cleanup_M24)
 }
 END_TEST
 
+/* M-38.1 (literal): a seat that controls a permanent with a free action whose cost it could pay
+ * does not auto-pass, even when that action has no legal target right now. */
+START_TEST(no_auto_pass_with_payable_free_action_M38)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned sw = fx_put(&f, 0, "Swordsman", 3, 0), sp = fx_put(&f, 1, "Spearman", 4, 0);
+	fx_put(&f, 1, "Shrine", 7, 0); /* no allied unit within range 1 of it */
+	FX_OK(&f, fx_activate(sw));
+	FX_OK(&f, fx_attack(sw, sp));
+	ck_assert_msg(f.S->nstack == 1 && f.S->dp == MQ_DP_PRIORITY && f.S->cur == 1,
+		      "P2 was passed automatically: stack %d dp %d cur %d", f.S->nstack, f.S->dp, f.S->cur);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-31 step 2, M-39, M-108 Regenerate: the trigger executes before the upkeep payment. */
+START_TEST(regenerate_at_upkeep_M39)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned tr = fx_put(&f, 0, "Troll", 3, 0);
+	f.cs[tr].mark[MQ_M_DAMAGE] = 2;
+	fx_run(&f, 0, MQ_DP_UPKEEP, 0, 1);
+	ck_assert_int_eq(dmg(&f, tr), 1);
+	ck_assert_int_eq(f.S->nstack, 0);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-72, M-12: a unit whose buy cost is none never converts. */
+START_TEST(buy_none_never_converts_M72)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned mi = fx_put(&f, 0, "Missionary", 3, 0), crab = fx_put(&f, 1, "Giant Crab", 5, 0);
+	f.cs[crab].mark[MQ_M_FAITH] = 50;
+	FX_OK(&f, fx_activate(mi));
+	FX_OK(&f, fx_full(mi, 0, crab, FX_N));
+	ck_assert_int_eq(f.cs[crab].ctrl, 1);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-30: any seat holding priority may scrap, also outside its own turn. */
+START_TEST(scrap_with_priority_M30)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned sw = fx_put(&f, 0, "Swordsman", 3, 0), sp = fx_put(&f, 1, "Spearman", 4, 0);
+	unsigned a = fx_hand(&f, 1, "Recruit"), b = fx_hand(&f, 1, "Blessing");
+	f.S->seat[1].res = 0;
+	FX_OK(&f, fx_activate(sw));
+	FX_OK(&f, fx_attack(sw, sp));
+	ck_assert(f.S->dp == MQ_DP_PRIORITY && f.S->cur == 1);
+	FX_OK(&f, fx_scrap(a, b));
+	ck_assert_int_eq(res(&f, 1), 1);
+	ck_assert_uint_eq(fx_count(&f, MQ_Z_HAND, 1), 0);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-59, M-67: only a friendly crewable unit may be boarded. */
+START_TEST(no_boarding_enemy_ship_M67)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned rc = fx_put(&f, 0, "Recruit", 3, 2);
+	fx_put(&f, 1, "Cog", 2, 2);
+	FX_OK(&f, fx_activate(rc));
+	ck_assert(!fx_legal_has(&f, fx_move(rc, FX_T(&f, 2, 2))));
+	fx_close(&f);
+}
+END_TEST
+
+/* M-85, M-31: releasing one's own King at upkeep eliminates the seat at once. */
+START_TEST(king_released_eliminates_M85)
+{
+	fx f;
+	fx_open(&f, "map=2P-river-king players=2 draft=none seed=1");
+	ck_assert(f.S->dp == MQ_DP_UPKEEP && f.S->cur == 0);
+	unsigned king = fx_find(&f, 0, MQ_Z_MAP, "King");
+	FX_OK(&f, fx_release(king));
+	FX_OK(&f, fx_simple(MQ_A_PAY));
+	ck_assert_int_eq(f.cs[king].zone, MQ_Z_EXILE);
+	ck_assert(f.S->seat[0].out);
+	ck_assert_int_eq(f.S->status, CRISK_STATUS_WON);
+	ck_assert_int_eq(f.S->winner, 1);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-41, M-85, M-90: both Kings die in one combat: both seats are out, and the game is a draw. */
+START_TEST(both_kings_die_draw_M90)
+{
+	fx f;
+	fx_arena(&f, "map=2P-river-king players=2 draft=none seed=1");
+	unsigned k1 = fx_find(&f, 0, MQ_Z_MAP, "King"), k2 = fx_find(&f, 1, MQ_Z_MAP, "King");
+	mq_detach(f.R, f.st, k2);
+	mq_place(f.R, f.st, k2, fx_tile(&f, 6, 1));
+	f.cs[k1].mark[MQ_M_DAMAGE] = 6;
+	f.cs[k2].mark[MQ_M_DAMAGE] = 6;
+	attack_now(&f, k1, k2);
+	ck_assert_int_eq(f.cs[k1].zone, MQ_Z_EXILE);
+	ck_assert_int_eq(f.cs[k2].zone, MQ_Z_EXILE);
+	ck_assert_int_eq(f.S->status, CRISK_STATUS_ENDED);
+	ck_assert_int_eq(f.S->winner, -1);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-50, M-49: a paralysed, tapped crew member still adds its attack to the pile. */
+START_TEST(paralysed_crew_adds_attack_M50)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned cog = fx_put(&f, 0, "Cog", 1, 2);
+	unsigned ar = fx_join_new(&f, 0, "Archer", cog);
+	f.cs[ar].mark[MQ_M_PARALYSIS] = 3;
+	f.cs[ar].flags |= MQ_F_TAPPED;
+	ck_assert_int_eq(mq_pile_attack(f.R, f.st, cog, 2), 3);
+	unsigned sp = fx_put(&f, 1, "Spearman", 3, 2);
+	attack_now(&f, cog, sp);
+	ck_assert_int_eq(dmg(&f, sp), 3);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-69: being moved by an effect does not add poison. */
+START_TEST(moved_by_effect_no_poison_M69)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned rc = fx_put(&f, 0, "Recruit", 3, 0), fm = fx_hand(&f, 0, "Forced March");
+	f.cs[rc].mark[MQ_M_POISON] = 1;
+	FX_OK(&f, fx_spell(fm, rc, FX_T(&f, 4, 1)));
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, rc), fx_tile(&f, 4, 1));
+	ck_assert_int_eq(mark(&f, rc, MQ_M_POISON), 1);
+	fx_close(&f);
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
 	Suite *s = suite_create("mq_rules");
@@ -2246,6 +2390,15 @@ static Suite *rules_suite(void)
 	tcase_add_test(tc, solid_artifact_destroyed_M76);
 	tcase_add_test(tc, broken_harbor_clause_M88);
 	tcase_add_test(tc, quick_start_setup_and_cleanup_M24);
+	tcase_add_test(tc, no_auto_pass_with_payable_free_action_M38);
+	tcase_add_test(tc, regenerate_at_upkeep_M39);
+	tcase_add_test(tc, buy_none_never_converts_M72);
+	tcase_add_test(tc, scrap_with_priority_M30);
+	tcase_add_test(tc, no_boarding_enemy_ship_M67);
+	tcase_add_test(tc, king_released_eliminates_M85);
+	tcase_add_test(tc, both_kings_die_draw_M90);
+	tcase_add_test(tc, paralysed_crew_adds_attack_M50);
+	tcase_add_test(tc, moved_by_effect_no_poison_M69);
 	suite_add_tcase(s, tc);
 	return s;
 }
