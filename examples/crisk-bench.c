@@ -85,7 +85,8 @@ static uint64_t now_ns(void)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: crisk-bench [--module NAME] [--games N] [--seconds S] [--players N]\n"
-		   "                   [--seed N] [--rules \"key=value ...\"] [--no-offers] [--events]\n"
+		   "                   [--seed N] [--rules \"key=value ...\"] [--no-offers] [--skip-type T]\n"
+		   "                   [--events]\n"
 		   "Plays complete random games of a module (default base) on one core and\n"
 		   "prints games/s, ns/step, steps/game, turns/game, state bytes and clone ns.\n"
 		   "  --module NAME built-in module to play (default base)\n"
@@ -96,6 +97,8 @@ static void usage(FILE *f)
 		   "  --rules S     more parameters, e.g. \"max_turns=500\" (default max_turns=10000\n"
 		   "                where the module has it: games nobody can win end there)\n"
 		   "  --no-offers   the random policy never picks OFFER_TRADE\n"
+		   "  --skip-type T the random policy never picks action type T (repeatable;\n"
+		   "                e.g. 23, muhq's concede)\n"
 		   "  --events      keep the event log on (off by default)\n"
 		   "  --loop L      steps: current seat, legal actions, pick and apply by public\n"
 		   "                calls each step; playout: one crisk_game_playout call a game;\n"
@@ -118,7 +121,7 @@ static int parse_u64(const char *text, uint64_t *out)
 static int takes_value(const char *option)
 {
 	static const char *const with_value[] = { "--module", "--games", "--seconds", "--players", "--seed", "--rules",
-						  "--loop" };
+						  "--loop", "--skip-type" };
 	for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
 		if (!strcmp(option, with_value[i]))
 			return 1;
@@ -163,6 +166,13 @@ static int parse_options(options *o, int argc, char **argv)
 			i++;
 		} else if (!strcmp(a, "--module")) {
 			o->module = v;
+			i++;
+		} else if (!strcmp(a, "--skip-type")) {
+			if (parse_u64(v, &n) || n < 1 || n > 63) {
+				fprintf(stderr, "crisk-bench: --skip-type wants an action type 1..63, got '%s'\n", v);
+				return -1;
+			}
+			o->skip_types |= CRISK_ACTION_TYPE_BIT(n);
 			i++;
 		} else if (!strcmp(a, "--players")) {
 			if (parse_u64(v, &n) || n < 1 || n > CRISK_MAX_SEATS) {
@@ -377,7 +387,7 @@ static int run(const options *o, crisk_rules *rules)
 	w.probs = malloc(w.cap * sizeof *w.probs);
 	if (!rc && (!w.items || !w.probs))
 		rc = CRISK_ENOMEM;
-	printf("policy       uniform over legal actions%s; event log %s\n", o->skip_types ? " except OFFER_TRADE" : "",
+	printf("policy       uniform over legal actions%s; event log %s\n", o->skip_types ? " except the skipped types" : "",
 	       o->events ? "on" : "off");
 	totals first = { 0 };
 	for (int playout = 0; !rc && playout < 2; playout++) {

@@ -203,6 +203,12 @@ typedef struct mq_rules {
 	uint64_t seed;
 	int w, h, ntile;
 	uint8_t *tile;      /* ntile tiles as they start (absent seats' spawns and harbors plain, M-17) */
+	uint8_t *tx, *ty;   /* per tile: its x and y */
+	/* Per seat: the tiles where its cards may be placed without a SPAWNS
+	 * static, ascending: its spawns and the deep tiles next to its harbors
+	 * (M-53). */
+	uint16_t *place[MQ_SEATS_MAX];
+	int nplace[MQ_SEATS_MAX];
 	int16_t *wall;      /* per tile: its index among the walls, or -1 */
 	int nwall;
 	uint32_t ncard;
@@ -325,9 +331,63 @@ static inline const uint8_t *mq_cwalls(const mq_rules *R, const void *st)
 {
 	return (const unsigned char *)st + R->off_wall;
 }
+static inline int mq_dist_tiles(const mq_rules *R, int a, int b)
+{
+	int dx = R->tx[a] - R->tx[b], dy = R->ty[a] - R->ty[b];
+	dx = dx < 0 ? -dx : dx;
+	dy = dy < 0 ? -dy : dy;
+	return dx > dy ? dx + dy / 2 : dy + dx / 2; /* M-57 */
+}
+
 static inline const mqd_card *mq_def(const mq_rules *R, unsigned card)
 {
 	return &R->db->cards[R->card[card].def];
+}
+
+/* N of a keyword, 1 for one without N, 0 when absent. */
+static inline int mq_kw(const mq_rules *R, unsigned card, int kw)
+{
+	const mqd_card *d = mq_def(R, card);
+	if (!(d->kw & (1u << kw)))
+		return 0;
+	return d->kw_n[kw] ? d->kw_n[kw] : 1;
+}
+
+/* A unit or a boss. */
+static inline int mq_is_unitlike(const mq_rules *R, unsigned card)
+{
+	int t = mq_def(R, card)->type;
+	return t == MQD_UNIT || t == MQD_BOSS;
+}
+
+static inline int mq_has_attack(const mq_rules *R, unsigned card)
+{
+	return mq_is_unitlike(R, card) && mq_def(R, card)->attack != MQD_NONE;
+}
+
+/* The base of the card's pile. */
+static inline unsigned mq_root(const mq_card *cs, unsigned card)
+{
+	while (cs[card].up != MQ_NONE)
+		card = cs[card].up;
+	return card;
+}
+
+static inline int mq_tile_of(const mq_rules *R, const void *st, unsigned card)
+{
+	const mq_card *cs = mq_ccards(R, st);
+	return cs[mq_root(cs, card)].pos;
+}
+
+/* On the map and not waiting for a drop. */
+static inline int mq_on_map(const mq_card *c)
+{
+	return c->zone == MQ_Z_MAP && !(c->flags & MQ_F_DROP);
+}
+
+static inline int mq_paralysed(const mq_card *c)
+{
+	return c->mark[MQ_M_PARALYSIS] > 0;
 }
 
 #endif

@@ -40,12 +40,6 @@ void mq_gain(const mq_rules *R, void *st, int seat, int n, evlog *log);
 int mq_tile_type(const mq_rules *R, const void *st, int tile); /* effective MQD_TILE_* */
 int mq_tile_owner(const mq_rules *R, const void *st, int tile); /* seat of a live spawn or harbor, or -1 */
 int mq_class(const mq_rules *R, unsigned card);                 /* MQ_WALK, MQ_SWIM, MQ_AMPHI */
-int mq_is_unitlike(const mq_rules *R, unsigned card);           /* unit or boss */
-int mq_kw(const mq_rules *R, unsigned card, int kw);            /* N of the keyword, 1 if without N, 0 if absent */
-unsigned mq_root(const mq_card *cs, unsigned card);             /* the base of its pile */
-int mq_tile_of(const mq_rules *R, const void *st, unsigned card);
-int mq_on_map(const mq_card *c);                                /* on the map and not waiting for a drop */
-int mq_dist_tiles(const mq_rules *R, int a, int b);
 /* M-52: the tile is available for the card (terrain, no wall, no permanent). */
 int mq_available(const mq_rules *R, const void *st, int tile, unsigned card);
 /* M-53: tile is a placement tile of seat for card. */
@@ -53,8 +47,6 @@ int mq_can_place(const mq_rules *R, const void *st, int seat, unsigned card, int
 int mq_allied(const mq_rules *R, int a, int b);
 /* Effective stats (M-14): MQD_STAT_*; attack and move >= 0, range >= 1. */
 int mq_stat(const mq_rules *R, const void *st, unsigned card, int stat);
-int mq_has_attack(const mq_rules *R, unsigned card);
-int mq_paralysed(const mq_card *c);
 /* Members of a pile in joining order: writes up to cap ids, returns the count. */
 int mq_members(const mq_rules *R, const void *st, unsigned base, uint16_t *out, int cap);
 int mq_equipment_count(const mq_rules *R, const void *st, unsigned unit);
@@ -120,8 +112,9 @@ const mqd_ability *mq_play_ability(const mq_rules *R, unsigned card, unsigned *i
  * empty (-1: none), boarding friendly crewable units allowed or not. */
 void mq_move_reach(const mq_rules *R, const void *st, unsigned unit, int budget, int street, int ignore_tile,
 		   int boarding, uint8_t *cost);
-/* M-62's target conditions (t an MQ_T_* operand), from the attacker's tile. */
-int mq_attack_target_ok(const mq_rules *R, const void *st, unsigned attacker, unsigned t);
+/* M-62's target conditions (t an MQ_T_* operand), from the attacker's tile,
+ * for the attacker's maximum range. */
+int mq_attack_target_ok(const mq_rules *R, const void *st, unsigned attacker, unsigned t, int range);
 int mq_carry_put_ok(const mq_rules *R, const void *st, unsigned unit, unsigned art, int dest, int put);
 
 /* mq_legal.c */

@@ -281,25 +281,37 @@ void mq_move_reach(const mq_rules *R, const void *st, unsigned unit, int budget,
 {
 	const mq_card *cs = mq_ccards(R, st);
 	const uint16_t *occ = mq_cocc(R, st);
+	/* A path of cost c stays within Chebyshev distance c of its start, so
+	 * the search runs on the window of the tiles the budget can reach. */
+	int start = mq_tile_of(R, st, unit), sx = R->tx[start], sy = R->ty[start];
+	int b = budget < 0 ? 0 : budget;
+	int x0 = sx - b < 0 ? 0 : sx - b, y0 = sy - b < 0 ? 0 : sy - b;
+	int x1 = sx + b >= R->w ? R->w - 1 : sx + b, y1 = sy + b >= R->h ? R->h - 1 : sy + b;
+	int ww = x1 - x0 + 1, wh = y1 - y0 + 1;
 	uint8_t type[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX], block[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
-	uint8_t board[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
-	int carries = mq_crew_count(R, st, unit) > 0;
+	uint8_t board[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX], wcost[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
+	int carries = boarding && mq_crew_count(R, st, unit) > 0;
 	int any_board = 0;
-	for (int t = 0; t < R->ntile; t++) {
-		type[t] = (uint8_t)mq_tile_type(R, st, t);
-		block[t] = occ[t] != MQ_NONE && t != ignore_tile;
-		board[t] = 0;
-		if (!boarding || carries || occ[t] == MQ_NONE || occ[t] == unit)
-			continue;
-		unsigned o = occ[t];
-		int crew = mq_kw(R, o, MQD_KW_CREW);
-		if (crew && cs[o].ctrl == cs[unit].ctrl && mq_def(R, o)->type == MQD_UNIT && mq_crew_count(R, st, o) < crew &&
-		    mq_def(R, unit)->type == MQD_UNIT)
-			any_board = board[t] = 1;
-	}
-	mq_reach_in in = {type, block, any_board ? board : NULL, R->w, R->h, mq_tile_of(R, st, unit), budget,
+	for (int y = y0; y <= y1; y++)
+		for (int x = x0; x <= x1; x++) {
+			int t = y * R->w + x, i = (y - y0) * ww + (x - x0);
+			type[i] = (uint8_t)mq_tile_type(R, st, t);
+			block[i] = occ[t] != MQ_NONE && t != ignore_tile;
+			board[i] = 0;
+			if (!boarding || carries || occ[t] == MQ_NONE || occ[t] == unit)
+				continue;
+			unsigned o = occ[t];
+			int crew = mq_kw(R, o, MQD_KW_CREW);
+			if (crew && cs[o].ctrl == cs[unit].ctrl && mq_def(R, o)->type == MQD_UNIT &&
+			    mq_def(R, unit)->type == MQD_UNIT && mq_crew_count(R, st, o) < crew)
+				any_board = board[i] = 1;
+		}
+	mq_reach_in in = {type, block, any_board ? board : NULL, ww, wh, (sy - y0) * ww + (sx - x0), budget,
 			  mq_class(R, unit), street};
-	mq_reach(&in, cost);
+	mq_reach(&in, wcost);
+	memset(cost, MQ_UNREACHED, (size_t)R->ntile);
+	for (int y = y0; y <= y1; y++)
+		memcpy(cost + y * R->w + x0, wcost + (y - y0) * ww, (size_t)ww);
 }
 
 /* Moves unit (with its pile) to tile: boarding a crewable friend there (M-67),
@@ -418,8 +430,9 @@ static int run_step(const mq_rules *R, mq_state *S, const mq_item *it, const mqd
 
 /* ---- unit actions ---- */
 
-/* M-62's target conditions, from the attacker's tile. */
-int mq_attack_target_ok(const mq_rules *R, const void *st, unsigned attacker, unsigned t)
+/* M-62's target conditions, from the attacker's tile, for its pile's
+ * maximum range (mq_pile_range). */
+int mq_attack_target_ok(const mq_rules *R, const void *st, unsigned attacker, unsigned t, int range)
 {
 	const mq_card *cs = mq_ccards(R, st);
 	int from = mq_tile_of(R, st, attacker), tile;
@@ -437,7 +450,7 @@ int mq_attack_target_ok(const mq_rules *R, const void *st, unsigned attacker, un
 		return 0;
 	}
 	int d = mq_dist_tiles(R, from, tile);
-	if (d < 1 || d > mq_pile_range(R, st, attacker))
+	if (d < 1 || d > range)
 		return 0;
 	return mq_tile_type(R, st, tile) != MQD_TILE_HOUSE || d == 1;
 }
@@ -460,7 +473,8 @@ static int attack(const mq_rules *R, mq_state *S, const mq_item *it, evlog *log)
 {
 	mq_card *cs = mq_cards(R, S);
 	unsigned u = it->src, t = it->a;
-	if (!mq_on_map(&cs[u]) || cs[u].up != MQ_NONE || !mq_has_attack(R, u) || !mq_attack_target_ok(R, S, u, t))
+	if (!mq_on_map(&cs[u]) || cs[u].up != MQ_NONE || !mq_has_attack(R, u) ||
+	    !mq_attack_target_ok(R, S, u, t, mq_pile_range(R, S, u)))
 		return 0; /* fizzles */
 	int target_tile = MQ_T_IS_TILE(t) ? (int)MQ_T_VAL(t) : cs[t].pos;
 	int d = mq_dist_tiles(R, cs[u].pos, target_tile);

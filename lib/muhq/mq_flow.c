@@ -123,32 +123,32 @@ static void immediate_checks(const mq_rules *R, mq_state *S, evlog *log)
 		win(S, -1, 4, log);
 }
 
-/* Units of seat in area a (M-86): units in piles count on their base's tile. */
-static int area_units(const mq_rules *R, const mq_state *S, const mqd_area *a, int seat)
+/* held[s]: the areas seat s holds (M-86): strictly more of its units stand
+ * in the area than any other seat's; units in piles count on their base's
+ * tile, bosses and artifacts not at all. */
+static void areas_held(const mq_rules *R, const mq_state *S, int *held)
 {
 	const mq_card *cs = mq_ccards(R, S);
-	int n = 0;
+	int units[MQD_AREAS_MAX][MQ_SEATS_MAX] = {{0}};
+	int na = (int)R->map->narea;
 	for (uint32_t c = 0; c < R->ncard; c++) {
-		if (!mq_on_map(&cs[c]) || cs[c].ctrl != seat || mq_def(R, c)->type != MQD_UNIT)
+		if (!mq_on_map(&cs[c]) || mq_def(R, c)->type != MQD_UNIT)
 			continue;
-		int t = mq_tile_of(R, S, c), x = t % R->w, y = t / R->w;
-		n += x >= a->x && x < a->x + a->w && y >= a->y && y < a->y + a->h;
+		int t = mq_tile_of(R, S, c), x = R->tx[t], y = R->ty[t];
+		for (int i = 0; i < na; i++) {
+			const mqd_area *a = &R->db->areas[R->map->area0 + i];
+			units[i][cs[c].ctrl] += x >= a->x && x < a->x + a->w && y >= a->y && y < a->y + a->h;
+		}
 	}
-	return n;
-}
-
-static int areas_held(const mq_rules *R, const mq_state *S, int seat)
-{
-	int held = 0;
-	for (uint32_t i = 0; i < R->map->narea; i++) {
-		const mqd_area *a = &R->db->areas[R->map->area0 + i];
-		int mine = area_units(R, S, a, seat), most = 1;
-		for (int o = 0; o < R->seats && most; o++)
-			if (o != seat && area_units(R, S, a, o) >= mine)
-				most = 0;
-		held += most && mine > 0;
+	for (int s = 0; s < R->seats; s++) {
+		held[s] = 0;
+		for (int i = 0; i < na && !S->seat[s].out; i++) {
+			int most = units[i][s] > 0;
+			for (int o = 0; o < R->seats; o++)
+				most &= o == s || units[i][o] < units[i][s];
+			held[s] += most;
+		}
 	}
-	return held;
 }
 
 /* M-91; returns 1 when the game ended. */
@@ -161,8 +161,7 @@ static int end_of_turn_checks(const mq_rules *R, mq_state *S, evlog *log)
 	}
 	if (R->map->win == MQD_WIN_CAPTURE) {
 		int held[MQ_SEATS_MAX];
-		for (int s = 0; s < R->seats; s++)
-			held[s] = S->seat[s].out ? 0 : areas_held(R, S, s);
+		areas_held(R, S, held);
 		for (int s = 0; s < R->seats; s++) {
 			if (s == act || S->seat[s].out || held[s] < R->map->win_n)
 				continue;

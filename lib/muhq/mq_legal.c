@@ -196,9 +196,13 @@ static void list_plays_of(lister *l, const mq_rules *R, const mq_state *S, unsig
 	}
 	if (!slow)
 		return;
-	for (int t = 0; t < R->ntile && !l->found; t++)
+	/* Without a SPAWNS static only the seat's own placement tiles can do. */
+	int n = R->nspawnsrc ? R->ntile : R->nplace[seat];
+	for (int i = 0; i < n && !l->found; i++) {
+		int t = R->nspawnsrc ? i : R->place[seat][i];
 		if (mq_can_place(R, S, seat, c, t))
 			put_targets(l, R, S, ab, seat, c, t, MQ_A_PLAY, c, 0, MQ_T_TILE | (unsigned)t);
+	}
 	if (d->type == MQD_EQUIPMENT)
 		put(l, mq_code(MQ_A_PLAY, c, 1, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
 }
@@ -229,6 +233,16 @@ static void list_activate(lister *l, const mq_rules *R, const mq_state *S, int s
 			put(l, mq_code(MQ_A_ACTIVATE, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
 }
 
+/* An artifact or equipment standing alone on the map: what carry, equip
+ * and switch may take. */
+static int is_artifact(const mq_rules *R, const mq_card *cs, unsigned c)
+{
+	if (!mq_on_map(&cs[c]) || cs[c].up != MQ_NONE)
+		return 0;
+	int type = mq_def(R, c)->type;
+	return type == MQD_ARTIFACT || type == MQD_EQUIPMENT;
+}
+
 /* Unit actions of the activated permanent u (M-47, M-48, M-50). */
 static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, unsigned u)
 {
@@ -256,11 +270,13 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 			}
 		}
 		if (wants(l, MQ_A_ATTACK) && !(spent & MQ_F_ATTACK) && !member && mq_has_attack(R, u)) {
+			int range = mq_pile_range(R, S, u);
 			for (uint32_t c = 0; c < R->ncard; c++)
-				if (cs[c].zone == MQ_Z_MAP && mq_attack_target_ok(R, S, u, c))
+				if (cs[c].zone == MQ_Z_MAP && cs[c].up == MQ_NONE && cs[c].ctrl != x->ctrl &&
+				    mq_dist_tiles(R, tile, cs[c].pos) <= range && mq_attack_target_ok(R, S, u, c, range))
 					put(l, mq_code(MQ_A_ATTACK, u, 0, c, MQ_T_NONE, MQ_T_NONE));
 			for (int t = 0; t < R->ntile; t++)
-				if (R->wall[t] >= 0 && mq_attack_target_ok(R, S, u, MQ_T_TILE | (unsigned)t))
+				if (R->wall[t] >= 0 && mq_attack_target_ok(R, S, u, MQ_T_TILE | (unsigned)t, range))
 					put(l, mq_code(MQ_A_ATTACK, u, 0, MQ_T_TILE | (unsigned)t, MQ_T_NONE, MQ_T_NONE));
 		}
 		if (wants(l, MQ_A_FULL) && !(spent & MQ_F_FULL)) {
@@ -273,16 +289,21 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 		}
 		if (wants(l, MQ_A_CARRY) && !(spent & MQ_F_FULL) && !member && mq_def(R, u)->type == MQD_UNIT) {
 			for (uint32_t art = 0; art < R->ncard && !l->found; art++) {
-				if (cs[art].zone != MQ_Z_MAP || !mq_carry_ok(R, S, u, art))
+				if (!is_artifact(R, cs, art) || mq_dist_tiles(R, tile, cs[art].pos) > 1 ||
+				    !mq_carry_ok(R, S, u, art))
 					continue;
 				mq_move_reach(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, cs[art].pos, 0, cost);
 				for (int dest = 0; dest < R->ntile; dest++) {
 					if (cost[dest] == MQ_UNREACHED)
 						continue;
-					for (int put_at = 0; put_at < R->ntile; put_at++)
-						if (mq_dist_tiles(R, dest, put_at) <= 1 && mq_carry_put_ok(R, S, u, art, dest, put_at))
-							put(l, mq_code(MQ_A_CARRY, u, 0, art, MQ_T_TILE | (unsigned)dest,
-								       MQ_T_TILE | (unsigned)put_at));
+					for (int y = R->ty[dest] - 1; y <= R->ty[dest] + 1; y++) /* ascending tiles */
+						for (int x = R->tx[dest] - 1; x <= R->tx[dest] + 1; x++) {
+							int put_at = y * R->w + x;
+							if (x >= 0 && y >= 0 && x < R->w && y < R->h &&
+							    mq_carry_put_ok(R, S, u, art, dest, put_at))
+								put(l, mq_code(MQ_A_CARRY, u, 0, art, MQ_T_TILE | (unsigned)dest,
+									       MQ_T_TILE | (unsigned)put_at));
+						}
 				}
 			}
 		}
@@ -291,7 +312,7 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 				continue;
 			if (wants(l, MQ_A_EQUIP))
 				for (uint32_t q = 0; q < R->ncard; q++)
-					if (cs[q].zone == MQ_Z_MAP && mq_equip_ok(R, S, u, q))
+					if (is_artifact(R, cs, q) && mq_equip_ok(R, S, u, q))
 						put(l, mq_code(MQ_A_EQUIP, u, aux, q, MQ_T_NONE, MQ_T_NONE));
 		}
 		for (unsigned aux = 0; aux < 2; aux++) {
@@ -299,7 +320,7 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 				continue;
 			if (wants(l, MQ_A_SWITCH))
 				for (uint32_t a = 0; a < R->ncard; a++)
-					if (cs[a].zone == MQ_Z_MAP && mq_switch_ok(R, S, u, a))
+					if (is_artifact(R, cs, a) && mq_switch_ok(R, S, u, a))
 						put(l, mq_code(MQ_A_SWITCH, u, aux, a, MQ_T_NONE, MQ_T_NONE));
 		}
 	} else if (wants(l, MQ_A_SHAKE)) { /* M-50 */
@@ -312,6 +333,17 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 
 int mq_has_unit_action(const mq_rules *R, const void *st, unsigned card)
 {
+	const mq_card *x = &mq_ccards(R, st)[card];
+	if (!mq_paralysed(x) && !(x->flags & MQ_F_MOVE) && mq_stat(R, st, card, MQD_STAT_MOVE) >= 1) {
+		/* A step onto a free orthogonal neighbour is always a legal move. */
+		int t = mq_tile_of(R, st, card), x0 = R->tx[t], y0 = R->ty[t];
+		static const int8_t dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+		for (int k = 0; k < 4; k++) {
+			int nx = x0 + dx[k], ny = y0 + dy[k];
+			if (nx >= 0 && ny >= 0 && nx < R->w && ny < R->h && mq_available(R, st, ny * R->w + nx, card))
+				return 1;
+		}
+	}
 	lister l = {.only_card = MQ_NOCARD, .want = MQ_ANY};
 	list_unit_actions(&l, R, st, card);
 	return l.n > 0;

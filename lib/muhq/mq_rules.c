@@ -209,8 +209,13 @@ static int build_tiles(mq_rules *R)
 	R->h = m->h;
 	R->ntile = m->w * m->h;
 	R->tile = malloc((size_t)R->ntile);
+	R->tx = malloc((size_t)R->ntile);
+	R->ty = malloc((size_t)R->ntile);
 	R->wall = malloc(sizeof *R->wall * (size_t)R->ntile);
-	if (!R->tile || !R->wall)
+	int nomem = !R->tile || !R->tx || !R->ty || !R->wall;
+	for (int s = 0; s < R->players; s++)
+		nomem |= !(R->place[s] = malloc(sizeof *R->place[s] * (size_t)R->ntile));
+	if (nomem)
 		return err_set(CRISK_ENOMEM, "out of memory for the map");
 	R->nwall = 0;
 	for (int t = 0; t < R->ntile; t++) {
@@ -219,7 +224,25 @@ static int build_tiles(mq_rules *R)
 		if ((type == MQD_TILE_SPAWN || type == MQD_TILE_HARBOR) && MQD_TILE_SEAT(v) > R->players)
 			v = MQD_TILE_PLAIN;
 		R->tile[t] = v;
+		R->tx[t] = (uint8_t)(t % R->w);
+		R->ty[t] = (uint8_t)(t / R->w);
 		R->wall[t] = (int16_t)(type == MQD_TILE_WALL ? R->nwall++ : -1);
+	}
+	for (int t = 0; t < R->ntile; t++) {
+		int type = MQD_TILE_TYPE(R->tile[t]);
+		for (int s = 0; s < R->players; s++) {
+			int here = type == MQD_TILE_SPAWN && MQD_TILE_SEAT(R->tile[t]) == s + 1;
+			for (int dy = -1; dy <= 1 && type == MQD_TILE_DEEP && !here; dy++)
+				for (int dx = -1; dx <= 1 && !here; dx++) {
+					int x = R->tx[t] + dx, y = R->ty[t] + dy;
+					if (x < 0 || y < 0 || x >= R->w || y >= R->h)
+						continue;
+					uint8_t v = R->tile[y * R->w + x];
+					here = MQD_TILE_TYPE(v) == MQD_TILE_HARBOR && MQD_TILE_SEAT(v) == s + 1;
+				}
+			if (here)
+				R->place[s][R->nplace[s]++] = (uint16_t)t;
+		}
 	}
 	return CRISK_OK;
 }
@@ -353,7 +376,11 @@ void mq_rules_destroy(void *data)
 		return;
 	mqd_free(R->db);
 	free(R->tile);
+	free(R->tx);
+	free(R->ty);
 	free(R->wall);
+	for (int s = 0; s < MQ_SEATS_MAX; s++)
+		free(R->place[s]);
 	free(R->card);
 	free(R->statsrc);
 	free(R->spawnsrc);

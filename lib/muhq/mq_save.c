@@ -965,3 +965,11 @@ int mq_state_check(const void *data, const void *state)
 		rc = check_jobs(R, S);
 	return rc;
 }
+
+/* A field added to these structs needs its place in the tables above (and
+ * in docs/save-format.md, and a new module version). */
+_Static_assert(sizeof(mq_card) == 28, "mq_card changed: update card_fields");
+_Static_assert(sizeof(mq_item) == 12, "mq_item changed: update item_fields");
+_Static_assert(sizeof(mq_job) == 8, "mq_job changed: update job_fields");
+_Static_assert(sizeof(mq_seat) == 8, "mq_seat changed: update seat_fields");
+_Static_assert(sizeof(mq_state) == 536, "mq_state changed: update head_fields");

@@ -133,20 +133,7 @@ int mq_tile_owner(const mq_rules *R, const void *st, int tile)
 	return MQD_TILE_SEAT(R->tile[tile]) - 1;
 }
 
-int mq_dist_tiles(const mq_rules *R, int a, int b)
-{
-	return mq_dist(a % R->w - b % R->w, a / R->w - b / R->w);
-}
-
 /* ---- cards ---- */
-
-int mq_kw(const mq_rules *R, unsigned card, int kw)
-{
-	const mqd_card *d = mq_def(R, card);
-	if (!(d->kw & (1u << kw)))
-		return 0;
-	return d->kw_n[kw] ? d->kw_n[kw] : 1;
-}
 
 int mq_class(const mq_rules *R, unsigned card)
 {
@@ -155,40 +142,6 @@ int mq_class(const mq_rules *R, unsigned card)
 	if (mq_kw(R, card, MQD_KW_AMPHIBIOUS))
 		return MQ_AMPHI;
 	return MQ_WALK;
-}
-
-int mq_is_unitlike(const mq_rules *R, unsigned card)
-{
-	int t = mq_def(R, card)->type;
-	return t == MQD_UNIT || t == MQD_BOSS;
-}
-
-int mq_has_attack(const mq_rules *R, unsigned card)
-{
-	return mq_is_unitlike(R, card) && mq_def(R, card)->attack != MQD_NONE;
-}
-
-unsigned mq_root(const mq_card *cs, unsigned card)
-{
-	while (cs[card].up != MQ_NONE)
-		card = cs[card].up;
-	return card;
-}
-
-int mq_tile_of(const mq_rules *R, const void *st, unsigned card)
-{
-	const mq_card *cs = mq_ccards(R, st);
-	return cs[mq_root(cs, card)].pos;
-}
-
-int mq_on_map(const mq_card *c)
-{
-	return c->zone == MQ_Z_MAP && !(c->flags & MQ_F_DROP);
-}
-
-int mq_paralysed(const mq_card *c)
-{
-	return c->mark[MQ_M_PARALYSIS] > 0;
 }
 
 int mq_allied(const mq_rules *R, int a, int b)

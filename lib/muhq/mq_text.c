@@ -573,7 +573,17 @@ void mq_event_to_string(const void *data, const crisk_event *e, textbuf *t)
 	case MQ_EV_DECLARE:
 		tb_printf(t, "seat %d declares %s with ", s, mq_item_name(a[0]));
 		card_text(R, t, a[1]);
-		if (a[2])
+		if (a[0] == MQ_I_FULL && a[2] == MQ_AB_FARM)
+			tb_puts(t, " (farm)");
+		else if (a[0] == MQ_I_FULL || a[0] == MQ_I_FREE || a[0] == MQ_I_TRIGGER)
+			tb_printf(t, " (ability %d)", (int)a[2]);
+		else if ((a[0] == MQ_I_SHAKE || a[0] == MQ_I_EQUIP || a[0] == MQ_I_SWITCH) && a[2] >= 0 && a[2] < 4)
+			tb_printf(t, " (%s allowance)", allow_names[a[2]]);
+		else if (a[0] == MQ_I_MOVE && a[2] == 1)
+			tb_puts(t, " (street)");
+		else if (a[0] == MQ_I_PLAY && a[2] == 1)
+			tb_puts(t, " (attached next)");
+		else if (a[2])
 			tb_printf(t, " (mode %d)", (int)a[2]);
 		for (int i = 3, first = 1; i < 6; i++) {
 			if (a[i] == (int32_t)MQ_T_NONE)

@@ -2286,6 +2286,189 @@ START_TEST(moved_by_effect_no_poison_M69)
 }
 END_TEST
 
+/* M-17 step 4: with 2 players on 4P-islands, the spawns and harbors of seats 3 and 4 are plain. */
+START_TEST(absent_seats_tiles_plain_M17)
+{
+	fx f;
+	fx_open(&f, "map=4P-islands players=2 draft=none seed=1");
+	ck_assert_int_eq(mq_tile_type(f.R, f.st, fx_tile(&f, 2, 15)), MQD_TILE_PLAIN);
+	ck_assert_int_eq(mq_tile_type(f.R, f.st, fx_tile(&f, 16, 16)), MQD_TILE_PLAIN);
+	ck_assert_int_eq(mq_tile_type(f.R, f.st, fx_tile(&f, 5, 15)), MQD_TILE_PLAIN);
+	ck_assert_int_eq(mq_tile_type(f.R, f.st, fx_tile(&f, 2, 2)), MQD_TILE_SPAWN);
+	ck_assert_int_eq(mq_tile_owner(f.R, f.st, fx_tile(&f, 13, 3)), 1);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-5, M-17: card ids follow the set-up order: quick-start stores seat by seat, then the
+ * starting decks, then the map's placed cards. */
+START_TEST(card_id_order_M5)
+{
+	fx f;
+	fx_open(&f, "map=2P-river-king players=2 draft=none seed=1");
+	const mq_rules *R = f.R;
+	ck_assert_uint_eq(R->ncard, 21 + 21 + 5 + 5 + 2);
+	for (unsigned c = 0; c < R->ncard; c++) {
+		int zone = c < 42 ? MQ_Z_STORE : c < 52 ? MQ_Z_DECK : MQ_Z_MAP;
+		int owner = c < 21 ? 0 : c < 42 ? 1 : c < 47 ? 0 : c < 52 ? 1 : (int)c - 52;
+		ck_assert_msg(R->card[c].zone == zone && R->card[c].owner == owner, "card %u: zone %d owner %d", c,
+			      R->card[c].zone, R->card[c].owner);
+	}
+	ck_assert_str_eq(fx_name(&f, 0), "Spearman");
+	ck_assert_str_eq(fx_name(&f, 21), "Spearman");
+	ck_assert_str_eq(fx_name(&f, 20), "Boots");
+	ck_assert_str_eq(fx_name(&f, 42), "Recruit");
+	ck_assert_str_eq(fx_name(&f, 46), "Farmer");
+	ck_assert_str_eq(fx_name(&f, 52), "King");
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, 52), fx_tile(&f, 6, 0));
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, 53), fx_tile(&f, 6, 13));
+	fx_close(&f);
+}
+END_TEST
+
+/* M-16, M-17: the player count must lie in the map's range; the draft and limit values are checked. */
+START_TEST(parameters_checked_M16)
+{
+	ck_assert_int_eq(fx_rules_rc("map=2P-ring-street players=2 seed=1"), CRISK_OK); /* draft=piles by default */
+	ck_assert_int_ne(fx_rules_rc("map=2P-ring-street players=3 draft=none seed=1"), CRISK_OK);
+	ck_assert_int_ne(fx_rules_rc("map=4P-islands players=1 draft=none seed=1"), CRISK_OK);
+	ck_assert_int_ne(fx_rules_rc("map=no-such-map players=2 draft=none seed=1"), CRISK_OK);
+	ck_assert_int_ne(fx_rules_rc("map=2P-ring-street players=2 draft=sideways seed=1"), CRISK_OK);
+	ck_assert_int_ne(fx_rules_rc("map=2P-ring-street players=2 draft=none"), CRISK_OK); /* seed is required */
+	fx f;
+	fx_open(&f, "map=2P-ring-street players=2 draft=none seed=1");
+	ck_assert_int_eq(f.R->limit, 40);
+	fx_close(&f);
+	fx_open(&f, "map=2P-ring-street players=2 draft=none seed=1 limit=7");
+	ck_assert_int_eq(f.R->limit, 7);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-4: the same seed, parameters and actions replay to the same state. */
+START_TEST(replay_identical_M4)
+{
+	fx a, b;
+	fx_open(&a, "map=2P-ring-street players=2 draft=piles seed=7");
+	fx_open(&b, "map=2P-ring-street players=2 draft=piles seed=7");
+	ck_assert(memcmp(a.st, b.st, a.R->size) == 0);
+	for (int k = 0; k < 60 && a.S->dp == MQ_DP_PICK; k++) {
+		uint64_t x;
+		fx_legal_of(&a, MQ_A_PICK, MQ_NOCARD, &x, 1);
+		FX_OK(&a, x);
+		FX_OK(&b, x);
+	}
+	ck_assert(memcmp(a.st, b.st, a.R->size) == 0);
+	fx_close(&a);
+	fx_close(&b);
+}
+END_TEST
+
+/* M-75: a switch needs terrain that suits each arriving permanent (no artifact onto deep water). */
+START_TEST(switch_terrain_M75)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned crab = fx_put(&f, 0, "Giant Crab", 1, 2), bar = fx_put(&f, 0, "Barricade", 2, 3);
+	unsigned rc = fx_put(&f, 0, "Recruit", 3, 3), ban = fx_put(&f, 0, "Banner", 3, 2);
+	FX_OK(&f, fx_activate(crab));
+	ck_assert(!fx_legal_has(&f, mq_code(MQ_A_SWITCH, crab, 0, bar, FX_N, FX_N)));
+	FX_OK(&f, fx_finish(crab));
+	FX_OK(&f, fx_activate(rc));
+	ck_assert(fx_legal_has(&f, mq_code(MQ_A_SWITCH, rc, 0, ban, FX_N, FX_N)));
+	ck_assert(fx_legal_has(&f, mq_code(MQ_A_SWITCH, rc, 0, bar, FX_N, FX_N)));
+	fx_close(&f);
+}
+END_TEST
+
+/* M-89: the conceding seat's permanents go to their owners' discard piles; cards it owns but
+ * another seat controls stay where they are. */
+START_TEST(concede_owner_and_controller_M89)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned mi = fx_put(&f, 0, "Missionary", 3, 0), kn = fx_put(&f, 1, "Knight", 5, 0);
+	unsigned sp = fx_put(&f, 1, "Spearman", 6, 2);
+	unsigned sw = fx_put(&f, 0, "Sword", 7, 2);
+	mq_join(f.R, f.st, sw, sp); /* P2's Spearman carries P1's Sword */
+	f.cs[sw].ctrl = 1;
+	f.cs[kn].mark[MQ_M_FAITH] = 5;
+	fx_hand(&f, 1, "Die!"); /* P2 gets priority decisions */
+	FX_OK(&f, fx_activate(mi));
+	FX_OK(&f, fx_full(mi, 0, kn, FX_N));
+	while (f.S->nstack && f.S->dp == MQ_DP_PRIORITY)
+		FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(f.cs[kn].ctrl, 0);
+	ck_assert(f.S->dp == MQ_DP_PRIORITY && f.S->cur == 1 && f.S->active == 0 && f.S->nstack == 0);
+	FX_OK(&f, fx_simple(MQ_A_CONCEDE));
+	ck_assert(on_map(&f, kn));
+	ck_assert_int_eq(f.cs[kn].ctrl, 0);
+	ck_assert_int_eq(f.cs[sp].zone, MQ_Z_DISCARD);
+	ck_assert_int_eq(f.cs[sp].ctrl, 1);
+	ck_assert_int_eq(f.cs[sw].zone, MQ_Z_DISCARD);
+	ck_assert_int_eq(f.cs[sw].ctrl, 0); /* the owner's discard pile */
+	fx_close(&f);
+}
+END_TEST
+
+/* DP-10: concede is offered at every decision of a human seat. */
+START_TEST(concede_everywhere_DP10)
+{
+	fx f;
+	fx_open(&f, "map=2P-ring-street players=2 draft=piles seed=3");
+	ck_assert_int_eq(f.S->dp, MQ_DP_PICK);
+	ck_assert(fx_legal_has(&f, fx_simple(MQ_A_CONCEDE)));
+	fx_close(&f);
+	fx_arena(&f, ARENA);
+	fx_put(&f, 0, "Recruit", 3, 0);
+	fx_hand(&f, 0, "Recruit");
+	fx_hand(&f, 0, "Farmer");
+	ck_assert(fx_legal_has(&f, fx_simple(MQ_A_CONCEDE)));
+	fx_run(&f, 0, MQ_DP_BUY, 0, 0);
+	ck_assert(fx_legal_has(&f, fx_simple(MQ_A_CONCEDE)));
+	fx_run(&f, 0, MQ_DP_CLEANUP, 0, 0);
+	ck_assert(fx_legal_has(&f, fx_simple(MQ_A_CONCEDE)));
+	fx_run(&f, 0, MQ_DP_UPKEEP, 0, 1);
+	ck_assert(fx_legal_has(&f, fx_simple(MQ_A_CONCEDE)));
+	FX_OK(&f, fx_simple(MQ_A_CONCEDE));
+	ck_assert_int_eq(f.S->status, CRISK_STATUS_WON);
+	ck_assert_int_eq(f.S->winner, 1);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-54: a dropped crew member keeps its own pile (its Sword, no durability lost), its marks and
+ * its tapped state. */
+START_TEST(dropped_member_keeps_pile_marks_tap_M54)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned cog = fx_put(&f, 0, "Cog", 1, 1);
+	unsigned rc = fx_join_new(&f, 0, "Recruit", cog);
+	unsigned sw = fx_take(&f, 0, "Sword");
+	mq_enter(f.R, f.st, sw, 0, fx_tile(&f, 7, 0), &f.log);
+	mq_join(f.R, f.st, sw, rc);
+	f.cs[rc].mark[MQ_M_POISON] = 1;
+	f.cs[rc].flags |= MQ_F_TAPPED;
+	fx_put(&f, 0, "Recruit", 6, 2); /* P1 keeps a decision */
+	f.S->seat[0].res = 4;
+	unsigned die = fx_hand(&f, 0, "Die!");
+	FX_OK(&f, fx_spell(die, cog, FX_N));
+	ck_assert_int_eq(f.cs[cog].zone, MQ_Z_DISCARD);
+	if (f.S->dp == MQ_DP_DROP) { /* (2,1) is the only land tile next to (1,1): no decision expected */
+		ck_assert_int_eq(f.S->cur, 0);
+		FX_OK(&f, fx_drop(FX_T(&f, 2, 1)));
+	}
+	ck_assert(on_map(&f, rc));
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, rc), fx_tile(&f, 2, 1));
+	ck_assert_int_eq(f.cs[sw].up, rc);
+	ck_assert_int_eq(f.cs[sw].dur, 2);
+	ck_assert_int_eq(mark(&f, rc, MQ_M_POISON), 1);
+	ck_assert(f.cs[rc].flags & MQ_F_TAPPED);
+	fx_close(&f);
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
 	Suite *s = suite_create("mq_rules");
@@ -2399,6 +2582,14 @@ static Suite *rules_suite(void)
 	tcase_add_test(tc, both_kings_die_draw_M90);
 	tcase_add_test(tc, paralysed_crew_adds_attack_M50);
 	tcase_add_test(tc, moved_by_effect_no_poison_M69);
+	tcase_add_test(tc, absent_seats_tiles_plain_M17);
+	tcase_add_test(tc, card_id_order_M5);
+	tcase_add_test(tc, parameters_checked_M16);
+	tcase_add_test(tc, replay_identical_M4);
+	tcase_add_test(tc, switch_terrain_M75);
+	tcase_add_test(tc, concede_owner_and_controller_M89);
+	tcase_add_test(tc, concede_everywhere_DP10);
+	tcase_add_test(tc, dropped_member_keeps_pile_marks_tap_M54);
 	suite_add_tcase(s, tc);
 	return s;
 }
