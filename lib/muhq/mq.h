@@ -385,6 +385,20 @@ static inline int mq_on_map(const mq_card *c)
 	return c->zone == MQ_Z_MAP && !(c->flags & MQ_F_DROP);
 }
 
+/* What a tile is now: a destroyed wall is plain (M-82), and so are the
+ * spawns and harbors of a seat out of the game (M-83). */
+static inline int mq_tile_type(const mq_rules *R, const void *st, int tile)
+{
+	const mq_state *S = st;
+	uint8_t v = R->tile[tile];
+	int type = MQD_TILE_TYPE(v);
+	if (type == MQD_TILE_WALL && mq_cwalls(R, st)[R->wall[tile]] >= 10)
+		return MQD_TILE_PLAIN;
+	if ((type == MQD_TILE_SPAWN || type == MQD_TILE_HARBOR) && S->seat[MQD_TILE_SEAT(v) - 1].out)
+		return MQD_TILE_PLAIN;
+	return type;
+}
+
 static inline int mq_paralysed(const mq_card *c)
 {
 	return c->mark[MQ_M_PARALYSIS] > 0;

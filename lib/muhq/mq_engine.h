@@ -37,7 +37,6 @@ unsigned mq_zone_renumber(const mq_rules *R, void *st, int zone, int seat);
 void mq_gain(const mq_rules *R, void *st, int seat, int n, evlog *log);
 
 /* mq_state.c: tiles and permanents */
-int mq_tile_type(const mq_rules *R, const void *st, int tile); /* effective MQD_TILE_* */
 int mq_tile_owner(const mq_rules *R, const void *st, int tile); /* seat of a live spawn or harbor, or -1 */
 int mq_class(const mq_rules *R, unsigned card);                 /* MQ_WALK, MQ_SWIM, MQ_AMPHI */
 /* M-52: the tile is available for the card (terrain, no wall, no permanent). */

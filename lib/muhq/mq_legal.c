@@ -296,10 +296,10 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 				for (int dest = 0; dest < R->ntile; dest++) {
 					if (cost[dest] == MQ_UNREACHED)
 						continue;
-					for (int y = R->ty[dest] - 1; y <= R->ty[dest] + 1; y++) /* ascending tiles */
-						for (int x = R->tx[dest] - 1; x <= R->tx[dest] + 1; x++) {
-							int put_at = y * R->w + x;
-							if (x >= 0 && y >= 0 && x < R->w && y < R->h &&
+					for (int py = R->ty[dest] - 1; py <= R->ty[dest] + 1; py++) /* ascending tiles */
+						for (int px = R->tx[dest] - 1; px <= R->tx[dest] + 1; px++) {
+							int put_at = py * R->w + px;
+							if (px >= 0 && py >= 0 && px < R->w && py < R->h &&
 							    mq_carry_put_ok(R, S, u, art, dest, put_at))
 								put(l, mq_code(MQ_A_CARRY, u, 0, art, MQ_T_TILE | (unsigned)dest,
 									       MQ_T_TILE | (unsigned)put_at));

@@ -113,18 +113,6 @@ void mq_gain(const mq_rules *R, void *st, int seat, int n, evlog *log)
 
 /* ---- tiles ---- */
 
-int mq_tile_type(const mq_rules *R, const void *st, int tile)
-{
-	const mq_state *S = st;
-	uint8_t v = R->tile[tile];
-	int type = MQD_TILE_TYPE(v);
-	if (type == MQD_TILE_WALL && mq_cwalls(R, st)[R->wall[tile]] >= 10)
-		return MQD_TILE_PLAIN;
-	if ((type == MQD_TILE_SPAWN || type == MQD_TILE_HARBOR) && S->seat[MQD_TILE_SEAT(v) - 1].out)
-		return MQD_TILE_PLAIN; /* M-83 */
-	return type;
-}
-
 int mq_tile_owner(const mq_rules *R, const void *st, int tile)
 {
 	int type = mq_tile_type(R, st, tile);

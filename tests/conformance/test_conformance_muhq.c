@@ -82,13 +82,14 @@ static int view_invariant(const crisk_game *g, const mq_rules *R, const mq_state
 				     (cs[c].zone == MQ_Z_DRAFT && (int)cs[c].pos != (v < 0 ? -2 : mq_draft_pile(R, S, v)));
 			if (!hidden)
 				continue;
-			char pat[32];
-			snprintf(pat, sizeof pat, "\"id\":%u,", c);
-			if (strstr(js, pat))
-				bad = (int)c;
-			snprintf(pat, sizeof pat, "\"id\":%u}", c);
-			if (strstr(js, pat))
-				bad = (int)c;
+			char pat[4][32];
+			snprintf(pat[0], sizeof pat[0], "\"id\":%u,", c);
+			snprintf(pat[1], sizeof pat[1], "\"id\":%u}", c);
+			snprintf(pat[2], sizeof pat[2], "\"id\": %u,", c);
+			snprintf(pat[3], sizeof pat[3], "\"id\": %u}", c);
+			for (int f = 0; f < 4; f++)
+				if (strstr(js, pat[f]))
+					bad = (int)c;
 		}
 		free(js);
 		if (bad >= 0) {
