@@ -382,15 +382,16 @@ static void list_free(lister *l, const mq_rules *R, const mq_state *S, int seat)
 static void list_scrap(lister *l, const mq_rules *R, const mq_state *S, int seat)
 {
 	const mq_card *cs = mq_ccards(R, S);
+	uint16_t hand[MQ_CARDS_MAX];
+	int n = 0;
 	if (!wants(l, MQ_A_SCRAP))
 		return;
-	for (uint32_t a = 0; a < R->ncard && !l->found; a++) {
-		if (cs[a].zone != MQ_Z_HAND || cs[a].ctrl != seat)
-			continue;
-		for (uint32_t b = a + 1; b < R->ncard; b++)
-			if (cs[b].zone == MQ_Z_HAND && cs[b].ctrl == seat)
-				put(l, mq_code(MQ_A_SCRAP, MQ_NOCARD, 0, a, b, 0));
-	}
+	for (uint32_t c = 0; c < R->ncard; c++)
+		if (cs[c].zone == MQ_Z_HAND && cs[c].ctrl == seat)
+			hand[n++] = (uint16_t)c;
+	for (int a = 0; a < n && !l->found; a++)
+		for (int b = a + 1; b < n; b++)
+			put(l, mq_code(MQ_A_SCRAP, MQ_NOCARD, 0, hand[a], hand[b], 0));
 }
 
 static void list_simple(lister *l, unsigned type)
@@ -531,13 +532,22 @@ int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 {
 	const mq_state *S = st;
 	const mq_card *cs = mq_ccards(R, st);
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == MQ_Z_HAND && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_SPELL)
-			return 0;
-	/* A free action whose cost it could pay keeps it, targets or not (M-38.1 as written). */
+	int slow = seat == S->active && slow_time(S), can_act = 0, hand = 0;
 	for (uint32_t c = 0; c < R->ncard; c++) {
-		if (!mq_on_map(&cs[c]) || cs[c].ctrl != seat || mq_paralysed(&cs[c]))
+		if (cs[c].ctrl != seat)
 			continue;
+		if (cs[c].zone == MQ_Z_HAND) {
+			if (mq_def(R, c)->type == MQD_SPELL)
+				return 0;
+			hand = 1;
+			continue;
+		}
+		if (!mq_on_map(&cs[c]))
+			continue;
+		can_act |= slow && mq_is_unitlike(R, c) && !(cs[c].flags & MQ_F_TAPPED);
+		if (mq_paralysed(&cs[c]))
+			continue;
+		/* A free action whose cost it could pay keeps it, targets or not (M-38.1 as written). */
 		const mqd_card *d = mq_def(R, c);
 		for (uint32_t a = 0; a < d->nab; a++) {
 			const mqd_ability *ab = &R->db->abilities[d->ab0 + a];
@@ -545,18 +555,14 @@ int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 				return 0;
 		}
 	}
+	if (!slow)
+		return 1;
+	if (can_act || S->activated != MQ_NONE)
+		return 0;
 	lister l = {.only_card = MQ_NOCARD, .want = MQ_ANY};
-	if (seat == S->active && slow_time(S)) {
-		if (S->activated != MQ_NONE)
-			return 0;
-		for (uint32_t c = 0; c < R->ncard; c++)
-			if (can_activate(R, S, c, seat))
-				return 0;
+	if (hand)
 		list_plays(&l, R, S, seat, 1);
-		if (l.n)
-			return 0;
-	}
-	return 1;
+	return l.n == 0;
 }
 
 /* ---- checking ---- */
