@@ -1,7 +1,11 @@
 /* crisk-demo: plays one complete game between random bots and prints the
  * board, a turn log built from the game's events, and the final scores.
- * Uses only the public API (include/catanrisk.h). */
+ * Module muhq has its own printing and bots in demo_muhq.c (the map drawn
+ * every turn).  Uses only the public API (include/catanrisk.h). */
 #include <catanrisk.h>
+
+#include "demo_bots.h"
+#include "demo_muhq.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -15,6 +19,7 @@
 typedef struct options {
 	uint64_t seed;
 	int players;
+	int players_set; /* --players was given */
 	const char *rules; /* extra parameters, may be NULL */
 	int viewer;
 	int no_offers;
@@ -22,49 +27,22 @@ typedef struct options {
 	const char *module;
 } options;
 
-/* The bots' own generator (splitmix64): seeded from --seed so a run is
- * reproducible, but separate from the game's RNG so the bots never disturb it. */
-typedef struct bot_rng {
-	uint64_t s;
-} bot_rng;
-
-static uint64_t bot_next(bot_rng *r)
-{
-	uint64_t z = (r->s += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
-
-/* Uniform integer in 0..n-1 without modulo bias (rejection of the short tail). */
-static size_t bot_uniform(bot_rng *r, size_t n)
-{
-	uint64_t limit = UINT64_MAX - UINT64_MAX % n;
-	uint64_t x;
-	do
-		x = bot_next(r);
-	while (x >= limit);
-	return (size_t)(x % n);
-}
-
-static double bot_unit(bot_rng *r)
-{
-	return (double)(bot_next(r) >> 11) * (1.0 / 9007199254740992.0);
-}
-
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: crisk-demo [--seed N] [--players N] [--rules \"key=value ...\"]\n"
-		   "                  [--viewer spectator|omniscient] [--no-offers] [--module NAME]\n"
+		   "                  [--viewer spectator|omniscient|N] [--no-offers] [--module NAME]\n"
 		   "       crisk-demo --list-params [--module NAME]\n"
 		   "Plays one game of module base (default) between uniform random bots and\n"
 		   "prints the board, the event log and the final scores.\n"
 		   "  --seed N      seed of the game and of the bots (default 1)\n"
-		   "  --players N   seats (default 4)\n"
+		   "  --players N   seats (default 4; muhq: 2)\n"
 		   "  --rules S     more parameters, e.g. \"board=beginner vp_target=8\"\n"
-		   "  --viewer V    whose view the log shows (default spectator)\n"
+		   "  --viewer V    whose view the log shows: spectator (default), omniscient\n"
+		   "                or a seat number N (also \"seat N\"), which shows that seat's hand\n"
 		   "  --no-offers   bots never make domestic trade offers (shorter log)\n"
-		   "  --module M    rule module (default base)\n"
+		   "  --module M    rule module (default base); with muhq the rules default to\n"
+		   "                \"map=2P-ring-street players=2 draft=none\" and the map is\n"
+		   "                drawn every turn\n"
 		   "  --list-params print the module's parameters and exit\n");
 }
 
@@ -123,6 +101,7 @@ static int parse_options(options *o, int argc, char **argv)
 				return -1;
 			}
 			o->players = (int)n;
+			o->players_set = 1;
 			i++;
 		} else if (!strcmp(a, "--rules")) {
 			o->rules = v;
@@ -135,8 +114,11 @@ static int parse_options(options *o, int argc, char **argv)
 				o->viewer = CRISK_VIEWER_SPECTATOR;
 			else if (!strcmp(v, "omniscient"))
 				o->viewer = CRISK_VIEWER_OMNISCIENT;
+			else if (!parse_u64(!strncmp(v, "seat", 4) ? v + 4 + strspn(v + 4, " =") : v, &n) &&
+				 n < CRISK_MAX_SEATS)
+				o->viewer = (int)n;
 			else {
-				fprintf(stderr, "crisk-demo: --viewer wants spectator or omniscient, got '%s'\n", v);
+				fprintf(stderr, "crisk-demo: --viewer wants spectator, omniscient or a seat, got '%s'\n", v);
 				return -1;
 			}
 			i++;
@@ -161,8 +143,13 @@ static void build_params(char *buf, size_t cap, const options *o)
 {
 	size_t len = 0;
 	buf[0] = '\0';
-	if (!has_key(o->rules, "players"))
-		len += (size_t)snprintf(buf + len, cap - len, "players=%d ", o->players);
+	int muhq = !strcmp(o->module, "muhq");
+	if (muhq && !has_key(o->rules, "map"))
+		len += (size_t)snprintf(buf + len, cap - len, "map=2P-ring-street ");
+	if (len < cap && !has_key(o->rules, "players"))
+		len += (size_t)snprintf(buf + len, cap - len, "players=%d ", muhq && !o->players_set ? 2 : o->players);
+	if (len < cap && muhq && !has_key(o->rules, "draft"))
+		len += (size_t)snprintf(buf + len, cap - len, "draft=none ");
 	if (len < cap && !has_key(o->rules, "seed"))
 		len += (size_t)snprintf(buf + len, cap - len, "seed=%" PRIu64 " ", o->seed);
 	if (len < cap && o->rules)
@@ -439,7 +426,7 @@ static int print_events(const crisk_game *g, uint64_t *next_seq, int viewer)
 
 static int play(crisk_game *g, const options *o, uint64_t *steps)
 {
-	bot_rng bots = { o->seed ^ 0x6A09E667F3BCC908u };
+	bot_rng bots = { BOT_SEED(o->seed) };
 	action_list l = { 0 };
 	uint64_t seq = 1;
 	int rc = reserve(&l, 256);
@@ -497,12 +484,19 @@ int main(int argc, char **argv)
 	int rc = crisk_rules_new(&rules, o.module, params);
 	if (rc)
 		return fail("rules", rc);
+	if (o.viewer >= crisk_rules_num_seats(rules)) {
+		fprintf(stderr, "crisk-demo: --viewer %d: the game has seats 0..%d\n", o.viewer,
+			crisk_rules_num_seats(rules) - 1);
+		crisk_rules_free(rules);
+		return 2;
+	}
 
 	char *canonical = fetch_text(crisk_rules_params, rules);
 	char *board = fetch_text(crisk_rules_board_json, rules);
 	printf("libcatanrisk %s, module %s: %s\n\n", crisk_version(NULL, NULL, NULL), crisk_rules_module(rules),
 	       canonical ? canonical : params);
-	if (board)
+	int muhq = !strcmp(crisk_rules_module(rules), "muhq");
+	if (board && !muhq)
 		print_board(board);
 	free(canonical);
 	free(board);
@@ -512,14 +506,15 @@ int main(int argc, char **argv)
 		crisk_rules_free(rules);
 		return fail("game", rc);
 	}
-	rc = play(game, &o, &steps);
+	rc = muhq ? muhq_demo(game, rules, o.viewer, o.seed, &steps) : play(game, &o, &steps);
 	if (rc) {
 		int status = fail("play", rc);
 		crisk_game_free(game);
 		crisk_rules_free(rules);
 		return status;
 	}
-	print_result(game, crisk_rules_num_seats(rules), steps);
+	if (!muhq)
+		print_result(game, crisk_rules_num_seats(rules), steps);
 	int finished = crisk_game_status(game, NULL) != CRISK_STATUS_RUNNING;
 	crisk_game_free(game);
 	crisk_rules_free(rules);

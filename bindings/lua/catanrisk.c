@@ -25,7 +25,9 @@
 #define GAME_MT "catanrisk.game"
 
 /* Modules whose action codes follow the Catan-family layout of catan.h, so
- * crisk_catan_action_decode() applies: the binding's only list of module names. */
+ * crisk_catan_action_decode() applies: the binding's only list of module names.
+ * Every other module (muhq, modules loaded from shared objects) is handled
+ * without module-specific code: game:decode() gives its type and name. */
 static const char *const catan_family[] = {"base", "two_player", "risk", "hawaii"};
 
 typedef struct lrules {

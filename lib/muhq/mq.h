@@ -248,7 +248,7 @@ enum {
 	MQ_EV_PREVENT,    /* a0 card, a1 prevented, a2 ward marks removed */
 	MQ_EV_MARK,       /* a0 card, a1 mark kind, a2 change (signed), a3 total */
 	MQ_EV_LEAVE,      /* seat (controller); a0 card, a1 def, a2 zone it goes to */
-	MQ_EV_DROP,       /* seat; a0 card, a1 tile (MQ_NONE: destroyed) */
+	MQ_EV_DROP,       /* seat; a0 card, a1 tile (-1: destroyed) */
 	MQ_EV_CONVERT,    /* seat (new controller); a0 card, a1 old controller */
 	MQ_EV_EQUIP,      /* seat; a0 unit, a1 equipment */
 	MQ_EV_SWITCH,     /* seat; a0 unit, a1 artifact */

@@ -524,6 +524,8 @@ static int move_action(const mq_rules *R, mq_state *S, const mq_item *it, evlog 
 	int dest = (int)MQ_T_VAL(it->a);
 	if (!mq_on_map(&cs[u]) || dest >= R->ntile)
 		return 0;
+	if (it->aux && (cs[u].up != MQ_NONE || mq_tile_type(R, S, cs[u].pos) != MQD_TILE_STREET))
+		return 0; /* a street move starts on a street (M-60) */
 	uint8_t cost[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
 	mq_move_reach(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), it->aux, -1, 1, cost);
 	if (cost[dest] == MQ_UNREACHED)
@@ -556,7 +558,7 @@ static int carry(const mq_rules *R, mq_state *S, const mq_item *it, evlog *log)
 		return 0;
 	int art_tile = cs[art].pos;
 	uint8_t cost[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
-	mq_move_reach(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, art_tile, 0, cost);
+	mq_move_reach(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, art_tile, 1, cost);
 	if (cost[dest] == MQ_UNREACHED || !mq_carry_put_ok(R, S, u, art, dest, put))
 		return 0;
 	mq_detach(R, S, art);

@@ -14,7 +14,7 @@
 enum { AGAIN, WAIT };
 
 /* Steps of the turn job (M-26). */
-enum { T_START, T_REFILL, T_DRAW, T_GAIN, T_TRIGGERS, T_PAY, T_ACTION, T_BUY, T_CLEANUP, T_NEXT };
+enum { T_START, T_REFILL, T_DRAW, T_GAIN, T_TRIGGERS, T_PAY, T_ACTION, T_BUY, T_CLEANUP, T_CHECKS, T_NEXT };
 
 static ev *event(evlog *log, int type, int seat)
 {
@@ -527,6 +527,7 @@ static int job_draft(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 		if (cs[c].zone == MQ_Z_DRAFT || cs[c].zone == MQ_Z_POOL)
 			cs[c].zone = MQ_Z_OUT;
 	S->round = 1;
+	S->turn = 1;
 	S->phase = MQ_PH_START;
 	return pop(S);
 }
@@ -637,11 +638,11 @@ static int job_triggers(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 		}
 		return AGAIN;
 	}
-	if (pending == 1 && !targets) {
+	if (pending == 1 && !targets && S->nstack < MQ_STACK_MAX) {
 		mq_declare_trigger(R, S, only, only_ab, MQ_T_NONE, MQ_T_NONE, log);
 		return AGAIN;
 	}
-	if (S->seat[seat].out) {
+	if (S->seat[seat].out || S->nstack >= MQ_STACK_MAX) { /* a full stack takes no more (docs/decisions.md) */
 		for (uint32_t c = 0; c < R->ncard; c++)
 			cs[c].trig = 0;
 		return AGAIN;
@@ -726,8 +727,8 @@ static void end_turn(const mq_rules *R, mq_state *S, evlog *log)
 static int job_turn(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 {
 	int seat = S->active;
-	if (S->seat[seat].out && j->a != T_NEXT)
-		j->a = T_NEXT;
+	if (S->seat[seat].out && j->a < T_BUY)
+		j->a = T_BUY; /* an eliminated seat's turn still ends with the end-of-turn checks (M-91) */
 	switch (j->a) {
 	case T_START:
 		start_turn(R, S, log);
@@ -773,11 +774,14 @@ static int job_turn(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 		j->a = T_CLEANUP;
 		mq_push(S, MQ_J_CLEANUP, 0, 0, 0, 0);
 		return AGAIN;
-	case T_CLEANUP:
+	case T_CLEANUP: /* the end of BUFFs may destroy: state checks first */
 		end_turn(R, S, log);
+		j->a = T_CHECKS;
+		mq_push(S, MQ_J_CHECKS, 0, 0, 0, 0);
+		return AGAIN;
+	case T_CHECKS:
 		j->a = T_NEXT;
-		if (end_of_turn_checks(R, S, log))
-			return AGAIN;
+		end_of_turn_checks(R, S, log);
 		return AGAIN;
 	default: { /* T_NEXT */
 		int next = mq_next_seat(R, S, seat);
@@ -840,7 +844,7 @@ void mq_state_init(const void *data, void *state, evlog *log)
 	S->status = CRISK_STATUS_RUNNING;
 	S->winner = -1;
 	S->round = R->draft == MQ_DRAFT_NONE ? 1 : 0;
-	S->turn = 1;
+	S->turn = R->draft == MQ_DRAFT_NONE ? 1 : 0; /* the draft comes before turn 1 */
 	S->activated = MQ_NONE;
 	S->phase = R->draft == MQ_DRAFT_NONE ? MQ_PH_START : MQ_PH_DRAFT;
 	uint16_t *occ = mq_occ(R, state);

@@ -133,8 +133,10 @@ static int stands_alone(const mq_rules *R, const void *st, unsigned card)
 int mq_carry_ok(const mq_rules *R, const void *st, unsigned unit, unsigned art)
 {
 	const mq_card *cs = mq_ccards(R, st);
+	if (art >= R->ncard || art == unit)
+		return 0;
 	int type = mq_def(R, art)->type;
-	if (art >= R->ncard || art == unit || (type != MQD_ARTIFACT && type != MQD_EQUIPMENT))
+	if (type != MQD_ARTIFACT && type != MQD_EQUIPMENT)
 		return 0;
 	if (!stands_alone(R, st, art) || enemy_solid(R, cs, unit, art))
 		return 0;
@@ -154,8 +156,10 @@ int mq_equip_ok(const mq_rules *R, const void *st, unsigned unit, unsigned q)
 int mq_switch_ok(const mq_rules *R, const void *st, unsigned unit, unsigned art)
 {
 	const mq_card *cs = mq_ccards(R, st);
+	if (art >= R->ncard || art == unit)
+		return 0;
 	int type = mq_def(R, art)->type;
-	if (art >= R->ncard || art == unit || (type != MQD_ARTIFACT && type != MQD_EQUIPMENT))
+	if (type != MQD_ARTIFACT && type != MQD_EQUIPMENT)
 		return 0;
 	if (!mq_on_map(&cs[art]) || cs[art].up != MQ_NONE || cs[unit].up != MQ_NONE || enemy_solid(R, cs, unit, art))
 		return 0;
@@ -287,12 +291,12 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 			if (mq_kw(R, u, MQD_KW_FARMER) && mq_tile_type(R, S, tile) == MQD_TILE_FARM) /* M-81 */
 				put(l, mq_code(MQ_A_FULL, u, MQ_AB_FARM, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
 		}
-		if (wants(l, MQ_A_CARRY) && !(spent & MQ_F_FULL) && !member && mq_def(R, u)->type == MQD_UNIT) {
+		if (wants(l, MQ_A_CARRY) && !(spent & MQ_F_FULL) && mq_def(R, u)->type == MQD_UNIT) { /* crew too (M-48) */
 			for (uint32_t art = 0; art < R->ncard && !l->found; art++) {
 				if (!is_artifact(R, cs, art) || mq_dist_tiles(R, tile, cs[art].pos) > 1 ||
 				    !mq_carry_ok(R, S, u, art))
 					continue;
-				mq_move_reach(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, cs[art].pos, 0, cost);
+				mq_move_reach(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, cs[art].pos, 1, cost);
 				for (int dest = 0; dest < R->ntile; dest++) {
 					if (cost[dest] == MQ_UNREACHED)
 						continue;

@@ -162,8 +162,8 @@ static int parse_draft(mq_rules *R, const char *d)
 	if (parse_pack(d, &r, &t, &p) || r < 1 || t < 1 || p < 1 || r > 99 || t > 99 || p > 999)
 		return err_set(CRISK_EPARAM, "parameter 'draft': '%s' is not piles, none or RxTxP with R, T, P >= 1 (M-16, M-22)", d);
 	if (p < t * R->players)
-		return err_set(CRISK_EPARAM, "parameter 'draft': %dx[%d;%d] needs a pack of at least T x seats = %d cards (M-22)",
-			       r, t, p, t * R->players);
+		return err_set(CRISK_EPARAM, "parameter 'draft': '%s' (%d x [%d; %d]) needs packs of at least T x seats = "
+					     "%d x %d = %d cards (M-22)", d, r, t, p, t, R->players, t * R->players);
 	R->draft = MQ_DRAFT_PACK;
 	R->dr = r;
 	R->dt = t;

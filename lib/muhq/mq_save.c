@@ -636,6 +636,13 @@ static int check_cards(const mq_rules *R, const mq_state *S)
 			return BAD("cards[%u].owner: seat %u is not in the game", (unsigned)c, x->owner);
 		if (x->ctrl >= R->seats)
 			return BAD("cards[%u].ctrl: seat %u is not in the game", (unsigned)c, x->ctrl);
+		if (c >= R->npool && x->owner != R->card[c].owner)
+			return BAD("cards[%u].owner: seat %u, but the card came from seat %u", (unsigned)c, x->owner,
+				   R->card[c].owner);
+		if ((x->zone == MQ_Z_EXILE || R->card[c].zone == MQ_Z_MAP) && R->card[c].zone != MQ_Z_MAP)
+			return BAD("cards[%u].zone: only cards the map created go to exile", (unsigned)c);
+		if (R->card[c].zone == MQ_Z_MAP && x->zone != MQ_Z_MAP && x->zone != MQ_Z_EXILE)
+			return BAD("cards[%u].zone: a card the map created is on the map or in exile", (unsigned)c);
 		for (unsigned a = 0; a < 8; a++)
 			if ((x->trig & (1u << a)) &&
 			    (a >= d->nab || R->db->abilities[d->ab0 + a].kind != MQD_AB_UPKEEP))
@@ -939,8 +946,9 @@ int mq_state_check(const void *data, const void *state)
 		return BAD("active_seat, priority_seat: %u, %u are not both seats", S->active, S->prio);
 	if (S->passes > R->seats)
 		return BAD("passes: %u is above the %d seats", S->passes, R->seats);
-	if (S->round < 0 || S->turn < 1)
-		return BAD("round, turn: %d, %d are not a round >= 0 and a turn >= 1", (int)S->round, (int)S->turn);
+	if (S->round < 0 || S->turn < (S->phase == MQ_PH_DRAFT ? 0 : 1))
+		return BAD("round, turn: %d, %d are not a round >= 0 and a turn >= 1 (0 in the draft)", (int)S->round,
+			   (int)S->turn);
 	if (S->phase == MQ_PH_DRAFT && S->round != 0)
 		return BAD("round: %d during the draft", (int)S->round);
 	if (S->nstack > MQ_STACK_MAX)

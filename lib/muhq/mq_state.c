@@ -54,7 +54,7 @@ unsigned mq_zone_renumber(const mq_rules *R, void *st, int zone, int seat)
 	return n;
 }
 
-/* Positions stay below MQ_CARDS_MAX: a zone that would pass it is renumbered
+/* Positions stay below 0xFF00: a zone that would pass it is renumbered
  * first, keeping its order. */
 static void compact(const mq_rules *R, mq_card *cs, int zone, int seat)
 {
@@ -312,10 +312,13 @@ static int entries(const mq_rules *R, const void *st, unsigned base, int *v, int
 	return n;
 }
 
+/* The base and at most Crew 99 members (M-110's number limit). */
+#define MQ_ENTRIES_MAX 100
+
 int mq_pile_attack(const mq_rules *R, const void *st, unsigned base, int d)
 {
-	int v[8], r[8];
-	int n = entries(R, st, base, v, r, 8), sum = 0;
+	int v[MQ_ENTRIES_MAX], r[MQ_ENTRIES_MAX];
+	int n = entries(R, st, base, v, r, MQ_ENTRIES_MAX), sum = 0;
 	for (int i = 0; i < n; i++)
 		if (r[i] >= d)
 			sum += v[i];
@@ -324,8 +327,8 @@ int mq_pile_attack(const mq_rules *R, const void *st, unsigned base, int d)
 
 int mq_pile_range(const mq_rules *R, const void *st, unsigned base)
 {
-	int v[8], r[8];
-	int n = entries(R, st, base, v, r, 8), best = 0;
+	int v[MQ_ENTRIES_MAX], r[MQ_ENTRIES_MAX];
+	int n = entries(R, st, base, v, r, MQ_ENTRIES_MAX), best = 0;
 	for (int i = 0; i < n; i++)
 		if (r[i] > best)
 			best = r[i];

@@ -79,7 +79,7 @@ static int target_ok(const mq_rules *R, unsigned v)
 static void put_target(const mq_rules *R, textbuf *t, unsigned v)
 {
 	if (MQ_T_IS_CARD(v))
-		tb_printf(t, " #%u", v);
+		tb_printf(t, " c%u", v);
 	else if (MQ_T_IS_TILE(v))
 		tb_printf(t, " %d,%d", (int)MQ_T_VAL(v) % R->w, (int)MQ_T_VAL(v) / R->w);
 	else
@@ -179,7 +179,7 @@ int mq_action_to_string(const void *data, crisk_action a, textbuf *t)
 
 	tb_puts(t, ty == MQ_A_MOVE && aux ? "street" : verbs[ty]);
 	if (uses_card)
-		tb_printf(t, " #%u", card);
+		tb_printf(t, " c%u", card);
 	switch (ty) {
 	case MQ_A_TRIGGER: case MQ_A_FREE: case MQ_A_FULL:
 		if (ty == MQ_A_FULL && aux == MQ_AB_FARM)
@@ -278,9 +278,15 @@ static long number(const char *s, long max)
 	return v;
 }
 
+/* A card is cN (written; records read '#' as a comment) or #N (read too). */
+static int is_card_word(const char *w)
+{
+	return w && (w[0] == '#' || (w[0] == 'c' && w[1] >= '0' && w[1] <= '9'));
+}
+
 static int is_target_word(const char *w)
 {
-	return w && (w[0] == '#' || (w[0] >= '0' && w[0] <= '9') || strncmp(w, "seat", 4) == 0);
+	return w && (is_card_word(w) || (w[0] >= '0' && w[0] <= '9') || strncmp(w, "seat", 4) == 0);
 }
 
 /* An operand: #N, x,y or seatN. */
@@ -288,12 +294,12 @@ static int parse_target(const mq_rules *R, toks *k, unsigned *out)
 {
 	const char *w = tok_next(k);
 	if (!w)
-		return tok_bad(k, "expected a card #N, a tile x,y or a player seatN");
+		return tok_bad(k, "expected a card cN, a tile x,y or a player seatN");
 	k->i++;
-	if (w[0] == '#') {
+	if (is_card_word(w)) {
 		long v = number(w + 1, 9999);
 		if (v < 0)
-			return tok_bad(k, "expected a card id after '#'");
+			return tok_bad(k, "expected a card id after 'c'");
 		if (v >= (long)R->ncard)
 			return tok_bad(k, "no such card in this game");
 		*out = (unsigned)v;
@@ -308,7 +314,7 @@ static int parse_target(const mq_rules *R, toks *k, unsigned *out)
 	}
 	const char *comma = strchr(w, ',');
 	if (!comma || comma - w > 3)
-		return tok_bad(k, "expected a card #N, a tile x,y or a player seatN");
+		return tok_bad(k, "expected a card cN, a tile x,y or a player seatN");
 	char xs[4];
 	memcpy(xs, w, (size_t)(comma - w));
 	xs[comma - w] = 0;
@@ -324,8 +330,8 @@ static int parse_target(const mq_rules *R, toks *k, unsigned *out)
 static int parse_card(const mq_rules *R, toks *k, unsigned *out)
 {
 	const char *w = tok_next(k);
-	if (!w || w[0] != '#')
-		return tok_bad(k, "expected a card #N");
+	if (!is_card_word(w))
+		return tok_bad(k, "expected a card cN");
 	return parse_target(R, k, out);
 }
 
@@ -490,7 +496,7 @@ static void card_text(const mq_rules *R, textbuf *t, int32_t v)
 	if (v == CRISK_HIDDEN)
 		tb_puts(t, "a card");
 	else if (v >= 0 && (uint32_t)v < R->ncard && R->card[v].def < R->db->ncard)
-		tb_printf(t, "%s #%d", mqd_str(R->db, mq_def(R, (unsigned)v)->name), (int)v);
+		tb_printf(t, "%s c%d", mqd_str(R->db, mq_def(R, (unsigned)v)->name), (int)v);
 	else
 		tb_printf(t, "card %d", (int)v);
 }

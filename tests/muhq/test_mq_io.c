@@ -268,11 +268,11 @@ START_TEST(test_action_text)
 {
 	crisk_game *g = new_game("map=2P-ring-street players=2 draft=none seed=1");
 	static const char *const good[] = {
-		"pass", "pay", "done", "concede", "chance 4294967295", "pick #0", "release #1", "activate #2",
-		"finish #3", "buy #4", "discard #5", "move #1 to 2,3", "street #1 to 0,0", "attack #1 #2",
-		"attack #1 1,1", "shake #1 move", "shake #1 full", "equip #1 #2 attack", "switch #1 #2 move",
-		"carry #1 #2 to 1,1 drop 2,2", "scrap #3 #5", "drop 1,2", "full #1 farm", "play #1", "play #1 attach",
-		"play #1 at 1,1", "play #1 at 1,1 #2 seat1",
+		"pass", "pay", "done", "concede", "chance 4294967295", "pick c0", "release c1", "activate c2",
+		"finish c3", "buy c4", "discard c5", "move c1 to 2,3", "street c1 to 0,0", "attack c1 c2",
+		"attack c1 1,1", "shake c1 move", "shake c1 full", "equip c1 c2 attack", "switch c1 c2 move",
+		"carry c1 c2 to 1,1 drop 2,2", "scrap c3 c5", "drop 1,2", "full c1 farm", "play c1", "play c1 attach",
+		"play c1 at 1,1", "play c1 at 1,1 c2 seat1",
 	};
 	char text[256];
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
@@ -282,8 +282,13 @@ START_TEST(test_action_text)
 		ck_assert_int_eq(crisk_game_action_to_string(g, a, text, sizeof text, NULL), CRISK_OK);
 		ck_assert_str_eq(text, good[i]);
 	}
+	/* #N reads as cN too (the form people type; records keep cN, as '#' starts a comment there). */
+	crisk_action hash = 0, plain = 0;
+	ck_assert_int_eq(crisk_game_action_from_string(&hash, g, "move #1 to 2,3"), CRISK_OK);
+	ck_assert_int_eq(crisk_game_action_from_string(&plain, g, "move c1 to 2,3"), CRISK_OK);
+	ck_assert(hash == plain);
 	static const char *const bad[] = {
-		"", "fly #1", "pick", "pick 1", "pick #", "pick #99999", "pick #1 #2", "move #1 2,3", "move #1 to 99,0",
+		"", "fly #1", "pick c", "pick cx1", "move 1 to 2,3", "pick", "pick 1", "pick #", "pick #99999", "pick #1 #2", "move #1 2,3", "move #1 to 99,0",
 		"attack #1", "scrap #5 #3", "scrap #3 #3", "shake #1 fly", "equip #1 #2", "chance -1", "chance 4294967296",
 		"play #1 at", "trigger #1", "full #1 ab15", "attack #1 seat9", "pass now", "drop 1,2,3",
 	};
@@ -317,6 +322,42 @@ START_TEST(test_events_any_args)
 				e.args[i] = vals[(v + (size_t)i) % (sizeof vals / sizeof vals[0])];
 			ck_assert_int_eq(crisk_event_to_string(g, &e, text, sizeof text, NULL), CRISK_OK);
 		}
+	crisk_game_free(g);
+}
+END_TEST
+
+
+/* JSON saves with a broken state are refused with the JSON path. */
+START_TEST(test_bad_json_states)
+{
+	crisk_game *g = new_game("map=2P-ring-street players=2 draft=none seed=2");
+	size_t n = 0;
+	for (int i = 0; i < 40; i++) {
+		ck_assert_int_eq(crisk_game_legal_actions(g, acts, ACT_MAX, &n), CRISK_OK);
+		crisk_game_apply(g, pick(acts, n));
+	}
+	size_t len = save_json(g, jbuf);
+	static const char *const edits[][3] = {
+		{"\"round\":", "\"rounds\":", "$.state"},
+		{"\"status\":\"running\"", "\"status\":\"runnin\"", "$.state.status"},
+		{"\"zone\":\"hand\"", "\"zone\":7", "$.state.cards["},
+		{"\"owner\":0", "\"owner\":9", "$.state.cards["},
+		{"\"up\":null", "\"up\":70000", "$.state.cards["},
+		{"\"walls\":[", "\"walls\":[1,", "$.state.walls"},
+		{"\"passes\":", "\"passes\":1.5,\"x\":", "$.state"},
+	};
+	for (size_t e = 0; e < sizeof edits / sizeof edits[0]; e++) {
+		memcpy(jbuf2, jbuf, len + 1);
+		char *at = strstr(jbuf2, edits[e][0]);
+		ck_assert_msg(at != NULL, "no '%s' in the save", edits[e][0]);
+		size_t a = strlen(edits[e][0]), b = strlen(edits[e][1]);
+		memmove(at + b, at + a, strlen(at + a) + 1);
+		memcpy(at, edits[e][1], b);
+		crisk_game *h = NULL;
+		int rc = crisk_game_load_json(&h, jbuf2, strlen(jbuf2));
+		ck_assert_msg(rc == CRISK_EFORMAT, "edit %zu accepted", e);
+		ck_assert_msg(strstr(crisk_error_last(), edits[e][2]) != NULL, "edit %zu: %s", e, crisk_error_last());
+	}
 	crisk_game_free(g);
 }
 END_TEST
@@ -397,6 +438,7 @@ static Suite *mq_io_suite(void)
 	tcase_add_test(tc, test_random_games_explicit_chance);
 	tcase_add_test(tc, test_random_games_more_maps);
 	tcase_add_test(tc, test_corrupt_states);
+	tcase_add_test(tc, test_bad_json_states);
 	suite_add_tcase(s, tc);
 	return s;
 }

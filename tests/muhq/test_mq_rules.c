@@ -2469,6 +2469,122 @@ START_TEST(dropped_member_keeps_pile_marks_tap_M54)
 }
 END_TEST
 
+
+#define EXTRA "map=tt-extra players=2 draft=none seed=1"
+
+/* M-60, M-40 step 4: a street move whose unit left the street before it
+ * executes fizzles. */
+START_TEST(street_move_rechecked_M60)
+{
+	fx f;
+	fx_arena(&f, EXTRA);
+	unsigned r = fx_put(&f, 0, "Recruit", 3, 3), fm = fx_hand(&f, 0, "Forced March");
+	f.S->seat[0].res = 5;
+	FX_OK(&f, fx_activate(r));
+	FX_OK(&f, fx_street(r, FX_T(&f, 5, 3)));
+	FX_OK(&f, fx_spell(fm, r, FX_T(&f, 3, 4))); /* on top: it resolves first */
+	/* Seat 0 passes; with no spell left it passes automatically after
+	 * Forced March resolves, so both execute: Forced March first. */
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(f.S->nstack, 0);
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, r), fx_tile(&f, 3, 4)); /* the street move fizzled */
+	fx_close(&f);
+}
+END_TEST
+
+/* M-48, M-74: crew may carry (a full action), its move leaving the pile. */
+START_TEST(crew_may_carry_M48)
+{
+	fx f;
+	fx_arena(&f, EXTRA);
+	unsigned cog = fx_put(&f, 0, "Cog", 1, 1), r = fx_join_new(&f, 0, "Recruit", cog);
+	unsigned bar = fx_put(&f, 0, "Barricade", 2, 1);
+	FX_OK(&f, fx_activate(r));
+	uint64_t code = mq_code(MQ_A_CARRY, r, 0, bar, FX_T(&f, 3, 1), FX_T(&f, 4, 1));
+	ck_assert(fx_legal_of(&f, MQ_A_CARRY, r, NULL, 0) > 0);
+	FX_OK(&f, code);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_uint_eq(f.cs[r].up, MQ_NONE);
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, r), fx_tile(&f, 3, 1));
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, bar), fx_tile(&f, 4, 1));
+	fx_close(&f);
+}
+END_TEST
+
+/* M-74, M-59, M-67: a carry's move may end aboard a friendly ship. */
+START_TEST(carry_may_board_M74)
+{
+	fx f;
+	fx_arena(&f, EXTRA);
+	unsigned cog = fx_put(&f, 0, "Cog", 1, 1), r = fx_put(&f, 0, "Recruit", 3, 1);
+	unsigned bar = fx_put(&f, 0, "Barricade", 4, 1);
+	FX_OK(&f, fx_activate(r));
+	FX_OK(&f, mq_code(MQ_A_CARRY, r, 0, bar, FX_T(&f, 1, 1), FX_T(&f, 2, 1)));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_uint_eq(f.cs[r].up, cog);
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, bar), fx_tile(&f, 2, 1));
+	fx_close(&f);
+}
+END_TEST
+
+/* M-91: the turn of a seat that concedes still ends with the end-of-turn
+ * checks: the round limit ends the game after the round's last turn. */
+START_TEST(concede_then_round_limit_M91)
+{
+	fx f;
+	fx_open(&f, "map=4P-islands players=3 draft=none seed=1 limit=1");
+	fx_run(&f, 2, MQ_DP_PRIORITY, 2, 0);
+	ck_assert_int_eq(f.S->round, 1);
+	FX_OK(&f, fx_simple(MQ_A_CONCEDE));
+	ck_assert_int_eq(f.S->status, CRISK_STATUS_ENDED);
+	ck_assert_int_eq(f.S->winner, -1);
+	ck_assert_int_eq(f.S->round, 1);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-39 with the stack's depth limit (docs/decisions.md): upkeep triggers
+ * beyond 24 items are removed, never written past the stack. */
+START_TEST(triggers_beyond_stack_depth_removed_M39)
+{
+	fx f;
+	fx_arena(&f, EXTRA);
+	int placed = 0;
+	for (int y = 0; y < 6; y++)
+		for (int x = 0; x < 8 && placed < 26; x++) {
+			int t = fx_tile(&f, x, y), type = MQD_TILE_TYPE(f.R->tile[t]);
+			if (type == MQD_TILE_DEEP || type == MQD_TILE_SPAWN || mq_occ(f.R, f.st)[t] != MQ_NONE)
+				continue;
+			fx_put(&f, 0, "Granary", x, y);
+			placed++;
+		}
+	ck_assert_int_eq(placed, 26);
+	int before = f.S->seat[0].res;
+	fx_run(&f, 0, MQ_DP_PRIORITY, 0, 1); /* seat 0's next action phase */
+	ck_assert_int_eq(f.S->nstack, 0);
+	ck_assert_int_eq(f.S->seat[0].res, before + 3 + MQ_STACK_MAX); /* base gain and 24 Granaries */
+	fx_close(&f);
+}
+END_TEST
+
+/* M-66, M-26 step 6: when a health BUFF ends at cleanup, the state checks
+ * destroy the damaged unit before the next turn begins. */
+START_TEST(buff_end_destroys_before_next_turn_M66)
+{
+	fx f;
+	fx_arena(&f, EXTRA);
+	unsigned r = fx_put(&f, 0, "Recruit", 3, 1), v = fx_hand(&f, 0, "Test Vigor");
+	f.S->seat[0].res = 5;
+	FX_OK(&f, fx_spell(v, r, FX_N));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(mq_stat(f.R, f.st, r, MQD_STAT_HEALTH), 4);
+	f.cs[r].mark[MQ_M_DAMAGE] = 3;
+	fx_run(&f, 1, MQ_DP_PRIORITY, 1, 0);
+	ck_assert_int_eq(f.cs[r].zone, MQ_Z_DISCARD);
+	fx_close(&f);
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
 	Suite *s = suite_create("mq_rules");
@@ -2582,6 +2698,12 @@ static Suite *rules_suite(void)
 	tcase_add_test(tc, both_kings_die_draw_M90);
 	tcase_add_test(tc, paralysed_crew_adds_attack_M50);
 	tcase_add_test(tc, moved_by_effect_no_poison_M69);
+	tcase_add_test(tc, street_move_rechecked_M60);
+	tcase_add_test(tc, crew_may_carry_M48);
+	tcase_add_test(tc, carry_may_board_M74);
+	tcase_add_test(tc, concede_then_round_limit_M91);
+	tcase_add_test(tc, triggers_beyond_stack_depth_removed_M39);
+	tcase_add_test(tc, buff_end_destroys_before_next_turn_M66);
 	tcase_add_test(tc, absent_seats_tiles_plain_M17);
 	tcase_add_test(tc, card_id_order_M5);
 	tcase_add_test(tc, parameters_checked_M16);

@@ -34,7 +34,8 @@ ABI_MAJOR = 0
 
 #: Rule modules whose action codes follow the Catan-family layout of catan.h,
 #: so that crisk_catan_action_decode() applies.  The binding's only list of
-#: module names: every other module is handled without module-specific code.
+#: module names: every other module (muhq, modules loaded from shared objects)
+#: is handled without module-specific code: codes, text forms, JSON views.
 CATAN_FAMILY = frozenset({"base", "two_player", "risk", "hawaii"})
 
 EBUFSIZE = -3
