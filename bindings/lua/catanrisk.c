@@ -32,6 +32,10 @@ static const char *const catan_family[] = {"base", "two_player", "risk", "hawaii
 
 typedef struct lrules {
 	crisk_rules *rules;
+	/* Rules of a game (game:rules()): the C API takes a reference to rules
+	 * only by creating a game of them, so this small game (event log off)
+	 * holds them; rules is then borrowed from it. */
+	crisk_game *keep;
 } lrules;
 
 typedef struct lgame {
@@ -232,8 +236,6 @@ static const char *params_from_table(lua_State *L, int idx)
 	return lua_tostring(L, -1);
 }
 
-/* catanrisk.rules(module [, params]) -> rules | nil, msg, code
- * params: nil, a string "players=4 seed=7", or a table {players = 4, seed = 7}. */
 /* The parameters at argument i: a string, a table of key = value, or
  * nothing.  NULL after pushing a message when the table is not valid. */
 static const char *params_arg(lua_State *L, int i)
@@ -246,26 +248,72 @@ static const char *params_arg(lua_State *L, int i)
 	return luaL_checkstring(L, i);
 }
 
-/* Rules from a name (argument 1) and parameters (argument 2) through
- * `create`: crisk_rules_new or crisk_rules_new_from_file. */
+/* A new, empty rules userdata on the stack (collected if creation fails). */
+static lrules *new_rules_udata(lua_State *L)
+{
+	lrules *u = lua_newuserdatauv(L, sizeof *u, 0);
+	u->rules = NULL;
+	u->keep = NULL;
+	luaL_setmetatable(L, RULES_MT);
+	return u;
+}
+
+/* Rules from a name (argument 1) and parameters (argument 2: nil, a string
+ * "players=4 seed=7", or a table {players = 4, seed = 7}) through `create`:
+ * crisk_rules_new or crisk_rules_new_from_file. */
 static int new_rules(lua_State *L, int (*create)(crisk_rules **, const char *, const char *))
 {
 	const char *name = luaL_checkstring(L, 1);
 	const char *params = params_arg(L, 2);
 	if (!params)
 		return fail_msg(L, CRISK_EPARAM, lua_tostring(L, -1));
-	lrules *u = lua_newuserdatauv(L, sizeof *u, 0);
-	u->rules = NULL;
-	luaL_setmetatable(L, RULES_MT);
+	lrules *u = new_rules_udata(L);
 	int rc = create(&u->rules, name, params);
 	if (rc)
 		return fail(L, rc);
 	return 1;
 }
 
+/* catanrisk.rules(module [, params [, data]]) -> rules | nil, msg, code
+ * data: a data text of the host that the module reads on top of its built-in
+ * data (muhq: a .mqd text, docs/mqd.md), a string of any bytes; nil or absent
+ * for none.  The rules keep the text (rules:data()); saves and records carry it. */
 static int l_rules(lua_State *L)
 {
-	return new_rules(L, crisk_rules_new);
+	if (lua_isnoneornil(L, 3))
+		return new_rules(L, crisk_rules_new);
+	const char *name = luaL_checkstring(L, 1);
+	luaL_checktype(L, 3, LUA_TSTRING); /* not a number converted to text */
+	size_t len;
+	const char *data = lua_tolstring(L, 3, &len);
+	const char *params = params_arg(L, 2);
+	if (!params)
+		return fail_msg(L, CRISK_EPARAM, lua_tostring(L, -1));
+	lrules *u = new_rules_udata(L);
+	int rc = crisk_rules_new_with_data(&u->rules, name, params, data, len);
+	if (rc)
+		return fail(L, rc);
+	return 1;
+}
+
+/* catanrisk.rules_from_data_file(module, path [, params]) -> rules | nil, msg, code:
+ * catanrisk.rules(module, params, data) with the text of a file, read once here. */
+static int l_rules_from_data_file(lua_State *L)
+{
+	const char *name = luaL_checkstring(L, 1);
+	luaL_checktype(L, 2, LUA_TSTRING);
+	size_t len;
+	const char *path = lua_tolstring(L, 2, &len);
+	if (strlen(path) != len)
+		luaL_argerror(L, 2, "path contains a NUL byte");
+	const char *params = params_arg(L, 3);
+	if (!params)
+		return fail_msg(L, CRISK_EPARAM, lua_tostring(L, -1));
+	lrules *u = new_rules_udata(L);
+	int rc = crisk_rules_new_with_data_file(&u->rules, name, params, path);
+	if (rc)
+		return fail(L, rc);
+	return 1;
 }
 
 /* catanrisk.rules_from_file(path [, params]) -> rules | nil, msg, code:
@@ -422,10 +470,29 @@ static int r_board_json(lua_State *L)
 	return push_text(L, &c);
 }
 
+/* rules:data() -> the host data text (a string), or nil when the rules have none */
+static int r_data(lua_State *L)
+{
+	const char *data;
+	size_t len;
+	int rc = crisk_rules_data(check_rules(L, 1), &data, &len);
+	if (rc)
+		return fail(L, rc);
+	if (data)
+		lua_pushlstring(L, data, len);
+	else
+		lua_pushnil(L);
+	return 1;
+}
+
 static int r_close(lua_State *L)
 {
 	lrules *u = luaL_checkudata(L, 1, RULES_MT);
-	crisk_rules_free(u->rules);
+	if (u->keep)
+		crisk_game_free(u->keep); /* the rules belong to it */
+	else
+		crisk_rules_free(u->rules);
+	u->keep = NULL;
 	u->rules = NULL;
 	return 0;
 }
@@ -764,6 +831,22 @@ static int g_module(lua_State *L)
 	return 1;
 }
 
+/* game:rules() -> rules | nil, msg, code: the rules of the game (also of a
+ * loaded or replayed one), kept alive by the returned object; their games
+ * are of the same rules object, so game:copy_from() works between them. */
+static int g_rules(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	lrules *u = new_rules_udata(L);
+	int rc = crisk_game_new(&u->keep, crisk_game_rules(g));
+	if (!rc)
+		rc = crisk_game_set_event_capacity(u->keep, 0);
+	if (rc)
+		return fail(L, rc); /* the half-made rules are collected */
+	u->rules = (crisk_rules *)crisk_game_rules(u->keep);
+	return 1;
+}
+
 static int g_state_size(lua_State *L)
 {
 	lua_pushinteger(L, (lua_Integer)crisk_game_state_size(check_game(L, 1)));
@@ -1014,6 +1097,7 @@ static const luaL_Reg rules_methods[] = {
 	{"seats", r_seats},
 	{"params", r_params},
 	{"board_json", r_board_json},
+	{"data", r_data},
 	{"new_game", l_game},
 	{"close", r_close},
 	{NULL, NULL},
@@ -1021,6 +1105,7 @@ static const luaL_Reg rules_methods[] = {
 
 static const luaL_Reg game_methods[] = {
 	{"module", g_module},
+	{"rules", g_rules},
 	{"seats", g_seats},
 	{"current_seat", g_current_seat},
 	{"status", g_status},
@@ -1061,6 +1146,7 @@ static const luaL_Reg functions[] = {
 	{"strerror", l_strerror},
 	{"rules", l_rules},
 	{"rules_from_file", l_rules_from_file},
+	{"rules_from_data_file", l_rules_from_data_file},
 	{"params", l_params},
 	{"game", l_game},
 	{"load", l_load},

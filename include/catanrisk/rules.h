@@ -42,6 +42,56 @@ typedef struct crisk_rules crisk_rules;
 CRISK_API int crisk_rules_new(crisk_rules **out, const char *module, const char *params);
 
 /**
+ * Creates rules from a built-in module, a parameter string and a data text of
+ * the host that the module reads on top of its built-in data: for module
+ * muhq a `.mqd` file with card sets, decks, stores and maps (docs/mqd.md), so
+ * that `map=` and `sets=` may name what the text defines.  The text becomes
+ * part of the rules: crisk_rules_data() gives it back, and saves, JSON saves
+ * and game records carry it, so they load and replay without the host's file.
+ *
+ * @param[out] out    Receives the new rules; set to NULL on failure.
+ * @param module      Module name, e.g. "muhq".
+ * @param params      Parameter string; NULL or "" means all defaults.
+ * @param data        The text, @p len bytes, no NUL byte needed or allowed;
+ *                    NULL or an empty text makes this crisk_rules_new().
+ * @param len         Length of @p data, at most 32 MiB.
+ * @return CRISK_OK, CRISK_EINVAL (NULL out or module, NULL data with a
+ *         length), CRISK_ENOTFOUND (no such module), CRISK_EUNSUPPORTED (the
+ *         module reads no data), CRISK_EFORMAT (the module refuses the text;
+ *         the message names the line), CRISK_EPARAM (bad parameters),
+ *         CRISK_ENOMEM.
+ *
+ * Thread-safe.  Free with crisk_rules_free().
+ */
+CRISK_API int crisk_rules_new_with_data(crisk_rules **out, const char *module, const char *params, const char *data,
+					size_t len);
+
+/**
+ * crisk_rules_new_with_data() with the text of a file, read once here (the
+ * library's only reading of a data file, on the host's request).
+ *
+ * @param[out] out    Receives the new rules; set to NULL on failure.
+ * @param module      Module name, e.g. "muhq".
+ * @param params      Parameter string; NULL or "" means all defaults.
+ * @param path        Path of the file.
+ * @return As crisk_rules_new_with_data(), and CRISK_ENOTFOUND when the file
+ *         cannot be read, CRISK_EFORMAT when it is longer than 32 MiB.
+ */
+CRISK_API int crisk_rules_new_with_data_file(crisk_rules **out, const char *module, const char *params,
+					     const char *path);
+
+/**
+ * The host data text of the rules (crisk_rules_new_with_data()).
+ *
+ * @param rules     Rules handle.
+ * @param[out] data Receives the text, owned by the rules (not NUL-terminated
+ *                  in general), or NULL when the rules have none.
+ * @param[out] len  Receives its length, 0 when there is none.
+ * @return CRISK_OK or CRISK_EINVAL (a NULL argument).
+ */
+CRISK_API int crisk_rules_data(const crisk_rules *rules, const char **data, size_t *len);
+
+/**
  * Releases the caller's reference.  Games created from the rules keep their
  * own reference, so rules may be freed while games still use them.
  *
@@ -68,7 +118,8 @@ CRISK_API int crisk_rules_num_seats(const crisk_rules *rules);
 /**
  * The canonical parameter string: every parameter of the module, in its
  * declared order, with the value in force.  crisk_rules_new() with the same
- * module and this string gives identical rules.
+ * module and this string gives identical rules (for rules with a data text,
+ * crisk_rules_new_with_data() with the same text too).
  *
  * @param rules   Rules handle.
  * @param buf     Caller buffer; may be NULL when @p cap is 0.

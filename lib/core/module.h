@@ -27,6 +27,10 @@ typedef struct module {
 	/* Immutable part (board, tables) from validated parameters; sets the
 	 * error message and returns CRISK_EPARAM for combinations that do not fit. */
 	int (*rules_create)(void **data, const param_set *p);
+	/* Optional: rules_create with the host's data text (crisk_rules_new_with_data),
+	 * which the module reads on top of its built-in data; CRISK_EFORMAT with
+	 * the line for a text it refuses. */
+	int (*rules_create_data)(void **data, const param_set *p, const char *text, size_t len);
 	void (*rules_destroy)(void *data);
 	int (*num_seats)(const void *data);
 

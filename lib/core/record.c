@@ -10,7 +10,9 @@
 #include "rules_impl.h"
 
 #define RECORD_MAGIC "crisk-record"
-#define RECORD_VERSION 1
+#define RECORD_VERSION 2   /* the newest this library reads */
+#define RECORD_DATA 2      /* the version with `data` lines; records without data stay version 1 */
+#define DATA_PER_LINE 64   /* bytes of the data text per `data` line, as hex */
 /* Longer lines cannot be actions or a module name; params get more room. */
 #define MAX_LINE 4096
 
@@ -35,7 +37,16 @@ CRISK_API int crisk_game_record(const crisk_game *g, char *buf, size_t cap, size
 				       m->params[i].name);
 	textbuf t;
 	tb_init(&t, buf, cap);
-	tb_printf(&t, "%s %d\nmodule %s\nparams ", RECORD_MAGIC, RECORD_VERSION, m->name);
+	const crisk_rules *r = g->rules;
+	tb_printf(&t, "%s %d\nmodule %s\n", RECORD_MAGIC, r->text_len ? RECORD_DATA : 1, m->name);
+	/* The data text as hex, since it holds '#' and line breaks. */
+	for (size_t at = 0; at < r->text_len; at += DATA_PER_LINE) {
+		tb_puts(&t, "data ");
+		for (size_t i = at; i < r->text_len && i < at + DATA_PER_LINE; i++)
+			tb_printf(&t, "%02x", (unsigned char)r->text[i]);
+		tb_putc(&t, '\n');
+	}
+	tb_puts(&t, "params ");
 	params_format(&g->rules->params, m->params, m->n_params, &t);
 	tb_putc(&t, '\n');
 	for (size_t i = 0; i < g->rec.len; i++) {
@@ -99,12 +110,48 @@ static int keyword(const char *text, const char *kw, const char **rest)
 
 /* The replay state between lines. */
 typedef struct replay {
-	int stage; /* 0: expect magic, 1: module, 2: params, 3: actions */
+	int stage; /* 0: expect magic, 1: module, 2: data lines (version 2) and params, 3: actions */
+	int version;
 	char module[64];
+	char *data;  /* the data text read so far (malloc'd), or NULL */
+	size_t data_len, data_cap;
 	const crisk_rules *like; /* rules of the module a host module's record must name, or NULL */
 	crisk_rules *rules;
 	crisk_game *game;
 } replay;
+
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* One `data <hex>` line: lowercase hex pairs, appended to the data text. */
+static int data_line(replay *r, const char *hex, size_t lineno)
+{
+	size_t n = strlen(hex);
+	if (n == 0 || n % 2)
+		return err_set(CRISK_EFORMAT, "line %zu: a 'data' line holds an even number of hex digits", lineno);
+	if (r->data_len + n / 2 > RULES_DATA_MAX)
+		return err_set(CRISK_EFORMAT, "line %zu: the data text passes %zu bytes", lineno, RULES_DATA_MAX);
+	if (r->data_len + n / 2 > r->data_cap) {
+		size_t cap = r->data_cap ? 2 * r->data_cap : 4096;
+		while (cap < r->data_len + n / 2)
+			cap *= 2;
+		char *grown = realloc(r->data, cap);
+		if (!grown)
+			return err_set(CRISK_ENOMEM, "out of memory replaying a record");
+		r->data = grown;
+		r->data_cap = cap;
+	}
+	for (size_t i = 0; i < n; i += 2) {
+		int hi = hex_digit(hex[i]), lo = hex_digit(hex[i + 1]);
+		if (hi < 0 || lo < 0)
+			return err_set(CRISK_EFORMAT, "line %zu: '%c%c' is not a lowercase hex byte", lineno, hex[i],
+				       hex[i + 1]);
+		r->data[r->data_len++] = (char)(hi << 4 | lo);
+	}
+	return CRISK_OK;
+}
 
 static int header_line(replay *r, const char *text, size_t lineno)
 {
@@ -113,9 +160,10 @@ static int header_line(replay *r, const char *text, size_t lineno)
 		if (!keyword(text, RECORD_MAGIC, &rest))
 			return err_set(CRISK_EFORMAT, "line %zu: not a game record (expected '%s %d')", lineno,
 				       RECORD_MAGIC, RECORD_VERSION);
-		if (strcmp(rest, "1") != 0)
-			return err_set(CRISK_EFORMAT, "line %zu: unsupported record version '%.32s' (this library reads %d)",
+		if (strcmp(rest, "1") != 0 && strcmp(rest, "2") != 0)
+			return err_set(CRISK_EFORMAT, "line %zu: unsupported record version '%.32s' (this library reads 1 and %d)",
 				       lineno, rest, RECORD_VERSION);
+		r->version = rest[0] - '0';
 		r->stage = 1;
 		return CRISK_OK;
 	}
@@ -131,10 +179,17 @@ static int header_line(replay *r, const char *text, size_t lineno)
 		r->stage = 2;
 		return CRISK_OK;
 	}
+	if (r->version >= RECORD_DATA && keyword(text, "data", &rest))
+		return data_line(r, rest, lineno);
 	if (!keyword(text, "params", &rest))
-		return err_set(CRISK_EFORMAT, "line %zu: expected 'params <parameter string>'", lineno);
-	int rc = r->like ? rules_build(&r->rules, r->like->mod, r->like->ext, rest)
-			 : crisk_rules_new(&r->rules, r->module, rest);
+		return err_set(CRISK_EFORMAT, "line %zu: expected 'params <parameter string>'%s", lineno,
+			       r->version >= RECORD_DATA ? " or 'data <hex>'" : "");
+	if (r->version >= RECORD_DATA && !r->data_len)
+		return err_set(CRISK_EFORMAT, "line %zu: a version 2 record has 'data' lines before its params", lineno);
+	const module *mod = r->like ? r->like->mod : NULL;
+	int rc = mod ? CRISK_OK : rules_find_module(&mod, r->module);
+	if (!rc)
+		rc = rules_build_data(&r->rules, mod, r->like ? r->like->ext : NULL, rest, r->data, r->data_len);
 	if (rc == CRISK_ENOMEM)
 		return rc;
 	if (rc) {
@@ -204,6 +259,7 @@ static int replay_text(crisk_game **out, const crisk_rules *like, const char *te
 	if (rc == CRISK_ENOMEM)
 		err_set(rc, "out of memory replaying a record (line %zu)", lineno);
 	free(buf);
+	free(r.data);
 	crisk_rules_free(r.rules);
 	if (rc) {
 		crisk_game_free(r.game);

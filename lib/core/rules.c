@@ -1,5 +1,7 @@
 /* Public rules handles: creation from a module name and parameters, shared
  * ownership, and the queries that do not need a game. */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "error.h"
@@ -18,6 +20,28 @@ int rules_find_module(const module **out, const char *name)
 
 int rules_build(crisk_rules **out, const module *mod, ext_module *ext, const char *params)
 {
+	return rules_build_data(out, mod, ext, params, NULL, 0);
+}
+
+int rules_same_data(const crisk_rules *r, const char *data, size_t len)
+{
+	if (!data)
+		len = 0;
+	return r->text_len == len && (!len || memcmp(r->text, data, len) == 0);
+}
+
+int rules_build_data(crisk_rules **out, const module *mod, ext_module *ext, const char *params, const char *data,
+		     size_t len)
+{
+	if (!data)
+		len = 0;
+	if (len && (ext || !mod->rules_create_data))
+		return err_set(CRISK_EUNSUPPORTED, "module '%s' reads no data text", mod->name);
+	if (len > RULES_DATA_MAX)
+		return err_set(CRISK_EFORMAT, "the data text is %zu bytes long, above the limit of %zu", len,
+			       RULES_DATA_MAX);
+	if (len && memchr(data, '\0', len))
+		return err_set(CRISK_EFORMAT, "the data text contains a NUL byte");
 	crisk_rules *r = calloc(1, sizeof *r);
 	if (!r)
 		return err_set(CRISK_ENOMEM, "out of memory creating rules");
@@ -26,9 +50,18 @@ int rules_build(crisk_rules **out, const module *mod, ext_module *ext, const cha
 		free(r);
 		return rc;
 	}
-	rc = ext ? ext_rules_create(ext, &r->data, &r->params) : mod->rules_create(&r->data, &r->params);
+	if (len && !(r->text = malloc(len)))
+		rc = err_set(CRISK_ENOMEM, "out of memory creating rules");
+	if (!rc && len) {
+		memcpy(r->text, data, len);
+		r->text_len = len;
+		rc = mod->rules_create_data(&r->data, &r->params, r->text, len);
+	} else if (!rc) {
+		rc = ext ? ext_rules_create(ext, &r->data, &r->params) : mod->rules_create(&r->data, &r->params);
+	}
 	if (rc) {
 		params_free(&r->params);
+		free(r->text);
 		free(r);
 		return rc;
 	}
@@ -57,6 +90,79 @@ CRISK_API int crisk_rules_new(crisk_rules **out, const char *module_name, const 
 	return rules_build(out, mod, NULL, params);
 }
 
+CRISK_API int crisk_rules_new_with_data(crisk_rules **out, const char *module_name, const char *params,
+					const char *data, size_t len)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_rules_new_with_data: out is NULL");
+	*out = NULL;
+	if (!module_name)
+		return err_set(CRISK_EINVAL, "crisk_rules_new_with_data: module name is NULL");
+	if (!data && len)
+		return err_set(CRISK_EINVAL, "crisk_rules_new_with_data: data is NULL but its length is %zu", len);
+	const module *mod;
+	int rc = rules_find_module(&mod, module_name);
+	if (rc)
+		return rc;
+	return rules_build_data(out, mod, NULL, params, data, len);
+}
+
+CRISK_API int crisk_rules_new_with_data_file(crisk_rules **out, const char *module_name, const char *params,
+					     const char *path)
+{
+	if (!out)
+		return err_set(CRISK_EINVAL, "crisk_rules_new_with_data_file: out is NULL");
+	*out = NULL;
+	if (!path)
+		return err_set(CRISK_EINVAL, "crisk_rules_new_with_data_file: path is NULL");
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return err_set(CRISK_ENOTFOUND, "cannot open data file '%s': %s", path, strerror(errno));
+	/* Read in growing chunks: a size from ftell means nothing for a pipe or a directory. */
+	char *text = NULL;
+	size_t len = 0, cap = 0;
+	int rc = CRISK_OK;
+	for (;;) {
+		if (len == cap) {
+			size_t grow = cap ? 2 * cap : 65536;
+			char *bigger = grow <= RULES_DATA_MAX + 1 ? realloc(text, grow) : NULL;
+			if (!bigger) {
+				rc = grow > RULES_DATA_MAX + 1
+					     ? err_set(CRISK_EFORMAT, "data file '%s' is longer than %zu bytes", path,
+						       RULES_DATA_MAX)
+					     : err_set(CRISK_ENOMEM, "out of memory reading '%s'", path);
+				break;
+			}
+			text = bigger;
+			cap = grow;
+		}
+		size_t got = fread(text + len, 1, cap - len, f);
+		len += got;
+		if (ferror(f)) {
+			rc = err_set(CRISK_ENOTFOUND, "cannot read data file '%s'", path);
+			break;
+		}
+		if (got == 0 || feof(f))
+			break;
+	}
+	fclose(f);
+	if (!rc && len > RULES_DATA_MAX)
+		rc = err_set(CRISK_EFORMAT, "data file '%s' is longer than %zu bytes", path, RULES_DATA_MAX);
+	if (!rc)
+		rc = crisk_rules_new_with_data(out, module_name, params, text, len);
+	free(text);
+	return rc;
+}
+
+CRISK_API int crisk_rules_data(const crisk_rules *r, const char **data, size_t *len)
+{
+	if (!r || !data || !len)
+		return err_set(CRISK_EINVAL, "crisk_rules_data: a NULL argument");
+	*data = r->text;
+	*len = r->text_len;
+	return CRISK_OK;
+}
+
 void rules_retain(crisk_rules *r)
 {
 	atomic_fetch_add_explicit(&r->refs, 1, memory_order_relaxed);
@@ -68,6 +174,7 @@ CRISK_API void crisk_rules_free(crisk_rules *r)
 		return;
 	r->mod->rules_destroy(r->data);
 	params_free(&r->params);
+	free(r->text);
 	ext_release(r->ext); /* last: it may unload the code of rules_destroy */
 	free(r);
 }

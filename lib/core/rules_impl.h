@@ -15,9 +15,14 @@ struct crisk_rules {
 	struct ext_module *ext; /* the host module behind mod, or NULL for a built-in one */
 	void *data;
 	param_set params;
+	char *text;      /* the host's data text (crisk_rules_new_with_data), or NULL */
+	size_t text_len;
 	int seats;
 	size_t state_size;
 };
+
+/* Longest data text a rules object takes (a catanmap at its limits, H-32). */
+#define RULES_DATA_MAX ((size_t)32 << 20)
 
 /* Undo history: a ring of `depth` preallocated snapshots, each an undo_head
  * followed by a copy of the state block, so apply never allocates for it. */
@@ -65,6 +70,12 @@ int rules_find_module(const module **out, const char *name);
  * through ext_rules_create when ext is not NULL (a host module; the rules take
  * a reference to it), else through mod->rules_create. */
 int rules_build(crisk_rules **out, const module *mod, struct ext_module *ext, const char *params);
+/* rules_build with the host's data text (data NULL or len 0: none): only a
+ * built-in module with rules_create_data takes one (CRISK_EUNSUPPORTED). */
+int rules_build_data(crisk_rules **out, const module *mod, struct ext_module *ext, const char *params,
+		     const char *data, size_t len);
+/* Whether the rules carry exactly this data text (NULL or len 0: none). */
+int rules_same_data(const crisk_rules *r, const char *data, size_t len);
 
 /* Takes one more reference (a game keeps its rules alive). */
 void rules_retain(crisk_rules *r);

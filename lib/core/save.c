@@ -56,7 +56,9 @@ CRISK_API int crisk_game_save(const crisk_game *g, void *buf, size_t cap, size_t
 		return err_set(CRISK_ENOMEM, "out of memory saving a game");
 	size_t name_len = strlen(m->name), params_len = strlen(params);
 	size_t state_len = m->state_bytes(g->rules->data);
-	size_t total = MAGIC_LEN + 4 + 2 + name_len + 4 + 4 + params_len + 4 + state_len + 8 + 4;
+	size_t text_len = g->rules->text_len; /* format 2 only: 4 + text_len bytes after the parameters */
+	size_t total = MAGIC_LEN + 4 + 2 + name_len + 4 + 4 + params_len + (text_len ? 4 + text_len : 0) + 4 +
+		       state_len + 8 + 4;
 	*out_len = total;
 	if (cap < total) {
 		free(params);
@@ -66,7 +68,7 @@ CRISK_API int crisk_game_save(const crisk_game *g, void *buf, size_t cap, size_t
 	size_t n = 0;
 	memcpy(o, MAGIC, MAGIC_LEN);
 	n += MAGIC_LEN;
-	n += put_le(o + n, SAVE_FORMAT_VERSION, 4);
+	n += put_le(o + n, text_len ? SAVE_FORMAT_DATA : 1, 4);
 	n += put_le(o + n, name_len, 2);
 	memcpy(o + n, m->name, name_len);
 	n += name_len;
@@ -75,6 +77,11 @@ CRISK_API int crisk_game_save(const crisk_game *g, void *buf, size_t cap, size_t
 	memcpy(o + n, params, params_len);
 	n += params_len;
 	free(params);
+	if (text_len) {
+		n += put_le(o + n, text_len, 4);
+		memcpy(o + n, g->rules->text, text_len);
+		n += text_len;
+	}
 	n += put_le(o + n, state_len, 4);
 	m->state_save(g->rules->data, g->state, o + n);
 	n += state_len;
@@ -136,7 +143,7 @@ static int take_text(reader *r, int len_bytes, uint64_t max, const char *what, c
 
 /* The parts of a save, framing checked and checksum verified. */
 typedef struct frame {
-	char *name, *params;
+	char *name, *params, *data; /* data: NULL in format 1 */
 	uint64_t module_version, seq;
 	const uint8_t *state;
 	size_t state_len;
@@ -158,10 +165,16 @@ static int read_frame(reader *r, frame *f)
 			       SAVE_FORMAT_VERSION);
 	if (v == 0)
 		return err_set(CRISK_EFORMAT, "format version 0 does not exist (versions start at 1)");
+	uint64_t format = v;
 	if ((rc = take_text(r, 2, NAME_MAX_LEN, "module name", &f->name)) ||
 	    (rc = take_le(r, 4, "module version", &f->module_version)) ||
-	    (rc = take_text(r, 4, PARAMS_MAX_LEN, "parameter string", &f->params)) ||
-	    (rc = take_le(r, 4, "state size", &v)))
+	    (rc = take_text(r, 4, PARAMS_MAX_LEN, "parameter string", &f->params)))
+		return rc;
+	if (format >= SAVE_FORMAT_DATA && (rc = take_text(r, 4, RULES_DATA_MAX, "data text", &f->data)))
+		return rc;
+	if (f->data && !f->data[0])
+		return err_set(CRISK_EFORMAT, "the data text of a format 2 save is empty (a save without one is format 1)");
+	if ((rc = take_le(r, 4, "state size", &v)))
 		return rc;
 	f->state_len = (size_t)v;
 	if ((rc = take(r, f->state_len, "state", &f->state)) || (rc = take_le(r, 8, "event sequence number", &f->seq)))
@@ -207,11 +220,13 @@ static int load_binary(crisk_game **out, const crisk_rules *like, const void *da
 	int stage;
 	int rc = read_frame(&r, &f);
 	if (!rc)
-		rc = save_new_game(&g, like, f.name, (uint32_t)f.module_version, f.params, &stage);
+		rc = save_new_game(&g, like, f.name, (uint32_t)f.module_version, f.params, f.data,
+				   f.data ? strlen(f.data) : 0, &stage);
 	if (!rc)
 		rc = load_state(g, &f);
 	free(f.name);
 	free(f.params);
+	free(f.data);
 	if (rc) {
 		crisk_game_free(g);
 		return rc;

@@ -44,24 +44,25 @@ static int save_module(const module **out, const crisk_rules *like, const char *
 		       name, names);
 }
 
-/* Rules of `like`'s module with params: like itself when the parameters are the same. */
-static int rules_like(crisk_rules **out, const crisk_rules *like, const char *params)
+/* Rules of `like`'s module with params and data: like itself when they are the same. */
+static int rules_like(crisk_rules **out, const crisk_rules *like, const char *params, const char *data,
+		      size_t data_len)
 {
 	char *same = save_params_text(like);
 	if (!same)
 		return err_set(CRISK_ENOMEM, "out of memory loading a save");
-	int equal = strcmp(same, params) == 0;
+	int equal = strcmp(same, params) == 0 && rules_same_data(like, data, data_len);
 	free(same);
 	if (equal) {
 		rules_retain((crisk_rules *)like);
 		*out = (crisk_rules *)like;
 		return CRISK_OK;
 	}
-	return rules_build(out, like->mod, like->ext, params);
+	return rules_build_data(out, like->mod, like->ext, params, data, data_len);
 }
 
 int save_new_game(crisk_game **out, const crisk_rules *like, const char *name, uint32_t version, const char *params,
-		  int *stage)
+		  const char *data, size_t data_len, int *stage)
 {
 	*out = NULL;
 	*stage = SAVE_AT_MODULE;
@@ -77,13 +78,14 @@ int save_new_game(crisk_game **out, const crisk_rules *like, const char *name, u
 			       name, (unsigned)version, (unsigned)m->version);
 	*stage = SAVE_AT_PARAMS;
 	crisk_rules *r;
-	rc = like ? rules_like(&r, like, params) : crisk_rules_new(&r, name, params);
+	rc = like ? rules_like(&r, like, params, data, data_len) : rules_build_data(&r, m, NULL, params, data, data_len);
 	if (rc == CRISK_ENOMEM)
 		return rc;
 	if (rc) {
 		char why[ERR_MSG_MAX];
 		snprintf(why, sizeof why, "%s", err_message());
-		return err_set(CRISK_EFORMAT, "parameter string rejected: %s", why);
+		return err_set(CRISK_EFORMAT, "%s rejected: %s", data_len ? "parameter string or data text" : "parameter string",
+			       why);
 	}
 	*stage = SAVE_AT_GAME;
 	rc = crisk_game_new(out, r);

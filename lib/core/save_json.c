@@ -34,10 +34,22 @@ CRISK_API int crisk_game_save_json(const crisk_game *g, char *buf, size_t cap, s
 	jw_init(&w, buf, cap);
 	jw_obj_begin(&w);
 	jw_kstr(&w, "format", FORMAT_NAME);
-	jw_kint(&w, "version", SAVE_FORMAT_VERSION);
+	jw_kint(&w, "version", g->rules->text_len ? SAVE_FORMAT_DATA : 1);
 	jw_kstr(&w, "module", m->name);
 	jw_kint(&w, "module_version", m->version);
 	jw_kstr(&w, "params", params);
+	if (g->rules->text_len) {
+		/* jw_str wants a NUL-terminated text: the rules' text has no NUL byte. */
+		char *text = malloc(g->rules->text_len + 1);
+		if (!text) {
+			free(params);
+			return err_set(CRISK_ENOMEM, "out of memory saving a game");
+		}
+		memcpy(text, g->rules->text, g->rules->text_len);
+		text[g->rules->text_len] = '\0';
+		jw_kstr(&w, "data", text);
+		free(text);
+	}
 	jw_key(&w, "event_seq");
 	jw_uint(&w, g->log.next);
 	jw_key(&w, "state");
@@ -89,8 +101,8 @@ static const jnode *need(const jnode *root, const char *name, int type, int *rc)
 
 static int check_envelope(const jnode *root)
 {
-	static const char *const known[] = {"format", "version", "module", "module_version", "params", "event_seq",
-					    "state"};
+	static const char *const known[] = {"format", "version", "module", "module_version", "params", "data",
+					    "event_seq", "state"};
 	if (root->type != JN_OBJ)
 		return at(root, NULL, "expected a save object, found %s", jr_type_name(root));
 	for (const jnode *c = root->first; c; c = c->next) {
@@ -132,9 +144,16 @@ static int load_doc(crisk_game **out, const crisk_rules *like, const jnode *root
 		return rc;
 	if (mver->i < 0 || mver->i > (int64_t)UINT32_MAX)
 		return at(mver, NULL, "%lld is not a module version (0..%lu)", (long long)mver->i, (unsigned long)UINT32_MAX);
+	/* Format 2 carries the rules' data text, format 1 none (docs/save-format.md). */
+	const jnode *version = jr_member(root, "version"), *data = jr_member(root, "data");
+	if (version->i >= SAVE_FORMAT_DATA && !data)
+		return at(root, NULL, "a format 2 save needs its member \"data\"");
+	if (data && (version->i < SAVE_FORMAT_DATA || data->type != JN_STR || !data->str[0]))
+		return at(data, NULL, "expected the non-empty data text of a format 2 save");
 	crisk_game *g;
 	int stage;
-	rc = save_new_game(&g, like, name->str, (uint32_t)mver->i, params->str, &stage);
+	rc = save_new_game(&g, like, name->str, (uint32_t)mver->i, params->str, data ? data->str : NULL,
+			   data ? strlen(data->str) : 0, &stage);
 	if (rc) {
 		char why[ERR_MSG_MAX];
 		snprintf(why, sizeof why, "%s", err_message());

@@ -10,7 +10,6 @@
 #include "muhq/mqd.h"
 
 #define SIDE_MAX MQD_MAP_SIDE_MAX
-#define STATES_MAX (SIDE_MAX * SIDE_MAX * 2)
 /* 255 is MQ_UNREACHED, so a cost must stay below it. */
 #define COST_MAX (MQ_UNREACHED - 1)
 
@@ -58,10 +57,9 @@ static uint8_t entry_kind(const mq_reach_in *in, int i)
 	return ENTER_PASS;
 }
 
-static int is_wall(const mq_reach_in *in, int x, int y)
-{
-	return MQD_TILE_TYPE(in->type[y * in->w + x]) == MQD_TILE_WALL;
-}
+/* The search runs on the grid with a border of one tile that nothing
+ * enters, so neighbours need no bounds checks. */
+#define PAD_SIDE (SIDE_MAX + 2)
 
 int mq_reach(const mq_reach_in *in, uint8_t *cost)
 {
@@ -73,60 +71,66 @@ int mq_reach(const mq_reach_in *in, uint8_t *cost)
 		return 0;
 	int budget = in->budget > COST_MAX ? COST_MAX : in->budget;
 
-	uint8_t kind[SIDE_MAX * SIDE_MAX];
-	for (int i = 0; i < n; i++)
-		kind[i] = entry_kind(in, i);
+	int pw = in->w + 2, pn = pw * (in->h + 2);
+	uint8_t kind[PAD_SIDE * PAD_SIDE], wall[PAD_SIDE * PAD_SIDE];
+	memset(kind, ENTER_NO, (size_t)pn);
+	memset(wall, 0, (size_t)pn);
+	for (int y = 0; y < in->h; y++)
+		for (int x = 0; x < in->w; x++) {
+			int i = y * in->w + x, p = (y + 1) * pw + x + 1;
+			kind[p] = entry_kind(in, i);
+			wall[p] = MQD_TILE_TYPE(in->type[i]) == MQD_TILE_WALL;
+		}
+	int start = (in->start / in->w + 1) * pw + in->start % in->w + 1;
 	/* Coming back to the start never helps: (start, even parity, cost 0)
 	 * beats every other way to stand there. */
-	kind[in->start] = ENTER_NO;
+	kind[start] = ENTER_NO;
 
-	/* State s = tile * 2 + parity; dist[s] is its best known cost. */
-	uint8_t dist[STATES_MAX];
-	memset(dist, MQ_UNREACHED, (size_t)n * 2);
+	/* State s = padded tile * 2 + parity; dist[s] is its best known cost. */
+	uint8_t dist[PAD_SIDE * PAD_SIDE * 2];
+	memset(dist, MQ_UNREACHED, (size_t)pn * 2);
 	/* A state enters a bucket only when its cost strictly improves, so a
 	 * bucket holds each state at most once. */
-	uint16_t bucket[3][STATES_MAX];
-	int fill[3] = { 0, 0, 0 };
-	dist[in->start * 2] = 0;
-	bucket[0][fill[0]++] = (uint16_t)(in->start * 2);
+	uint16_t bucket[3][PAD_SIDE * PAD_SIDE * 2];
+	int fill[3] = {0, 0, 0};
+	dist[start * 2] = 0;
+	bucket[0][fill[0]++] = (uint16_t)(start * 2);
 
-	static const int8_t step_x[8] = { 0, 1, 0, -1, 1, 1, -1, -1 };
-	static const int8_t step_y[8] = { -1, 0, 1, 0, -1, 1, 1, -1 };
+	/* Orthogonal steps first, then diagonals with their two cut corners. */
+	const int step[8] = {-pw, 1, pw, -1, -pw + 1, pw + 1, pw - 1, -pw - 1};
+	const int cut_x[4] = {1, 1, -1, -1}, cut_y[4] = {-pw, pw, pw, -pw};
 	int reached = 0;
 	for (int c = 0; c <= budget; c++) {
 		uint16_t *cur = bucket[c % 3];
 		int ncur = fill[c % 3];
 		fill[c % 3] = 0;
 		for (int k = 0; k < ncur; k++) {
-			int s = cur[k];
-			if (dist[s] != c)
+			int st = cur[k];
+			if (dist[st] != c)
 				continue; /* superseded by a cheaper entry */
-			int tile = s >> 1, parity = s & 1;
-			if (tile != in->start) {
-				if (cost[tile] == MQ_UNREACHED) {
-					cost[tile] = (uint8_t)c; /* buckets pop in cost order */
+			int tile = st >> 1, parity = st & 1;
+			if (tile != start) {
+				int x = tile % pw - 1, y = tile / pw - 1, t = y * in->w + x;
+				if (cost[t] == MQ_UNREACHED) {
+					cost[t] = (uint8_t)c; /* buckets pop in cost order */
 					reached++;
 				}
 				if (kind[tile] == ENTER_STOP)
 					continue;
 			}
-			int x = tile % in->w, y = tile / in->w;
 			for (int d = 0; d < 8; d++) {
-				int nx = x + step_x[d], ny = y + step_y[d];
-				if (nx < 0 || ny < 0 || nx >= in->w || ny >= in->h)
-					continue;
-				int next = ny * in->w + nx;
+				int next = tile + step[d];
 				if (kind[next] == ENTER_NO)
 					continue;
-				int diagonal = d >= 4, step = 1, np = parity;
-				if (diagonal) {
+				int nc = c + 1, np = parity;
+				if (d >= 4) {
 					/* M-58: no squeezing between two walls. */
-					if (is_wall(in, nx, y) && is_wall(in, x, ny))
+					if (wall[tile + cut_x[d - 4]] && wall[tile + cut_y[d - 4]])
 						continue;
-					step = parity ? 2 : 1; /* every second diagonal costs double */
+					nc += parity; /* every second diagonal costs double */
 					np = !parity;
 				}
-				int nc = c + step, ns = next * 2 + np;
+				int ns = next * 2 + np;
 				if (nc > budget || nc >= dist[ns])
 					continue;
 				dist[ns] = (uint8_t)nc;

@@ -20,7 +20,8 @@ struct jnode;
 enum { MQ_P_MAP, MQ_P_PLAYERS, MQ_P_DRAFT, MQ_P_SETS, MQ_P_SEED, MQ_P_CHANCE, MQ_P_AI, MQ_P_LIMIT, MQ_P_COUNT };
 extern const param_desc mq_params[MQ_P_COUNT];
 int mq_rules_create(void **data, const param_set *p);
-/* The same with one more .mqd text loaded on top of the built-in data (tests' fixtures). */
+/* The same with the host's .mqd text loaded on top of the built-in data
+ * (crisk_rules_new_with_data, M-16; tests' fixtures). */
 int mq_rules_create_with(void **data, const param_set *p, const char *extra, size_t len);
 void mq_rules_destroy(void *data);
 
@@ -85,6 +86,8 @@ int mq_draft_pile(const mq_rules *R, const void *st, int seat);
 void mq_pick(const mq_rules *R, void *st, int seat, unsigned card, evlog *log);
 /* The priority holder passes (M-37). */
 void mq_pass(const mq_rules *R, void *st, evlog *log);
+/* The next permanent waiting for its drop (the lowest stamp, M-54), or MQ_NONE. */
+unsigned mq_next_drop(const mq_rules *R, const void *st);
 /* Tiles a permanent waiting for its drop may go to (M-54): the count, and the first in *only. */
 int mq_drop_tiles(const mq_rules *R, const void *st, unsigned card, int *only);
 /* Drops card onto tile, or destroys it when tile < 0. */

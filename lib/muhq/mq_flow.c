@@ -219,14 +219,24 @@ static void destroy_all(const mq_rules *R, mq_state *S, const uint16_t *cards, i
 	}
 }
 
-static unsigned next_drop(const mq_rules *R, const mq_state *S);
+unsigned mq_next_drop(const mq_rules *R, const void *st)
+{
+	const mq_state *S = st;
+	const mq_card *cs = mq_ccards(R, S);
+	unsigned best = MQ_NONE;
+	for (uint32_t c = 0; c < R->ncard; c++)
+		if (cs[c].zone == MQ_Z_MAP && (cs[c].flags & MQ_F_DROP) &&
+		    (best == MQ_NONE || cs[c].joined < cs[best].joined))
+			best = c;
+	return best;
+}
 
 static int job_checks(const mq_rules *R, mq_state *S, evlog *log)
 {
 	const mq_card *cs = mq_ccards(R, S);
 	uint16_t gone[MQ_CARDS_MAX];
 	int n = 0;
-	if (next_drop(R, S) != MQ_NONE) { /* piles of permanents an effect or a release removed */
+	if (mq_next_drop(R, S) != MQ_NONE) { /* piles of permanents an effect or a release removed */
 		mq_push(S, MQ_J_DROPS, 0, 0, 0, 0);
 		return AGAIN;
 	}
@@ -243,17 +253,6 @@ static int job_checks(const mq_rules *R, mq_state *S, evlog *log)
 	return AGAIN;
 }
 
-/* The next permanent waiting for its drop (lowest stamp), or MQ_NONE. */
-static unsigned next_drop(const mq_rules *R, const mq_state *S)
-{
-	const mq_card *cs = mq_ccards(R, S);
-	unsigned best = MQ_NONE;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == MQ_Z_MAP && (cs[c].flags & MQ_F_DROP) &&
-		    (best == MQ_NONE || cs[c].joined < cs[best].joined))
-			best = c;
-	return best;
-}
 
 int mq_drop_tiles(const mq_rules *R, const void *st, unsigned card, int *only)
 {
@@ -291,7 +290,7 @@ void mq_drop_to(const mq_rules *R, void *st, unsigned card, int tile, evlog *log
 
 static int job_drops(const mq_rules *R, mq_state *S, evlog *log)
 {
-	unsigned c = next_drop(R, S);
+	unsigned c = mq_next_drop(R, S);
 	if (c == MQ_NONE)
 		return pop(S);
 	mq_card *x = &mq_cards(R, S)[c];

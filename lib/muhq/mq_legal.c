@@ -424,17 +424,6 @@ static int kept_upkeep(const mq_rules *R, const mq_state *S, int seat)
 	return total;
 }
 
-static unsigned next_drop_card(const mq_rules *R, const mq_state *S)
-{
-	const mq_card *cs = mq_ccards(R, S);
-	unsigned best = MQ_NONE;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == MQ_Z_MAP && (cs[c].flags & MQ_F_DROP) &&
-		    (best == MQ_NONE || cs[c].joined < cs[best].joined))
-			best = c;
-	return best;
-}
-
 /* Everything the current decision point offers (§30), in ascending order. */
 static void enumerate(lister *l, const mq_rules *R, const mq_state *S)
 {
@@ -507,7 +496,7 @@ static void enumerate(lister *l, const mq_rules *R, const mq_state *S)
 		list_simple(l, MQ_A_DONE);
 		break;
 	case MQ_DP_DROP: {
-		unsigned c = next_drop_card(R, S);
+		unsigned c = mq_next_drop(R, S);
 		if (c != MQ_NONE && wants(l, MQ_A_DROP)) {
 			int ox = cs[c].pos % R->w, oy = cs[c].pos / R->w;
 			for (int y = oy - 1; y <= oy + 1; y++)
@@ -595,6 +584,28 @@ static int has_card_field(unsigned type)
 static const char *const dp_names[] = {"none", "chance", "a draft pick", "the order of upkeep triggers",
 				       "the upkeep payment", "priority", "a drop", "the buy step", "cleanup"};
 
+/* The actions without fields, decided without listing (they are most of a
+ * random game's steps): 1 legal, 0 not, -1 for the other types.  The same
+ * conditions under which enumerate lists them. */
+static int simple_legal(const mq_rules *R, const mq_state *S, unsigned type, crisk_action a)
+{
+	uint64_t plain = mq_code(type, MQ_NOCARD, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE);
+	switch (type) {
+	case MQ_A_PASS:
+		return S->dp == MQ_DP_PRIORITY && a == plain;
+	case MQ_A_DONE:
+		return (S->dp == MQ_DP_BUY || S->dp == MQ_DP_CLEANUP) && a == plain;
+	case MQ_A_CONCEDE:
+		return S->dp != MQ_DP_NONE && S->dp != MQ_DP_CHANCE && a == plain;
+	case MQ_A_PAY:
+		return S->dp == MQ_DP_UPKEEP && a == plain && kept_upkeep(R, S, S->cur) <= S->seat[S->cur].res;
+	case MQ_A_CHANCE:
+		return S->dp == MQ_DP_CHANCE && a >> 32 == (uint64_t)MQ_A_CHANCE << 24 && (uint32_t)a < S->chance_k;
+	default:
+		return -1;
+	}
+}
+
 int mq_check(const void *data, const void *state, crisk_action a)
 {
 	const mq_rules *R = data;
@@ -604,7 +615,11 @@ int mq_check(const void *data, const void *state, crisk_action a)
 		return err_set(CRISK_EILLEGAL, "the game is over");
 	if (type == 0 || type >= MQ_A_COUNT)
 		return err_set(CRISK_EILLEGAL, "action type %u is not a muhq action", type);
-	lister l = {.want = a, .only_type = type, .only_card = has_card_field(type) ? MQ_CODE_CARD(a) : MQ_NOCARD};
+	int simple = simple_legal(R, S, type, a);
+	if (simple > 0)
+		return CRISK_OK;
+	lister l = {.want = simple < 0 ? a : 0, .only_type = type,
+		    .only_card = has_card_field(type) ? MQ_CODE_CARD(a) : MQ_NOCARD};
 	if (has_card_field(type) && MQ_CODE_CARD(a) >= R->ncard)
 		return err_set(CRISK_EILLEGAL, "%s: there is no card #%u in this game", type_names[type], MQ_CODE_CARD(a));
 	enumerate(&l, R, S);
@@ -751,11 +766,12 @@ static void do_apply(const mq_rules *R, mq_state *S, crisk_action a, evlog *log)
 	case MQ_A_TRIGGER:
 		mq_declare_trigger(R, S, c, aux, fb, fc, log);
 		break;
-	case MQ_A_RELEASE:
+	case MQ_A_RELEASE: /* a mark for the payment: nothing the state checks look at changes */
 		cs[c].flags |= MQ_F_RELEASE;
 		e = event(log, MQ_EV_RELEASE, seat);
 		if (e)
 			e->args[0] = (int32_t)c;
+		checks = 0;
 		break;
 	case MQ_A_PAY:
 		upkeep_pay(R, S, seat, log);
@@ -824,6 +840,7 @@ static void do_apply(const mq_rules *R, mq_state *S, crisk_action a, evlog *log)
 		mq_to_zone(R, S, fa, MQ_Z_DISCARD, cs[fa].owner);
 		mq_to_zone(R, S, fb, MQ_Z_DISCARD, cs[fb].owner);
 		mq_gain(R, S, seat, 1, log);
+		checks = 0; /* cards and resource only: the map is as the last checks left it */
 		break;
 	case MQ_A_PASS:
 		mq_pass(R, S, log);
@@ -840,6 +857,7 @@ static void do_apply(const mq_rules *R, mq_state *S, crisk_action a, evlog *log)
 		mq_to_zone(R, S, c, MQ_Z_DISCARD, seat);
 		S->seat[seat].bought = 1;
 		S->njob--; /* the buy step ends */
+		checks = 0; /* the map is as the last checks left it */
 		break;
 	case MQ_A_DISCARD:
 		to_discard(R, S, c, MQ_EV_DISCARD, log);
@@ -850,7 +868,7 @@ static void do_apply(const mq_rules *R, mq_state *S, crisk_action a, evlog *log)
 		checks = 0;
 		break;
 	case MQ_A_DROP:
-		mq_drop_to(R, S, next_drop_card(R, S), (int)MQ_T_VAL(fa), log);
+		mq_drop_to(R, S, mq_next_drop(R, S), (int)MQ_T_VAL(fa), log);
 		checks = 0;
 		break;
 	case MQ_A_CONCEDE:

@@ -54,6 +54,24 @@ static int set_rank(const mqd_db *db, const char *sets, uint32_t set)
 	return -1;
 }
 
+/* The distinct set names of the data, for messages. */
+static void set_names(const mqd_db *db, char *buf, size_t cap)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (uint32_t i = 0; i < db->ncard; i++) {
+		const char *name = mqd_str(db, db->cards[i].set);
+		int seen = 0;
+		for (uint32_t k = 0; k < i && !seen; k++)
+			seen = db->cards[k].set == db->cards[i].set || strcmp(mqd_str(db, db->cards[k].set), name) == 0;
+		if (seen || len + 1 >= cap)
+			continue;
+		int n = snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", name);
+		if (n > 0)
+			len += (size_t)n;
+	}
+}
+
 static int check_sets(const mqd_db *db, const char *sets)
 {
 	for (const char *s = sets; *s;) {
@@ -64,9 +82,12 @@ static int check_sets(const mqd_db *db, const char *sets)
 			const char *name = mqd_str(db, db->cards[i].set);
 			found = strlen(name) == len && memcmp(name, s, len) == 0;
 		}
-		if (!found || len == 0)
-			return err_set(CRISK_EPARAM, "parameter 'sets': unknown card set '%.*s' (accepted: base, kraken)",
-				       (int)len, s);
+		if (!found || len == 0) {
+			char names[256];
+			set_names(db, names, sizeof names);
+			return err_set(CRISK_EPARAM, "parameter 'sets': unknown card set '%.*s' (accepted: %s)", (int)len, s,
+				       names);
+		}
 		s += len + (e != NULL);
 	}
 	return CRISK_OK;
@@ -307,7 +328,8 @@ static size_t align8(size_t n)
 	return (n + 7) & ~(size_t)7;
 }
 
-/* The built-in data, with one more .mqd text on top when extra is not NULL. */
+/* The built-in data, with the host's .mqd text on top when extra is not
+ * NULL (crisk_rules_new_with_data); its errors read "data:LINE: E_...". */
 static int load_data(mqd_db **out, const char *extra, size_t len)
 {
 	mqd_db *db = NULL;
@@ -316,7 +338,7 @@ static int load_data(mqd_db **out, const char *extra, size_t len)
 		*out = db;
 		return rc;
 	}
-	rc = mqd_load(out, db, "extra.mqd", extra, len, NULL);
+	rc = mqd_load(out, db, "data", extra, len, NULL);
 	mqd_free(db);
 	return rc;
 }

@@ -785,16 +785,6 @@ static int exec_steps(const mq_rules *R, const mq_item *it)
 	}
 }
 
-/* The next permanent waiting for its drop (mq_flow.c's order), or MQ_NONE. */
-static unsigned next_drop(const mq_rules *R, const mq_card *cs)
-{
-	unsigned best = MQ_NONE;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == MQ_Z_MAP && (cs[c].flags & MQ_F_DROP) && (best == MQ_NONE || cs[c].joined < cs[best].joined))
-			best = c;
-	return best;
-}
-
 static int check_jobs(const mq_rules *R, const mq_state *S)
 {
 	const mq_card *cs = mq_ccards(R, S);
@@ -912,7 +902,7 @@ static int check_jobs(const mq_rules *R, const mq_state *S)
 		break;
 	case MQ_DP_DROP: {
 		want_kind = MQ_J_DROPS;
-		unsigned c = next_drop(R, cs);
+		unsigned c = mq_next_drop(R, S);
 		if (c == MQ_NONE)
 			return BAD("decision: a drop without a permanent waiting for it");
 		want_seat = cs[c].ctrl;

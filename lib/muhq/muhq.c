@@ -52,6 +52,7 @@ const module module_muhq = {
 	.params = mq_params,
 	.n_params = MQ_P_COUNT,
 	.rules_create = mq_rules_create,
+	.rules_create_data = mq_rules_create_with,
 	.rules_destroy = mq_rules_destroy,
 	.num_seats = num_seats,
 	.state_size = state_size,

@@ -289,7 +289,11 @@ START_TEST(test_replay_errors)
 {
 	expect_error("", "ends before");
 	expect_error("hello\n", "line 1: not a game record");
-	expect_error("crisk-record 2\n", "line 1: unsupported record version");
+	expect_error("crisk-record 3\n", "line 1: unsupported record version");
+	expect_error("crisk-record 2\nmodule base\nparams players=2 seed=1\n", "line 3: a version 2 record has 'data' lines");
+	expect_error("crisk-record 2\nmodule base\ndata 41\nparams players=2 seed=1\n", "line 4: module 'base' reads no data");
+	expect_error("crisk-record 2\nmodule muhq\ndata 4\n", "line 3: a 'data' line holds an even number");
+	expect_error("crisk-record 1\nmodule muhq\ndata 41\n", "line 3: expected 'params");
 	expect_error("crisk-record 1\nparams players=2\n", "line 2: expected 'module");
 	expect_error("crisk-record 1\nmodule base\n", "ends before its 'params' line");
 	expect_error("crisk-record 1\nmodule nosuch\nparams players=2 seed=1\n", "line 3:");

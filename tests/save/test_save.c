@@ -490,8 +490,12 @@ START_TEST(forged_headers_refused)
 	ck_assert_int_eq(memcmp(f, save, len), 0);
 	free(f);
 
+	f = forge("base", 2, params, state, state_len, seq, 3, &flen);
+	expect_load_error(f, flen, "format version 3 is newer than this library's 2");
+	free(f);
+	/* Format 2 has a data text after the parameters: a format 1 body read so fails. */
 	f = forge("base", 2, params, state, state_len, seq, 2, &flen);
-	expect_load_error(f, flen, "format version 2 is newer than this library's 1");
+	expect_load_error(f, flen, "data text");
 	free(f);
 	f = forge("base", 2, params, state, state_len, seq, 0, &flen);
 	expect_load_error(f, flen, "format version 0");
@@ -885,7 +889,8 @@ START_TEST(json_inconsistent_refused)
 	free(same);
 
 	json_case(js, "\"hand\":", 2, "[0,40,0,0,0,0]", "$.state.seats[2].hand[1]: 40 is above the bank total 19");
-	json_case(js, "\"version\":", 0, "2", "$.version: format version 2 is newer than this library's 1");
+	json_case(js, "\"version\":", 0, "3", "$.version: format version 3 is newer than this library's 2");
+	json_case(js, "\"version\":", 0, "2", "$: a format 2 save needs its member \"data\"");
 	json_case(js, "\"version\":", 0, "0", "$.version: format version 0 does not exist");
 	json_case(js, "\"version\":", 0, "\"1\"", "$.version: expected a number, found a string");
 	json_case(js, "\"format\":", 0, "\"other\"", "$.format: 'other' is not \"crisk-save\"");

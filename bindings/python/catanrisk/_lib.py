@@ -113,6 +113,10 @@ _PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "crisk_rules_num_seats": (c_int, [c_void_p]),
     "crisk_rules_params": (c_int, [c_void_p] + _TEXT),
     "crisk_rules_board_json": (c_int, [c_void_p] + _TEXT),
+    # rules.h: rules with a data text of the host (muhq: a .mqd text, docs/mqd.md).
+    "crisk_rules_new_with_data": (c_int, [POINTER(c_void_p), c_char_p, c_char_p, c_char_p, c_size_t]),
+    "crisk_rules_new_with_data_file": (c_int, [POINTER(c_void_p), c_char_p, c_char_p, c_char_p]),
+    "crisk_rules_data": (c_int, [c_void_p, POINTER(c_void_p), _size_p]),
     "crisk_param_info_init": (c_int, [POINTER(_ParamInfo), c_uint32]),
     "crisk_module_param_count": (c_int, [c_char_p]),
     "crisk_module_param_info": (c_int, [POINTER(_ParamInfo), c_char_p, c_int]),
@@ -280,6 +284,31 @@ def rules_new_from_file(path: str, params: str) -> Handle:
     out = c_void_p()
     _check(_L.crisk_rules_new_from_file(byref(out), cstr(path, "path"), cstr(params, "params")))
     return out
+
+
+def rules_new_with_data(module: str, params: str, data: bytes) -> Handle:
+    """crisk_rules_new_with_data; ``data`` is passed with its length (NUL bytes reach the library)."""
+    out = c_void_p()
+    _check(_L.crisk_rules_new_with_data(byref(out), cstr(module, "module"), cstr(params, "params"), data, len(data)))
+    return out
+
+
+def rules_new_with_data_file(module: str, params: str, path: str) -> Handle:
+    out = c_void_p()
+    name, text, file = cstr(module, "module"), cstr(params, "params"), cstr(path, "path")
+    _check(_L.crisk_rules_new_with_data_file(byref(out), name, text, file))
+    return out
+
+
+def rules_data(handle: Handle) -> Optional[bytes]:
+    """The host data text of the rules, or None when they have none."""
+    ptr = c_void_p()
+    length = c_size_t(0)
+    _check(_L.crisk_rules_data(handle, byref(ptr), byref(length)))
+    if not ptr.value:
+        return None
+    # Not NUL-terminated: copy exactly length bytes (owned by the rules).
+    return ctypes.string_at(ptr.value, length.value)
 
 
 ParamRow = Tuple[str, str, str, str, str]

@@ -9,6 +9,7 @@ undo are the library's own (serialize.h, record.h, game.h).
 from __future__ import annotations
 
 import json
+import os
 from enum import IntEnum
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -44,6 +45,8 @@ ParamValue = Union[str, int, float, bool, Sequence[Union[str, int]], None]
 ActionLike = Union["Action", int, str]
 #: What :meth:`Game.load` accepts.
 BytesLike = Union[bytes, bytearray, memoryview]
+#: What ``Rules(..., data=...)`` accepts: the text as str (UTF-8) or bytes.
+DataText = Union[str, bytes, bytearray, memoryview]
 #: What :meth:`Game.load_json` accepts: the text of :meth:`Game.save_json`,
 #: as str or UTF-8 bytes, or that text parsed with :func:`json.loads`.
 JsonSave = Union[str, bytes, bytearray, Dict[str, Any]]
@@ -81,6 +84,24 @@ def _param_text(key: str, value: ParamValue) -> str:
     if not _is_word(text):
         raise ParameterError(f"parameter {key}: value {text!r} may not contain spaces, ';' or '='", -6)
     return text
+
+
+def _data_text(data: Any) -> bytes:
+    """The bytes of a ``data`` argument: str (as UTF-8) or bytes-like."""
+    if isinstance(data, str):
+        return data.encode("utf-8")
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data)
+    raise TypeError(f"data must be str, bytes, bytearray or memoryview, not {type(data).__name__}")
+
+
+def _path_arg(path: Any) -> str:
+    """A file path argument: str or os.PathLike of str."""
+    if isinstance(path, os.PathLike):
+        path = os.fspath(path)
+    if not isinstance(path, str):
+        raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
+    return path
 
 
 def _is_word(text: str) -> bool:
@@ -142,19 +163,40 @@ class Rules(_Handle):
         rules = Rules("base", players=4, seed=7, board="beginner")
         rules = Rules("base", "players=4 seed=7")
 
+    ``data`` (keyword only, so it is never a parameter) is a data text of the
+    host that the module reads on top of its built-in data, as ``str``
+    (written as UTF-8) or ``bytes``: for ``muhq`` a ``.mqd`` text with card
+    sets, decks, stores and maps (docs/mqd.md), so that ``map=`` and
+    ``sets=`` may name what it defines::
+
+        rules = Rules("muhq", "map=tiny-duel players=2 sets=myset,base", data=mqd_text)
+
+    The text becomes part of the rules (:attr:`data`); saves, JSON saves and
+    game records carry it, so :meth:`Game.load`, :meth:`Game.load_json` and
+    :func:`replay` need no file.  :meth:`from_data_file` reads it from a file.
+
     Raises:
         NotFoundError: no such module.
         ParameterError: unknown key or bad value (the library's message says which).
+        UnsupportedError: ``data`` was given and the module reads no data.
+        FormatError: the module refuses ``data``; the message names the line
+            (``data:3: ...``).
+        TypeError: ``data`` is neither str nor bytes-like.
     """
 
-    __slots__ = ("_keep", "_module", "_params", "_seats", "__weakref__")
+    __slots__ = ("_keep", "_module", "_params", "_seats", "_data_len", "__weakref__")
     _what = "rules"
 
-    def __init__(self, module: str, params: str = "", /, **kwargs: ParamValue) -> None:
+    def __init__(
+        self, module: str, params: str = "", /, *, data: Optional[DataText] = None, **kwargs: ParamValue
+    ) -> None:
         self._h: Optional[_lib.Handle] = None
         self._keep: Optional[_lib.Handle] = None
         text = param_string(params, kwargs)
-        self._h = _lib.rules_new(module, text)
+        if data is None:
+            self._h = _lib.rules_new(module, text)
+        else:
+            self._h = _lib.rules_new_with_data(module, text, _data_text(data))
         self._describe()
 
     def _describe(self) -> None:
@@ -162,6 +204,8 @@ class Rules(_Handle):
         self._module = _lib.rules_module(self._h)
         self._params = _lib.rules_params(self._h)
         self._seats = _lib.rules_num_seats(self._h)
+        data = _lib.rules_data(self._h)
+        self._data_len = None if data is None else len(data)
 
     @classmethod
     def _of_game(cls, game: _lib.Handle) -> "Rules":
@@ -207,6 +251,38 @@ class Rules(_Handle):
         self._describe()
         return self
 
+    @classmethod
+    def from_data_file(
+        cls, module: str, path: Union[str, "os.PathLike[str]"], params: str = "", /, **kwargs: ParamValue
+    ) -> "Rules":
+        """Rules of a built-in module with the data text of a file, read once
+        here (``crisk_rules_new_with_data_file``); otherwise like
+        ``Rules(module, params, data=...)``::
+
+            rules = Rules.from_data_file("muhq", "my_cards.mqd", map="tiny-duel", players=2)
+
+        Raises:
+            NotFoundError: no such module, or the file cannot be read.
+            FormatError: the module refuses the text (the message names the
+                line), or the file is longer than 32 MiB.
+            UnsupportedError: the module reads no data.
+            ParameterError: unknown key or bad value.
+        """
+        text = param_string(params, kwargs)
+        self = cls.__new__(cls)
+        self._h = None
+        self._keep = None
+        self._h = _lib.rules_new_with_data_file(module, text, _path_arg(path))
+        self._describe()
+        return self
+
+    @property
+    def data(self) -> Optional[bytes]:
+        """The host data text of the rules (see :class:`Rules`) as bytes, or
+        None when they were made without one.  Rules of a loaded or replayed
+        game give the text the save or record carried."""
+        return _lib.rules_data(self._handle())
+
     @staticmethod
     def parameters(module: str) -> List[ParamInfo]:
         """The parameters a built-in module accepts, in declared order."""
@@ -251,6 +327,8 @@ class Rules(_Handle):
             self._h = None
 
     def __repr__(self) -> str:
+        if self._data_len is not None:
+            return f"Rules({self._module!r}, {self._params!r}, data=<{self._data_len} bytes>)"
         return f"Rules({self._module!r}, {self._params!r})"
 
 
@@ -628,7 +706,9 @@ class Game(_Handle):
 
         ``rules`` names the module for saves of modules loaded with
         :meth:`Rules.from_file` (any rules of that module; the save's own
-        parameters are used); built-in modules are found by name.
+        parameters are used); built-in modules are found by name.  A save
+        of rules with a data text (``Rules(..., data=...)``) carries the
+        text, so it loads without it.
 
         Raises:
             TypeError: ``data`` is not bytes, bytearray or memoryview.
@@ -712,8 +792,10 @@ class Game(_Handle):
         self._recording = on
 
     def record(self) -> str:
-        """The game record: ``crisk-record 1``, the module, the canonical
-        parameters and every action since creation, one per line (LF).
+        """The game record: the ``crisk-record`` header, the module, the
+        canonical parameters, the rules' data text if they have one
+        (``data <hex>`` lines, see :attr:`Rules.data`) and every action since
+        creation, one per line (LF).
 
         :func:`replay` turns it back into this game, with this or any later
         version of the library.
