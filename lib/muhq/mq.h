@@ -213,6 +213,7 @@ typedef struct mq_rules {
 	int nwall;
 	uint32_t ncard;
 	mq_cardinfo *card;
+	const mqd_card **def; /* per card: its definition (one load in the hot paths) */
 	uint32_t npool;     /* the first npool cards are the draft pool */
 	uint16_t *statsrc;  /* cards with a STAT static, ascending */
 	uint16_t *spawnsrc; /* cards with a SPAWNS static (Brood), ascending */
@@ -341,7 +342,7 @@ static inline int mq_dist_tiles(const mq_rules *R, int a, int b)
 
 static inline const mqd_card *mq_def(const mq_rules *R, unsigned card)
 {
-	return &R->db->cards[R->card[card].def];
+	return R->def[card];
 }
 
 /* N of a keyword, 1 for one without N, 0 when absent. */

@@ -298,6 +298,11 @@ static int build_cards(mq_rules *R, const char *sets)
 static int build_static_lists(mq_rules *R)
 {
 	const mqd_db *db = R->db;
+	R->def = malloc(sizeof *R->def * (R->ncard ? R->ncard : 1));
+	if (!R->def)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	for (uint32_t c = 0; c < R->ncard; c++)
+		R->def[c] = &db->cards[R->card[c].def];
 	R->statsrc = malloc(sizeof *R->statsrc * (R->ncard ? R->ncard : 1));
 	R->spawnsrc = malloc(sizeof *R->spawnsrc * (R->ncard ? R->ncard : 1));
 	if (!R->statsrc || !R->spawnsrc)
@@ -404,6 +409,7 @@ void mq_rules_destroy(void *data)
 	for (int s = 0; s < MQ_SEATS_MAX; s++)
 		free(R->place[s]);
 	free(R->card);
+	free(R->def);
 	free(R->statsrc);
 	free(R->spawnsrc);
 	free(R);

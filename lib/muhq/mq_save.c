@@ -531,7 +531,7 @@ int mq_state_from_json(const void *data, const struct jnode *root, void *state)
 	uint8_t *wl = mq_walls(R, state);
 	i = 0;
 	for (const jnode *n = a->first; n; n = n->next, i++) {
-		int64_t v;
+		int64_t v = 0;
 		if ((rc = get_int(n, 0, 255, &v)))
 			return rc;
 		wl[i] = (uint8_t)v;
