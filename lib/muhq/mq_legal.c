@@ -257,6 +257,12 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 	int spent = x->flags, member = x->up != MQ_NONE, tile = mq_tile_of(R, S, u);
 	int street_tile = mq_tile_type(R, S, tile) == MQD_TILE_STREET;
 	uint8_t cost[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
+	/* Carry, equip and switch take artifacts standing alone within range 1, ascending. */
+	uint16_t near[9];
+	int nnear = 0;
+	for (uint32_t c = 0; c < R->ncard && nnear < 9; c++)
+		if (is_artifact(R, cs, c) && mq_dist_tiles(R, tile, cs[c].pos) <= 1)
+			near[nnear++] = (uint16_t)c;
 	if (!mq_paralysed(x)) {
 		if (wants(l, MQ_A_MOVE)) {
 			int move = mq_stat(R, S, u, MQD_STAT_MOVE);
@@ -292,9 +298,9 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 				put(l, mq_code(MQ_A_FULL, u, MQ_AB_FARM, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
 		}
 		if (wants(l, MQ_A_CARRY) && !(spent & MQ_F_FULL) && mq_def(R, u)->type == MQD_UNIT) { /* crew too (M-48) */
-			for (uint32_t art = 0; art < R->ncard && !l->found; art++) {
-				if (!is_artifact(R, cs, art) || mq_dist_tiles(R, tile, cs[art].pos) > 1 ||
-				    !mq_carry_ok(R, S, u, art))
+			for (int k = 0; k < nnear && !l->found; k++) {
+				unsigned art = near[k];
+				if (!mq_carry_ok(R, S, u, art))
 					continue;
 				mq_move_reach(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, cs[art].pos, 1, cost);
 				for (int dest = 0; dest < R->ntile; dest++) {
@@ -315,17 +321,17 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 			if ((spent & (aux ? MQ_F_ATTACK : MQ_F_MOVE)) || member)
 				continue;
 			if (wants(l, MQ_A_EQUIP))
-				for (uint32_t q = 0; q < R->ncard; q++)
-					if (is_artifact(R, cs, q) && mq_equip_ok(R, S, u, q))
-						put(l, mq_code(MQ_A_EQUIP, u, aux, q, MQ_T_NONE, MQ_T_NONE));
+				for (int k = 0; k < nnear; k++)
+					if (mq_equip_ok(R, S, u, near[k]))
+						put(l, mq_code(MQ_A_EQUIP, u, aux, near[k], MQ_T_NONE, MQ_T_NONE));
 		}
 		for (unsigned aux = 0; aux < 2; aux++) {
 			if ((spent & (aux ? MQ_F_ATTACK : MQ_F_MOVE)) || member || mq_def(R, u)->type != MQD_UNIT)
 				continue;
 			if (wants(l, MQ_A_SWITCH))
-				for (uint32_t a = 0; a < R->ncard; a++)
-					if (is_artifact(R, cs, a) && mq_switch_ok(R, S, u, a))
-						put(l, mq_code(MQ_A_SWITCH, u, aux, a, MQ_T_NONE, MQ_T_NONE));
+				for (int k = 0; k < nnear; k++)
+					if (mq_switch_ok(R, S, u, near[k]))
+						put(l, mq_code(MQ_A_SWITCH, u, aux, near[k], MQ_T_NONE, MQ_T_NONE));
 		}
 	} else if (wants(l, MQ_A_SHAKE)) { /* M-50 */
 		static const uint8_t bit[4] = {MQ_F_MOVE, MQ_F_ATTACK, MQ_F_STREET, MQ_F_FULL};
