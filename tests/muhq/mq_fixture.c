@@ -119,15 +119,25 @@ const char fx_text[] =
 
 #define RING 8192
 
-static int make_rules(mq_rules **R, const char *params)
+/* Rules of fx_text plus `more` (NULL: nothing more). */
+static int make_rules(mq_rules **R, const char *params, const char *more)
 {
 	param_set p;
 	int rc = params_parse(&p, mq_params, MQ_P_COUNT, params);
 	if (rc)
 		return rc;
+	size_t a = strlen(fx_text), b = more ? strlen(more) : 0;
+	char *text = malloc(a + b + 1);
+	if (!text) {
+		params_free(&p);
+		return CRISK_ENOMEM;
+	}
+	memcpy(text, fx_text, a);
+	memcpy(text + a, more ? more : "", b + 1);
 	void *data = NULL;
-	rc = mq_rules_create_with(&data, &p, fx_text, strlen(fx_text));
+	rc = mq_rules_create_with(&data, &p, text, a + b);
 	params_free(&p);
+	free(text);
 	*R = data;
 	return rc;
 }
@@ -135,7 +145,7 @@ static int make_rules(mq_rules **R, const char *params)
 int fx_rules_rc(const char *params)
 {
 	mq_rules *R = NULL;
-	int rc = make_rules(&R, params);
+	int rc = make_rules(&R, params, NULL);
 	if (!rc)
 		mq_rules_destroy(R);
 	return rc;
@@ -143,8 +153,13 @@ int fx_rules_rc(const char *params)
 
 void fx_open(fx *f, const char *params)
 {
+	fx_open_more(f, params, NULL);
+}
+
+void fx_open_more(fx *f, const char *params, const char *more)
+{
 	memset(f, 0, sizeof *f);
-	int rc = make_rules(&f->R, params);
+	int rc = make_rules(&f->R, params, more);
 	ck_assert_msg(rc == CRISK_OK, "rules '%s': %s", params, err_message());
 	size_t size = (f->R->size + 63) & ~(size_t)63;
 	f->st = aligned_alloc(64, size);
@@ -171,7 +186,12 @@ void fx_at_dp4(const fx *f, int seat)
 
 void fx_arena(fx *f, const char *params)
 {
-	fx_open(f, params);
+	fx_arena_more(f, params, NULL);
+}
+
+void fx_arena_more(fx *f, const char *params, const char *more)
+{
+	fx_open_more(f, params, more);
 	if (f->S->dp == MQ_DP_UPKEEP && f->S->cur == 0) /* a map-placed King: nothing to pay */
 		FX_OK(f, fx_simple(MQ_A_PAY));
 	fx_at_dp4(f, 0);

@@ -40,6 +40,9 @@ void fx_open(fx *f, const char *params);
 /* fx_open, then both hands go to the bottom of their decks; the game waits
  * at seat 0's action-phase priority (DP-4) of round 1. */
 void fx_arena(fx *f, const char *params);
+/* fx_open and fx_arena with more .mqd text after fx_text (test-only cards of one file). */
+void fx_open_more(fx *f, const char *params, const char *more);
+void fx_arena_more(fx *f, const char *params, const char *more);
 void fx_close(fx *f);
 /* Rules creation alone: its return code (the rules are freed). */
 int fx_rules_rc(const char *params);

@@ -1,6 +1,7 @@
 /* muhq scenario tests (rules/muhq.md §31.3-§31.7 without the Kraken mode,
  * and further M-n rules): each test builds its position directly on the
  * fixture maps of mq_fixture.c and plays actions through mq_apply. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -2585,6 +2586,1175 @@ START_TEST(buff_end_destroys_before_next_turn_M66)
 }
 END_TEST
 
+/* ---- rules without a named test so far (conventions, cards, set-up, draft, turn, stack,
+ * activation, piles, geometry, marks, artifacts, game end) ---- */
+
+/* fx_open with more .mqd text after fx_text (cards, lists and maps of one test). */
+/* Test cards that reach artifacts with ADD_MARK and DAMAGE, and lower stats (negative BUFF). */
+static const char tq_text[] =
+	"| tq | Test Hex | spell | 1 | 0 | - | - | - | - | - | - | play {artifact}: ADD_MARK poison 2 @T; "
+	"ADD_MARK paralysis 1 @T; ADD_MARK ward 1 @T; ADD_MARK faith 3 @T; DAMAGE 1 @T | - |\n"
+	"| tq | Test Weaken | spell | 1 | 0 | - | - | - | - | - | - | play {unit/boss}: BUFF attack -5 @T; "
+	"BUFF range -5 @T; BUFF move -5 @T | - |\n"
+	"store tq-store: Test Hex x3, Test Weaken x3, Barricade x2, Banner x2, Sword x2, Recruit x3, Farmer x2, "
+	"Spearman x2, Archer x2, Die! x2\n"
+	"map tq-arena\n"
+	"players 2\n"
+	"size 8 6\n"
+	"gain 3\n"
+	"deck start-basic\n"
+	"store tq-store\n"
+	"win resource 99\n"
+	"grid\n"
+	"~~~.....\n"
+	"~~a..T..\n"
+	"~~~..H..\n"
+	"...=====\n"
+	"1ww..G.2\n"
+	"1.F....2\n"
+	"end\n";
+#define TQ "map=tq-arena players=2 draft=none seed=1"
+
+static int list_has(const uint64_t *v, size_t n, uint64_t code)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == code)
+			return 1;
+	return 0;
+}
+
+static uint64_t *legal_all(const fx *f, size_t *n)
+{
+	*n = fx_legal_of(f, 0, MQ_NOCARD, NULL, 0);
+	uint64_t *v = malloc(sizeof *v * (*n ? *n : 1));
+	ck_assert_ptr_nonnull(v);
+	ck_assert_uint_eq(fx_legal_of(f, 0, MQ_NOCARD, v, *n), *n);
+	return v;
+}
+
+/* Applies code, expects a refusal, and checks that the state and the event log are untouched. */
+static void refused_unchanged(fx *f, uint64_t code)
+{
+	void *copy = malloc(f->R->size);
+	ck_assert_ptr_nonnull(copy);
+	memcpy(copy, f->st, f->R->size);
+	uint64_t next = f->log.next;
+	ck_assert_msg(fx_do(f, code) != CRISK_OK, "code %016llx was accepted", (unsigned long long)code);
+	ck_assert_msg(memcmp(copy, f->st, f->R->size) == 0, "a refused code %016llx changed the state",
+		      (unsigned long long)code);
+	ck_assert_uint_eq(f->log.next, next);
+	free(copy);
+}
+
+/* M-1: only listed actions are accepted: every listed one checks, everything else (other
+ * destinations, targets, types, cards, decision points) is refused and changes nothing. */
+START_TEST(unlisted_action_refused_unchanged_M1)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned rc = fx_put(&f, 0, "Recruit", 3, 3), sp = fx_put(&f, 1, "Spearman", 5, 3);
+	unsigned own = fx_put(&f, 0, "Barricade", 3, 2);
+	unsigned me = fx_hand(&f, 0, "Mend");
+	f.S->seat[0].res = 3;
+	FX_OK(&f, fx_activate(rc));
+	size_t n;
+	uint64_t *all = legal_all(&f, &n);
+	ck_assert_uint_gt(n, 5);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_msg(fx_legal_has(&f, all[i]), "listed code %016llx does not check", (unsigned long long)all[i]);
+	int tried = 0;
+	for (int t = 0; t < f.R->ntile; t++) {
+		uint64_t cand[4] = {fx_move(rc, MQ_T_TILE | (unsigned)t), fx_street(rc, MQ_T_TILE | (unsigned)t),
+				    fx_attack(rc, MQ_T_TILE | (unsigned)t), fx_spell(me, MQ_T_TILE | (unsigned)t, FX_N)};
+		for (int k = 0; k < 4; k++) {
+			if (list_has(all, n, cand[k])) {
+				ck_assert(fx_legal_has(&f, cand[k]));
+				continue;
+			}
+			refused_unchanged(&f, cand[k]);
+			tried++;
+		}
+	}
+	for (unsigned c = 0; c < f.R->ncard; c++) {
+		uint64_t cand[3] = {fx_attack(rc, c), fx_spell(me, c, FX_N), fx_activate(c)};
+		for (int k = 0; k < 3; k++)
+			if (!list_has(all, n, cand[k])) {
+				refused_unchanged(&f, cand[k]);
+				tried++;
+			}
+	}
+	ck_assert(!list_has(all, n, fx_attack(rc, own)));
+	ck_assert(list_has(all, n, fx_attack(rc, sp)) == 0); /* d = 2 for a 1R1 Recruit */
+	/* Codes of other decision points, unknown types and cards. */
+	refused_unchanged(&f, (uint64_t)0);
+	refused_unchanged(&f, mq_code(MQ_A_COUNT, MQ_NOCARD, 0, FX_N, FX_N, FX_N));
+	refused_unchanged(&f, (uint64_t)MQ_A_CHANCE << 56);
+	refused_unchanged(&f, fx_simple(MQ_A_PAY));
+	refused_unchanged(&f, fx_simple(MQ_A_DONE));
+	refused_unchanged(&f, fx_buy(fx_take(&f, 0, "Recruit")));
+	refused_unchanged(&f, mq_code(MQ_A_PICK, fx_take(&f, 0, "Knight"), 0, FX_N, FX_N, FX_N));
+	refused_unchanged(&f, fx_drop(FX_T(&f, 4, 4)));
+	refused_unchanged(&f, fx_activate(999));
+	refused_unchanged(&f, fx_move(rc, MQ_T_TILE | 0xFFF));
+	refused_unchanged(&f, fx_simple(MQ_A_PASS) & ~(uint64_t)1); /* a pass with a stray operand */
+	ck_assert_int_gt(tried, 100);
+	free(all);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-2: Forced March's MOVE moves a tapped, paralysed unit whose allowances are all spent,
+ * which no rule of its own would allow, and spends nothing. */
+START_TEST(card_text_overrides_rules_M2)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned rc = fx_put(&f, 0, "Recruit", 3, 0);
+	f.cs[rc].flags |= MQ_F_TAPPED | MQ_F_ALLOW;
+	f.cs[rc].mark[MQ_M_PARALYSIS] = 1;
+	unsigned fm = fx_hand(&f, 0, "Forced March");
+	fx_hand(&f, 0, "Die!"); /* unaffordable: P1 keeps its decisions */
+	f.S->seat[0].res = 1;
+	FX_ILLEGAL(&f, fx_activate(rc));
+	FX_OK(&f, fx_spell(fm, rc, FX_T(&f, 5, 0)));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(f.S->nstack, 0);
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, rc), fx_tile(&f, 5, 0));
+	ck_assert_int_eq(f.cs[rc].flags & (MQ_F_TAPPED | MQ_F_ALLOW), MQ_F_TAPPED | MQ_F_ALLOW);
+	ck_assert_int_eq(mark(&f, rc, MQ_M_PARALYSIS), 1);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-3: in a competitive game (3 seats) every other seat is an enemy, none an ally; spec seat s
+ * is engine seat s-1; a round is one turn of each seat, numbered from 1. */
+START_TEST(allied_enemy_competitive_M3)
+{
+	fx f;
+	fx_arena(&f, "map=4P-islands players=3 draft=none seed=1");
+	for (int a = 0; a < 3; a++)
+		for (int b = 0; b < 3; b++)
+			ck_assert_int_eq(mq_allied(f.R, a, b), a == b);
+	ck_assert_int_eq(mq_tile_owner(f.R, f.st, fx_tile(&f, 2, 2)), 0);  /* spawn '1' */
+	ck_assert_int_eq(mq_tile_owner(f.R, f.st, fx_tile(&f, 15, 2)), 1); /* spawn '2' */
+	ck_assert_int_eq(mq_tile_owner(f.R, f.st, fx_tile(&f, 2, 15)), 2); /* spawn '3' */
+	ck_assert_int_eq(mq_tile_owner(f.R, f.st, fx_tile(&f, 5, 3)), 0);  /* harbor 'a' */
+	unsigned mine = fx_put(&f, 0, "Archer", 1, 4);
+	unsigned e1 = fx_put(&f, 1, "Archer", 2, 4), e2 = fx_put(&f, 2, "Archer", 1, 5);
+	unsigned me = fx_hand(&f, 0, "Pillage");
+	f.S->seat[0].res = 5;
+	uint64_t v[8];
+	/* Pillage {unit enemy near1}: both other seats' units, not the own one. */
+	size_t n = fx_legal_of(&f, MQ_A_PLAY, me, v, 8);
+	ck_assert_uint_eq(n, 2);
+	ck_assert(list_has(v, n, fx_spell(me, e1, FX_N)) && list_has(v, n, fx_spell(me, e2, FX_N)));
+	FX_OK(&f, fx_activate(mine));
+	n = fx_legal_of(&f, MQ_A_ATTACK, mine, v, 8);
+	ck_assert_uint_eq(n, 2);
+	ck_assert(list_has(v, n, fx_attack(mine, e1)) && list_has(v, n, fx_attack(mine, e2)));
+	FX_OK(&f, fx_finish(mine));
+	ck_assert_int_eq(f.S->round, 1);
+	fx_run(&f, 0, MQ_DP_PRIORITY, 0, 1);
+	ck_assert_int_eq(f.S->round, 2);
+	ck_assert_int_eq(f.S->turn, 4);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-10: the fields of a card, as loaded. */
+START_TEST(card_fields_M10)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	const mqd_db *db = f.R->db;
+	const mqd_card *kn = mq_def(f.R, fx_take(&f, 0, "Knight"));
+	ck_assert_str_eq(mqd_str(db, kn->set), "base");
+	ck_assert_str_eq(mqd_str(db, kn->name), "Knight");
+	ck_assert_int_eq(kn->type, MQD_UNIT);
+	ck_assert(kn->buy == 8 && kn->play == 3 && kn->upkeep == 2 && kn->health == 6 && kn->move == 4);
+	ck_assert(kn->attack == 3 && kn->range == 1);
+	ck_assert(kn->kw == (1u << MQD_KW_CHARGE) && kn->kw_n[MQD_KW_CHARGE] == 1);
+	ck_assert_uint_eq(kn->nab, 0);
+	ck_assert_int_eq(kn->ai, MQD_AI_AGGRESSIVE);
+	const mqd_card *mi = mq_def(f.R, fx_take(&f, 0, "Missionary"));
+	ck_assert_uint_eq(mi->nab, 1);
+	ck_assert_int_eq(db->abilities[mi->ab0].kind, MQD_AB_FULL);
+	ck_assert_int_eq(mi->attack, MQD_NONE);
+	ck_assert_int_eq(mi->ai, MQD_AI_SUPPORTIVE);
+	const mqd_card *cog = mq_def(f.R, fx_take(&f, 0, "Cog"));
+	ck_assert(mq_kw(f.R, fx_take(&f, 0, "Cog"), MQD_KW_SWIMMING) && cog->kw_n[MQD_KW_CREW] == 2);
+	ck_assert(cog->ai == MQD_AI_WANDERING && cog->ai_arg == 4);
+	const mqd_card *fb = mq_def(f.R, fx_take(&f, 0, "Fireball"));
+	ck_assert_int_eq(fb->type, MQD_SPELL);
+	ck_assert(fb->buy == 5 && fb->play == 2 && fb->upkeep == MQD_NONE && fb->health == MQD_NONE);
+	ck_assert_int_eq(db->abilities[fb->ab0].kind, MQD_AB_PLAY);
+	const mqd_card *king = mq_def(f.R, fx_take(&f, 0, "King"));
+	ck_assert(king->buy == MQD_NONE && king->play == MQD_NONE && king->health == 8);
+	const mqd_card *sw = mq_def(f.R, fx_take(&f, 0, "Sword"));
+	ck_assert(sw->type == MQD_EQUIPMENT && sw->kw_n[MQD_KW_DURABILITY] == 2 && sw->health == MQD_NONE);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-13: play cost none: the King is never playable from hand; a play cost of 0 is playable with no
+ * resource; a play cost is paid on declaration, before the card executes. */
+START_TEST(play_cost_none_and_paid_on_declaration_M13)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned king = fx_hand(&f, 0, "King");
+	unsigned tax = fx_hand(&f, 0, "Tax Collection");
+	fx_hand(&f, 0, "Die!"); /* unaffordable: P1 keeps its decisions */
+	f.S->seat[0].res = 0;
+	ck_assert_uint_eq(fx_legal_of(&f, MQ_A_PLAY, king, NULL, 0), 0);
+	ck_assert(fx_legal_has(&f, fx_spell(tax, FX_N, FX_N)));
+	f.S->seat[0].res = 3;
+	ck_assert_uint_eq(fx_legal_of(&f, MQ_A_PLAY, king, NULL, 0), 0);
+	FX_ILLEGAL(&f, fx_play(king, FX_T(&f, 0, 4), FX_N, FX_N));
+	unsigned rc = fx_hand(&f, 0, "Recruit");
+	FX_OK(&f, fx_play(rc, FX_T(&f, 0, 4), FX_N, FX_N));
+	ck_assert_int_eq(res(&f, 0), 2); /* paid on declaration */
+	ck_assert_int_eq(f.S->nstack, 1);
+	ck_assert_int_eq(f.cs[rc].zone, MQ_Z_STACK);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert(on_map(&f, rc));
+	ck_assert_int_eq(res(&f, 0), 2);
+	ck_assert_int_eq(f.cs[king].zone, MQ_Z_HAND);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-14: effective attack and move never go below 0, range never below 1 (a BUFF of -5). */
+START_TEST(effective_stat_floors_M14)
+{
+	fx f;
+	fx_arena_more(&f, TQ, tq_text);
+	unsigned ar = fx_put(&f, 1, "Archer", 4, 0), rc = fx_put(&f, 0, "Recruit", 3, 0);
+	unsigned w1 = fx_hand(&f, 0, "Test Weaken"), w2 = fx_hand(&f, 0, "Test Weaken");
+	fx_hand(&f, 0, "Die!");
+	f.S->seat[0].res = 0;
+	FX_OK(&f, fx_spell(w1, ar, FX_N));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(mq_stat(f.R, f.st, ar, MQD_STAT_ATTACK), 0);
+	ck_assert_int_eq(mq_stat(f.R, f.st, ar, MQD_STAT_RANGE), 1);
+	ck_assert_int_eq(mq_stat(f.R, f.st, ar, MQD_STAT_MOVE), 0);
+	ck_assert_int_eq(mq_pile_range(f.R, f.st, ar), 1);
+	ck_assert_int_eq(mq_pile_attack(f.R, f.st, ar, 1), 0);
+	FX_OK(&f, fx_spell(w2, rc, FX_N));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(mq_stat(f.R, f.st, rc, MQD_STAT_MOVE), 0);
+	FX_OK(&f, fx_activate(rc));
+	ck_assert_uint_eq(fx_legal_of(&f, MQ_A_MOVE, rc, NULL, 0), 0);
+	FX_OK(&f, fx_attack(rc, ar)); /* 0 against 0 */
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(dmg(&f, ar), 0);
+	ck_assert_int_eq(dmg(&f, rc), 0);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-14: a unit without an attack ignores attack modifiers (Sword, Banner, Battle Cry): it cannot
+ * attack, does not retaliate and adds nothing to a pile. */
+START_TEST(no_attack_ignores_attack_modifiers_M14)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned fa = fx_put(&f, 1, "Farmer", 4, 0);
+	fx_join_new(&f, 1, "Sword", fa);
+	fx_put(&f, 1, "Banner", 5, 0);
+	ck_assert_int_eq(mq_stat(f.R, f.st, fa, MQD_STAT_ATTACK), 0);
+	ck_assert_int_eq(mq_pile_range(f.R, f.st, fa), 0);
+	ck_assert_int_eq(mq_pile_attack(f.R, f.st, fa, 1), 0);
+	unsigned rc = fx_put(&f, 0, "Recruit", 3, 0);
+	attack_now(&f, rc, fa);
+	ck_assert_int_eq(dmg(&f, fa), 1);
+	ck_assert_int_eq(dmg(&f, rc), 0); /* no retaliation */
+	unsigned own = fx_put(&f, 0, "Farmer", 3, 1), bc = fx_hand(&f, 0, "Battle Cry");
+	unsigned cog = fx_put(&f, 0, "Cog", 1, 1);
+	fx_join_new(&f, 0, "Farmer", cog);
+	FX_OK(&f, fx_finish(rc));
+	ck_assert_int_eq(mq_pile_attack(f.R, f.st, cog, 1), 1); /* the Cog's own 1R2 only */
+	ck_assert_int_eq(mq_pile_range(f.R, f.st, cog), 2);
+	FX_OK(&f, fx_spell(bc, own, FX_N));
+	ck_assert_int_eq(f.S->nstack, 0);
+	ck_assert_int_eq(mq_stat(f.R, f.st, own, MQD_STAT_ATTACK), 0);
+	FX_OK(&f, fx_activate(own));
+	ck_assert_uint_eq(fx_legal_of(&f, MQ_A_ATTACK, own, NULL, 0), 0);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-15: a spell is a one-shot fast card: it waits on the stack, and after execution goes to its
+ * owner's discard pile (P2's Fireball, played in P1's turn, to P2's pile). */
+START_TEST(spell_to_discard_after_execution_M15)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned sw = fx_put(&f, 0, "Swordsman", 3, 0);
+	fx_put(&f, 1, "Spearman", 5, 0);
+	f.cs[sw].mark[MQ_M_DAMAGE] = 1;
+	unsigned me = fx_hand(&f, 0, "Mend");
+	fx_hand(&f, 0, "Die!");
+	unsigned fb = fx_hand(&f, 1, "Fireball");
+	fx_hand(&f, 1, "Die!");
+	f.S->seat[0].res = 1;
+	f.S->seat[1].res = 2;
+	FX_OK(&f, fx_spell(me, sw, FX_N));
+	ck_assert_int_eq(f.cs[me].zone, MQ_Z_STACK);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(f.S->cur, 1);
+	FX_OK(&f, fx_spell(fb, sw, FX_N));
+	ck_assert_int_eq(f.S->nstack, 2);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(f.S->nstack, 1);
+	ck_assert_int_eq(dmg(&f, sw), 4);
+	ck_assert_int_eq(f.cs[fb].zone, MQ_Z_DISCARD);
+	ck_assert_int_eq(f.cs[fb].ctrl, 1);
+	ck_assert_int_eq(f.cs[me].zone, MQ_Z_STACK);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(f.S->nstack, 0);
+	ck_assert_int_eq(dmg(&f, sw), 0);
+	ck_assert_int_eq(f.cs[me].zone, MQ_Z_DISCARD);
+	ck_assert_int_eq(f.cs[me].ctrl, 0);
+	ck_assert_uint_eq(fx_count(&f, MQ_Z_DISCARD, 0), 1);
+	ck_assert_uint_eq(fx_count(&f, MQ_Z_DISCARD, 1), 1);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-17 steps 5-10: the draft's pool shuffle comes first; decks (in list order, not yet
+ * shuffled), empty hands, start resource and placed Kings are there during the draft; the
+ * decks are shuffled after it, seat 1's then seat 2's; seat 1 takes the first turn. */
+START_TEST(setup_order_M17)
+{
+	fx f;
+	fx_open(&f, "map=2P-river-king players=2 draft=1x1x2 seed=1 chance=explicit");
+	ck_assert_int_eq(f.S->dp, MQ_DP_CHANCE);
+	ck_assert_uint_eq(f.S->chance_k, f.R->npool);
+	for (int s = 0; s < 2; s++) {
+		ck_assert_uint_eq(fx_count(&f, MQ_Z_DECK, s), 5);
+		ck_assert_uint_eq(fx_count(&f, MQ_Z_HAND, s), 0);
+		unsigned k = fx_find(&f, s, MQ_Z_MAP, "King");
+		ck_assert_uint_ne(k, MQ_NONE);
+		ck_assert_int_eq(f.cs[k].flags, 0);
+	}
+	ck_assert_int_eq(res(&f, 0), 0);
+	ck_assert_int_eq(res(&f, 1), 1);
+	while (f.S->dp == MQ_DP_CHANCE) /* the pool shuffle: k = npool down to 2 */
+		FX_OK(&f, (uint64_t)MQ_A_CHANCE << 56);
+	ck_assert_int_eq(f.S->dp, MQ_DP_PICK);
+	for (int s = 0; s < 2; s++) /* decks in list order during the draft: ascending ids */
+		for (unsigned p = 1; p < 5; p++)
+			ck_assert_uint_lt(mq_zone_at(f.R, f.st, MQ_Z_DECK, s, p - 1), mq_zone_at(f.R, f.st, MQ_Z_DECK, s, p));
+	while (f.S->dp == MQ_DP_PICK) {
+		uint64_t a;
+		ck_assert_uint_gt(fx_legal_of(&f, MQ_A_PICK, MQ_NOCARD, &a, 1), 0);
+		FX_OK(&f, a);
+	}
+	ck_assert_uint_eq(fx_count(&f, MQ_Z_STORE, 0), 2); /* R x T x seats */
+	for (int s = 0; s < 2; s++) { /* Fisher-Yates over 5 cards: k = 5, 4, 3, 2 */
+		for (unsigned k = 5; k >= 2; k--) {
+			ck_assert_int_eq(f.S->dp, MQ_DP_CHANCE);
+			ck_assert_uint_eq(f.S->chance_k, k);
+			ck_assert_uint_eq(fx_count(&f, MQ_Z_HAND, 0), 0);
+			FX_OK(&f, (uint64_t)MQ_A_CHANCE << 56);
+		}
+	}
+	ck_assert_int_ne(f.S->dp, MQ_DP_CHANCE);
+	ck_assert_int_eq(f.S->active, 0);
+	ck_assert_int_eq(f.S->turn, 1);
+	ck_assert_uint_eq(fx_count(&f, MQ_Z_HAND, 0), 3);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-17 step 4: with 3 players on 4P-islands, seat 4's spawns and harbor are plain tiles, seat 3's
+ * stay; nobody may place on the former. */
+START_TEST(absent_seat_four_plain_M17)
+{
+	fx f;
+	fx_open(&f, "map=4P-islands players=3 draft=none seed=1");
+	static const int gone[4][2] = {{16, 15}, {15, 16}, {16, 16}, {13, 15}};
+	for (int i = 0; i < 4; i++) {
+		int t = fx_tile(&f, gone[i][0], gone[i][1]);
+		ck_assert_int_eq(mq_tile_type(f.R, f.st, t), MQD_TILE_PLAIN);
+		ck_assert_int_eq(mq_tile_owner(f.R, f.st, t), -1);
+	}
+	ck_assert_int_eq(mq_tile_owner(f.R, f.st, fx_tile(&f, 2, 15)), 2);
+	ck_assert_int_eq(mq_tile_owner(f.R, f.st, fx_tile(&f, 5, 15)), 2);
+	ck_assert_int_eq(f.R->seats, 3);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-18: the map's place lines create the Kings on their tiles, owned and controlled by their
+ * seats, untapped, in no deck, hand or store; a King that leaves goes to exile. */
+START_TEST(placed_cards_untapped_to_exile_M18)
+{
+	fx f;
+	fx_arena(&f, "map=2P-river-king players=2 draft=none seed=1");
+	int kings = 0;
+	for (unsigned c = 0; c < f.R->ncard; c++)
+		if (strcmp(fx_name(&f, c), "King") == 0) {
+			kings++;
+			ck_assert_int_eq(f.R->card[c].zone, MQ_Z_MAP);
+			ck_assert(on_map(&f, c));
+		}
+	ck_assert_int_eq(kings, 2);
+	unsigned k1 = fx_find(&f, 0, MQ_Z_MAP, "King"), k2 = fx_find(&f, 1, MQ_Z_MAP, "King");
+	ck_assert(f.cs[k1].owner == 0 && f.cs[k2].owner == 1 && f.cs[k2].ctrl == 1);
+	ck_assert_int_eq(f.cs[k2].flags, 0); /* untapped before its seat's first turn */
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, k1), fx_tile(&f, 6, 0));
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, k2), fx_tile(&f, 6, 13));
+	ck_assert(fx_legal_has(&f, fx_activate(k1)));
+	f.cs[k2].mark[MQ_M_DAMAGE] = 7;
+	unsigned sw = fx_put(&f, 0, "Swordsman", 6, 12);
+	attack_now(&f, sw, k2);
+	ck_assert_int_eq(f.cs[k2].zone, MQ_Z_EXILE);
+	ck_assert_int_eq(f.cs[k2].owner, 1);
+	ck_assert_uint_eq(fx_count(&f, MQ_Z_DISCARD, 1), 0);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-19: draft none (quick start), piles (the default) and RxTxP packs. */
+START_TEST(draft_modes_M19)
+{
+	fx f;
+	fx_open(&f, "map=2P-ring-street players=2 draft=none seed=1");
+	ck_assert_int_eq(f.R->draft, MQ_DRAFT_NONE);
+	ck_assert_uint_eq(f.R->npool, 0);
+	fx_at_dp4(&f, 0);
+	fx_close(&f);
+	fx_open(&f, "map=2P-ring-street players=2 seed=1");
+	ck_assert_int_eq(f.R->draft, MQ_DRAFT_PILES);
+	ck_assert(f.S->dp == MQ_DP_PICK && f.S->cur == 0);
+	ck_assert_uint_eq(fx_legal_of(&f, MQ_A_PICK, MQ_NOCARD, NULL, 0), 10);
+	fx_close(&f);
+	fx_open(&f, "map=2P-ring-street players=2 draft=piles seed=1");
+	ck_assert_int_eq(f.R->draft, MQ_DRAFT_PILES);
+	fx_close(&f);
+	fx_open(&f, "map=2P-ring-street players=2 draft=2x1x4 seed=1");
+	ck_assert_int_eq(f.R->draft, MQ_DRAFT_PACK);
+	ck_assert(f.R->dr == 2 && f.R->dt == 1 && f.R->dp == 4);
+	ck_assert(f.S->dp == MQ_DP_PICK && f.S->cur == 0);
+	ck_assert_uint_eq(fx_legal_of(&f, MQ_A_PICK, MQ_NOCARD, NULL, 0), 4);
+	fx_close(&f);
+	ck_assert_int_ne(fx_rules_rc("map=2P-ring-street players=2 draft=2x1 seed=1"), CRISK_OK);
+	ck_assert_int_ne(fx_rules_rc("map=2P-ring-street players=2 draft=2x[1;4] seed=1"), CRISK_OK);
+}
+END_TEST
+
+/* A random but reproducible legal action other than concede. */
+static uint64_t random_action(const fx *f, uint32_t *seed)
+{
+	size_t n;
+	uint64_t *all = legal_all(f, &n), a = 0;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (MQ_CODE_TYPE(all[i]) != MQ_A_CONCEDE)
+			all[k++] = all[i];
+	ck_assert_uint_gt(k, 0);
+	*seed = *seed * 1103515245u + 12345u;
+	a = all[(*seed >> 8) % k];
+	free(all);
+	return a;
+}
+
+/* Whether an action names card c as its card or as a card operand. */
+static int names_card(uint64_t a, unsigned c)
+{
+	unsigned type = MQ_CODE_TYPE(a), ops[3] = {MQ_CODE_A(a), MQ_CODE_B(a), MQ_CODE_C(a)};
+	int first = 0, last = -1;
+	switch (type) {
+	case MQ_A_ATTACK: case MQ_A_CARRY: case MQ_A_EQUIP: case MQ_A_SWITCH: first = 0; last = 0; break;
+	case MQ_A_PLAY: case MQ_A_FULL: case MQ_A_FREE: case MQ_A_TRIGGER: first = 1; last = 2; break;
+	case MQ_A_SCRAP: first = 0; last = 1; break;
+	default: break;
+	}
+	if (type != MQ_A_SCRAP && type != MQ_A_PASS && type != MQ_A_DONE && type != MQ_A_PAY &&
+	    type != MQ_A_DROP && type != MQ_A_CONCEDE && type != MQ_A_CHANCE && MQ_CODE_CARD(a) == c)
+		return 1;
+	for (int i = first; i <= last; i++)
+		if (MQ_T_IS_CARD(ops[i]) && ops[i] == c)
+			return 1;
+	return 0;
+}
+
+/* M-23: the cards a pile draft does not hand out are out of the game (no zone, not exile), and
+ * no action or effect reaches them in the game that follows. */
+START_TEST(draft_removed_cards_out_M23)
+{
+	fx f;
+	fx_open(&f, "map=2P-ring-street players=2 draft=piles seed=5");
+	uint32_t seed = 7;
+	while (f.S->dp == MQ_DP_PICK)
+		FX_OK(&f, random_action(&f, &seed));
+	unsigned out[32], nout = 0;
+	for (unsigned c = 0; c < f.R->npool; c++)
+		if (f.cs[c].zone == MQ_Z_OUT) {
+			ck_assert_uint_lt(nout, 32);
+			out[nout++] = c;
+		}
+	ck_assert_uint_eq(nout, 10);
+	unsigned in_zones = 0;
+	for (int s = 0; s < 2; s++)
+		for (int z = MQ_Z_POOL; z < MQ_Z_COUNT; z++)
+			in_zones += fx_count(&f, z, s);
+	ck_assert_uint_eq(in_zones, f.R->ncard - nout);
+	for (int step = 0; step < 1500 && f.S->status == CRISK_STATUS_RUNNING; step++) {
+		size_t n;
+		uint64_t *all = legal_all(&f, &n);
+		for (size_t i = 0; i < n; i++)
+			for (unsigned k = 0; k < nout; k++)
+				ck_assert_msg(!names_card(all[i], out[k]), "an action names removed card %u", out[k]);
+		free(all);
+		FX_OK(&f, random_action(&f, &seed));
+		for (unsigned k = 0; k < nout; k++)
+			ck_assert_int_eq(f.cs[out[k]].zone, MQ_Z_OUT);
+	}
+	ck_assert_int_gt(f.S->turn, 2);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-27: resource carries over between turns, and the hand keeps any number of cards. */
+START_TEST(resource_and_hand_carry_over_M27)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	f.S->seat[0].res = 5;
+	static const char *const cards[6] = {"Recruit", "Recruit", "Spearman", "Spearman", "Knight", "Archer"};
+	unsigned h[6];
+	for (int i = 0; i < 6; i++)
+		h[i] = fx_hand(&f, 0, cards[i]);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	fx_run(&f, 1, MQ_DP_PRIORITY, 1, 0);
+	ck_assert_int_eq(res(&f, 0), 5);
+	fx_run(&f, 0, MQ_DP_PRIORITY, 0, 1);
+	ck_assert_int_eq(res(&f, 0), 8);
+	ck_assert_uint_eq(fx_count(&f, MQ_Z_HAND, 0), 6);
+	for (int i = 0; i < 6; i++)
+		ck_assert_int_eq(f.cs[h[i]].zone, MQ_Z_HAND);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-29: every seat gains the map's base gain at the start of its own upkeep (3 on the arena, 2
+ * on 4P-islands), and only then. */
+START_TEST(base_gain_at_upkeep_M29)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	fx_put(&f, 1, "Recruit", 6, 0);
+	ck_assert_int_eq(res(&f, 1), 0);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	fx_run(&f, 1, MQ_DP_UPKEEP, 1, 0);
+	ck_assert_int_eq(res(&f, 1), 3);
+	int r0 = res(&f, 0);
+	FX_OK(&f, fx_simple(MQ_A_PAY));
+	ck_assert_int_eq(res(&f, 0), r0);
+	fx_close(&f);
+	fx_open(&f, "map=4P-islands players=2 draft=none seed=1");
+	ck_assert_int_eq(f.R->map->gain, 2);
+	fx_at_dp4(&f, 0);
+	ck_assert_int_eq(res(&f, 0), 2);
+	ck_assert_int_eq(res(&f, 1), 0);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-33: illegal declarations change nothing; a legal one pays its cost on declaration and
+ * goes on the stack, and executes only later. */
+START_TEST(illegal_declaration_changes_nothing_M33)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned rc = fx_put(&f, 0, "Recruit", 3, 0), sp = fx_put(&f, 1, "Spearman", 6, 0);
+	f.cs[rc].mark[MQ_M_DAMAGE] = 1;
+	unsigned kn = fx_hand(&f, 0, "Knight"), me = fx_hand(&f, 0, "Mend");
+	fx_hand(&f, 0, "Die!");
+	f.S->seat[0].res = 2;
+	refused_unchanged(&f, fx_play(kn, FX_T(&f, 0, 4), FX_N, FX_N)); /* cost 3 > 2 */
+	refused_unchanged(&f, fx_move(rc, FX_T(&f, 4, 0)));              /* not activated */
+	FX_OK(&f, fx_activate(rc));
+	refused_unchanged(&f, fx_attack(rc, sp));                        /* d = 3 */
+	refused_unchanged(&f, fx_move(rc, FX_T(&f, 6, 0)));              /* occupied */
+	refused_unchanged(&f, fx_move(rc, FX_T(&f, 7, 1)));              /* too far */
+	refused_unchanged(&f, fx_spell(me, sp, FX_N));                   /* not an ally */
+	refused_unchanged(&f, fx_spell(me, FX_N, FX_N));                 /* no target */
+	refused_unchanged(&f, fx_finish(sp));
+	FX_OK(&f, fx_spell(me, rc, FX_N));
+	ck_assert_int_eq(res(&f, 0), 1);
+	ck_assert_int_eq(f.S->nstack, 1);
+	ck_assert_int_eq(dmg(&f, rc), 1); /* not executed yet */
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(f.S->nstack, 0);
+	ck_assert_int_eq(dmg(&f, rc), 0);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-36: the stack is last in, first out: Mend, Blessing (P1), Fireball (P2) execute as
+ * Fireball, Blessing, Mend. */
+START_TEST(stack_last_in_first_out_M36)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned sw = fx_put(&f, 0, "Swordsman", 3, 0);
+	fx_put(&f, 1, "Spearman", 5, 0);
+	f.cs[sw].mark[MQ_M_DAMAGE] = 1;
+	unsigned me = fx_hand(&f, 0, "Mend"), bl = fx_hand(&f, 0, "Blessing");
+	fx_hand(&f, 0, "Die!");
+	unsigned fb = fx_hand(&f, 1, "Fireball");
+	fx_hand(&f, 1, "Die!");
+	f.S->seat[0].res = 2;
+	f.S->seat[1].res = 2;
+	FX_OK(&f, fx_spell(me, sw, FX_N));
+	FX_OK(&f, fx_spell(bl, sw, FX_N));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	FX_OK(&f, fx_spell(fb, sw, FX_N));
+	ck_assert_int_eq(f.S->nstack, 3);
+	ck_assert_uint_eq(f.S->stack[2].src, fb);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(f.S->nstack, 2); /* Fireball first: no ward yet */
+	ck_assert_int_eq(dmg(&f, sw), 4);
+	ck_assert_int_eq(mark(&f, sw, MQ_M_WARD), 0);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(f.S->nstack, 1); /* then Blessing */
+	ck_assert_int_eq(dmg(&f, sw), 4);
+	ck_assert_int_eq(mark(&f, sw, MQ_M_WARD), 2);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(f.S->nstack, 0); /* Mend last */
+	ck_assert_int_eq(dmg(&f, sw), 0);
+	ck_assert_int_eq(mark(&f, sw, MQ_M_WARD), 2);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-38.3: a drop with one legal tile, or none, resolves without a decision; with two or more the
+ * former controller decides (DP-6). */
+START_TEST(single_tile_drop_automatic_M38)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned cog1 = fx_put(&f, 0, "Cog", 1, 1), r1 = fx_join_new(&f, 0, "Recruit", cog1);
+	unsigned d1 = fx_hand(&f, 0, "Die!"), d2 = fx_hand(&f, 0, "Die!"), d3 = fx_hand(&f, 0, "Die!");
+	fx_hand(&f, 0, "Fireball");
+	f.S->seat[0].res = 12;
+	/* (2,1) is the only land tile next to (1,1). */
+	FX_OK(&f, fx_spell(d1, cog1, FX_N));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_msg(f.S->dp == MQ_DP_PRIORITY && f.S->cur == 0 && f.S->nstack == 0, "dp %d cur %d", f.S->dp,
+		      f.S->cur);
+	ck_assert(on_map(&f, r1));
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, r1), fx_tile(&f, 2, 1));
+	/* Now (2,1) is taken: no tile, the member is destroyed without a decision. */
+	unsigned cog2 = fx_put(&f, 0, "Cog", 1, 1), r2 = fx_join_new(&f, 0, "Recruit", cog2);
+	FX_OK(&f, fx_spell(d2, cog2, FX_N));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert(f.S->dp == MQ_DP_PRIORITY && f.S->cur == 0 && f.S->nstack == 0);
+	ck_assert_int_eq(f.cs[r2].zone, MQ_Z_DISCARD);
+	/* Next to (2,2) several land tiles are free: DP-6 for P1. */
+	unsigned cog3 = fx_put(&f, 0, "Cog", 2, 2), r3 = fx_join_new(&f, 0, "Recruit", cog3);
+	FX_OK(&f, fx_spell(d3, cog3, FX_N));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert(f.S->dp == MQ_DP_DROP && f.S->cur == 0);
+	ck_assert_uint_gt(fx_legal_of(&f, MQ_A_DROP, MQ_NOCARD, NULL, 0), 1);
+	FX_OK(&f, fx_drop(FX_T(&f, 3, 2)));
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, r3), fx_tile(&f, 3, 2));
+	fx_close(&f);
+}
+END_TEST
+
+/* M-38.4: upkeep payment is skipped without units, the buy step without an affordable card and
+ * without a scrap (it is offered for a scrap alone), cleanup with an empty hand. */
+START_TEST(empty_steps_skipped_M38)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	fx_put(&f, 1, "Recruit", 6, 0);
+	f.S->seat[0].res = 0;
+	fx_hand(&f, 0, "Knight");
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	/* P1: no buy step (nothing affordable, one card); cleanup with a card in hand. */
+	ck_assert(f.S->active == 0 && f.S->dp == MQ_DP_CLEANUP && f.S->cur == 0);
+	FX_OK(&f, fx_simple(MQ_A_DONE));
+	/* P2 controls a unit: its upkeep payment is asked. */
+	ck_assert(f.S->active == 1 && f.S->dp == MQ_DP_UPKEEP && f.S->cur == 1);
+	FX_OK(&f, fx_simple(MQ_A_PAY));
+	fx_at_dp4(&f, 1);
+	fx_empty_hand(&f, 1);
+	f.S->seat[1].res = 0;
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	/* P2: no buy step, no cleanup; P1 without units: no upkeep payment. */
+	fx_at_dp4(&f, 0);
+	ck_assert_int_eq(f.S->turn, 3);
+	f.S->seat[0].res = 0;
+	ck_assert_uint_ge(fx_count(&f, MQ_Z_HAND, 0), 2);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert(f.S->active == 0 && f.S->dp == MQ_DP_BUY && f.S->cur == 0); /* a scrap is possible */
+	ck_assert_uint_eq(fx_legal_of(&f, MQ_A_BUY, MQ_NOCARD, NULL, 0), 0);
+	ck_assert_uint_gt(fx_legal_of(&f, MQ_A_SCRAP, MQ_NOCARD, NULL, 0), 0);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-45: a permanent enters untapped with full allowances and may be activated, move and attack
+ * in the turn it is played. */
+START_TEST(played_permanent_activates_at_once_M45)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned en = fx_put(&f, 1, "Recruit", 2, 3);
+	unsigned rc = fx_hand(&f, 0, "Recruit");
+	f.S->seat[0].res = 1;
+	FX_OK(&f, fx_play(rc, FX_T(&f, 0, 4), FX_N, FX_N));
+	ck_assert(on_map(&f, rc));
+	ck_assert_int_eq(f.cs[rc].flags, 0);
+	ck_assert(fx_legal_has(&f, fx_activate(rc)));
+	FX_OK(&f, fx_activate(rc));
+	FX_OK(&f, fx_move(rc, FX_T(&f, 1, 3)));
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, rc), fx_tile(&f, 1, 3));
+	FX_OK(&f, fx_attack(rc, en));
+	ck_assert_int_eq(dmg(&f, en), 1);
+	fx_close(&f);
+}
+END_TEST
+
+/* The unit action types of M-47 (FULL and CARRY are full actions), and FINISH (M-42). */
+static int unit_action_type(unsigned type)
+{
+	return type == MQ_A_MOVE || type == MQ_A_ATTACK || type == MQ_A_FULL || type == MQ_A_CARRY ||
+	       type == MQ_A_EQUIP || type == MQ_A_SWITCH || type == MQ_A_SHAKE;
+}
+
+/* M-47: an activated Recruit on the street is offered move, street move, attack, carry, equip
+ * and switch, and nothing else of its own but finish; a paralysed one only shake off. */
+START_TEST(unit_actions_listed_M47)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned rc = fx_put(&f, 0, "Recruit", 3, 3), sp = fx_put(&f, 1, "Spearman", 4, 2);
+	unsigned sw = fx_put(&f, 0, "Sword", 3, 2), ban = fx_put(&f, 0, "Banner", 2, 3);
+	unsigned fa = fx_put(&f, 0, "Farmer", 2, 5);
+	unsigned p = fx_put(&f, 0, "Recruit", 6, 1);
+	f.cs[p].mark[MQ_M_PARALYSIS] = 1;
+	FX_OK(&f, fx_activate(rc));
+	size_t n;
+	uint64_t *all = legal_all(&f, &n);
+	int seen[MQ_A_COUNT] = {0}, street = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned type = MQ_CODE_TYPE(all[i]);
+		if (unit_action_type(type))
+			ck_assert_uint_eq(MQ_CODE_CARD(all[i]), rc);
+		if (MQ_CODE_CARD(all[i]) != rc)
+			continue;
+		ck_assert_msg(unit_action_type(type) || type == MQ_A_FINISH, "type %u listed for the unit", type);
+		seen[type]++;
+		street |= type == MQ_A_MOVE && MQ_CODE_AUX(all[i]) == 1;
+	}
+	ck_assert(seen[MQ_A_MOVE] && street && seen[MQ_A_ATTACK] && seen[MQ_A_CARRY] && seen[MQ_A_EQUIP] &&
+		  seen[MQ_A_SWITCH] && seen[MQ_A_FINISH] == 1);
+	ck_assert(list_has(all, n, fx_attack(rc, sp)));
+	ck_assert(list_has(all, n, fx_equip(rc, 0, sw)) && list_has(all, n, fx_equip(rc, 1, sw)));
+	ck_assert(list_has(all, n, mq_code(MQ_A_SWITCH, rc, 1, ban, FX_N, FX_N)));
+	free(all);
+	FX_OK(&f, fx_finish(rc));
+	/* The Farmer's full action on the farm. */
+	FX_OK(&f, fx_activate(fa));
+	ck_assert(fx_legal_has(&f, fx_full(fa, MQ_AB_FARM, FX_N, FX_N)));
+	FX_OK(&f, fx_finish(fa));
+	/* A paralysed unit: shake off only. */
+	FX_OK(&f, fx_activate(p));
+	all = legal_all(&f, &n);
+	int shakes = 0;
+	for (size_t i = 0; i < n; i++)
+		if (MQ_CODE_CARD(all[i]) == p) {
+			unsigned type = MQ_CODE_TYPE(all[i]);
+			ck_assert_msg(type == MQ_A_SHAKE || type == MQ_A_FINISH, "type %u for a paralysed unit", type);
+			shakes += type == MQ_A_SHAKE;
+		}
+	ck_assert_int_eq(shakes, 3); /* move, attack, full (not on a street) */
+	free(all);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-47, M-73: in random games no other unit action is ever listed, unit actions name only the
+ * activated permanent, and only units and bosses are ever activated (never an artifact). */
+START_TEST(random_play_unit_actions_and_activation_M47_M73)
+{
+	static const char *const params[2] = {"map=2P-ring-street players=2 draft=none seed=3",
+					      "map=4P-islands players=3 draft=none seed=4"};
+	for (int g = 0; g < 2; g++) {
+		fx f;
+		fx_open(&f, params[g]);
+		uint32_t seed = 11u + (uint32_t)g;
+		int activations = 0, unit_actions = 0;
+		for (int step = 0; step < 2500 && f.S->status == CRISK_STATUS_RUNNING; step++) {
+			size_t n;
+			uint64_t *all = legal_all(&f, &n);
+			for (size_t i = 0; i < n; i++) {
+				unsigned type = MQ_CODE_TYPE(all[i]), c = MQ_CODE_CARD(all[i]);
+				ck_assert_msg(type >= MQ_A_CHANCE && type < MQ_A_COUNT, "type %u", type);
+				if (type == MQ_A_ACTIVATE) {
+					ck_assert(mq_is_unitlike(f.R, c));
+					activations++;
+				}
+				if (unit_action_type(type)) {
+					ck_assert_uint_eq(c, f.S->activated);
+					unit_actions++;
+				}
+			}
+			free(all);
+			FX_OK(&f, random_action(&f, &seed));
+		}
+		ck_assert_int_gt(activations, 10);
+		ck_assert_int_gt(unit_actions, 10);
+		fx_close(&f);
+	}
+}
+END_TEST
+
+/* M-51: one pile per tile: no placement or move onto an occupied tile; boarding joins the ship's
+ * pile, which stays the tile's only pile. */
+START_TEST(one_pile_per_tile_M51)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	fx_put(&f, 0, "Recruit", 0, 4);
+	unsigned h = fx_hand(&f, 0, "Recruit");
+	f.S->seat[0].res = 3;
+	uint64_t v[4];
+	ck_assert_uint_eq(fx_legal_of(&f, MQ_A_PLAY, h, v, 4), 1);
+	ck_assert_uint_eq(v[0], fx_play(h, FX_T(&f, 0, 5), FX_N, FX_N));
+	unsigned rc = fx_put(&f, 0, "Recruit", 3, 0), cog = fx_put(&f, 0, "Cog", 1, 1);
+	fx_put(&f, 1, "Recruit", 4, 0);
+	fx_put(&f, 0, "Barricade", 3, 1);
+	FX_OK(&f, fx_activate(rc));
+	FX_ILLEGAL(&f, fx_move(rc, FX_T(&f, 4, 0)));
+	FX_ILLEGAL(&f, fx_move(rc, FX_T(&f, 3, 1)));
+	FX_OK(&f, fx_move(rc, FX_T(&f, 1, 1)));
+	ck_assert_uint_eq(mq_cocc(f.R, f.st)[fx_tile(&f, 1, 1)], cog);
+	ck_assert_uint_eq(f.cs[rc].up, cog);
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, rc), fx_tile(&f, 1, 1));
+	ck_assert_uint_eq(f.cs[cog].up, MQ_NONE);
+	/* Every tile: at most one base, and the occupancy names it. */
+	for (int t = 0; t < f.R->ntile; t++) {
+		int bases = 0;
+		for (unsigned c = 0; c < f.R->ncard; c++)
+			if (on_map(&f, c) && f.cs[c].up == MQ_NONE && f.cs[c].pos == t) {
+				bases++;
+				ck_assert_uint_eq(mq_cocc(f.R, f.st)[t], c);
+			}
+		ck_assert_int_le(bases, 1);
+	}
+	fx_close(&f);
+}
+END_TEST
+
+/* M-56: a W x H grid; every tile has up to 8 neighbours at distance 1; a move of 1 reaches all 8
+ * around in the open field, 3 in a corner. */
+START_TEST(eight_neighbours_M56)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	ck_assert(f.R->w == 8 && f.R->h == 6 && f.R->ntile == 48);
+	for (int t = 0; t < f.R->ntile; t++) {
+		int x = t % 8, y = t / 8, want = 0, got = 0;
+		ck_assert(f.R->tx[t] == x && f.R->ty[t] == y);
+		for (int dy = -1; dy <= 1; dy++)
+			for (int dx = -1; dx <= 1; dx++)
+				want += (dx || dy) && x + dx >= 0 && x + dx < 8 && y + dy >= 0 && y + dy < 6;
+		for (int u = 0; u < f.R->ntile; u++)
+			got += mq_dist_tiles(f.R, t, u) == 1;
+		ck_assert_int_eq(got, want);
+		ck_assert_int_le(got, 8);
+	}
+	unsigned lb = fx_put(&f, 0, "Longbowman", 4, 1), corner = fx_put(&f, 0, "Longbowman", 7, 0);
+	FX_OK(&f, fx_activate(lb));
+	uint64_t v[16];
+	size_t n = fx_legal_of(&f, MQ_A_MOVE, lb, v, 16);
+	ck_assert_uint_eq(n, 8);
+	for (int dy = -1; dy <= 1; dy++)
+		for (int dx = -1; dx <= 1; dx++)
+			if (dx || dy)
+				ck_assert(list_has(v, n, fx_move(lb, FX_T(&f, 4 + dx, 1 + dy))));
+	FX_OK(&f, fx_finish(lb));
+	FX_OK(&f, fx_activate(corner));
+	ck_assert_uint_eq(fx_legal_of(&f, MQ_A_MOVE, corner, NULL, 0), 3);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-61: moves, street moves and MOVE steps are declared by destination alone: one action per
+ * reachable tile, whatever the number of paths, and no path in the code. */
+START_TEST(declared_by_destination_M61)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned rc = fx_put(&f, 0, "Recruit", 3, 0), st = fx_put(&f, 0, "Recruit", 4, 3);
+	unsigned fm = fx_hand(&f, 0, "Forced March");
+	fx_hand(&f, 0, "Die!");
+	f.S->seat[0].res = 1;
+	FX_OK(&f, fx_activate(rc));
+	uint64_t v[64];
+	size_t n = fx_legal_of(&f, MQ_A_MOVE, rc, v, 64);
+	ck_assert_uint_eq(n, 8); /* (2,1), (3,1), (4,0), (4,1), (5,0), (5,1), (3,2), (4,2) */
+	for (size_t i = 0; i < n; i++) {
+		ck_assert(MQ_CODE_B(v[i]) == FX_N && MQ_CODE_C(v[i]) == FX_N && MQ_CODE_AUX(v[i]) == 0);
+		for (size_t k = 0; k < i; k++)
+			ck_assert_uint_ne(MQ_CODE_A(v[i]), MQ_CODE_A(v[k]));
+	}
+	/* (5,0): via (4,0) or (4,1), one action. */
+	int to50 = 0;
+	for (size_t i = 0; i < n; i++)
+		to50 += MQ_CODE_A(v[i]) == FX_T(&f, 5, 0);
+	ck_assert_int_eq(to50, 1);
+	FX_OK(&f, fx_finish(rc));
+	FX_OK(&f, fx_activate(st));
+	n = fx_legal_of(&f, MQ_A_MOVE, st, v, 64);
+	int streets = 0;
+	for (size_t i = 0; i < n; i++)
+		if (MQ_CODE_AUX(v[i]) == 1) {
+			streets++;
+			for (size_t k = 0; k < i; k++)
+				ck_assert(MQ_CODE_AUX(v[k]) != 1 || MQ_CODE_A(v[k]) != MQ_CODE_A(v[i]));
+		}
+	ck_assert_int_eq(streets, 3); /* (3,3), (5,3), (6,3) */
+	FX_OK(&f, fx_finish(st));
+	/* Forced March: one declaration per unit and tile. */
+	ck_assert(fx_legal_has(&f, fx_spell(fm, rc, FX_T(&f, 5, 0))));
+	size_t np = fx_legal_of(&f, MQ_A_PLAY, fm, v, 64);
+	for (size_t i = 0; i < np && i < 64; i++)
+		for (size_t k = 0; k < i; k++)
+			ck_assert_uint_ne(v[i], v[k]);
+	FX_OK(&f, fx_spell(fm, rc, FX_T(&f, 5, 0)));
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert_int_eq(mq_tile_of(f.R, f.st, rc), fx_tile(&f, 5, 0));
+	fx_close(&f);
+}
+END_TEST
+
+/* M-68: an ADD_MARK of any kind on an artifact does nothing; a solid artifact takes damage marks,
+ * a plain one none; a permanent loses every mark when it leaves the map. */
+START_TEST(marks_on_artifacts_M68)
+{
+	fx f;
+	fx_arena_more(&f, TQ, tq_text);
+	unsigned bar = fx_put(&f, 0, "Barricade", 3, 0), ban = fx_put(&f, 0, "Banner", 4, 0);
+	unsigned sw = fx_put(&f, 0, "Sword", 5, 0);
+	unsigned h1 = fx_hand(&f, 0, "Test Hex"), h2 = fx_hand(&f, 0, "Test Hex"), h3 = fx_hand(&f, 0, "Test Hex");
+	unsigned die = fx_hand(&f, 0, "Die!");
+	f.S->seat[0].res = 4;
+	unsigned arts[3] = {bar, ban, sw}, hex[3] = {h1, h2, h3};
+	for (int i = 0; i < 3; i++) {
+		FX_OK(&f, fx_spell(hex[i], arts[i], FX_N));
+		if (f.S->nstack)
+			FX_OK(&f, fx_simple(MQ_A_PASS));
+		ck_assert_int_eq(f.S->nstack, 0);
+		for (int m = MQ_M_POISON; m < MQ_M_COUNT; m++)
+			ck_assert_msg(mark(&f, arts[i], m) == 0, "artifact %d holds %d marks of kind %d", i,
+				      mark(&f, arts[i], m), m);
+	}
+	ck_assert_int_eq(dmg(&f, bar), 1);
+	ck_assert_int_eq(dmg(&f, ban), 0);
+	ck_assert_int_eq(dmg(&f, sw), 0);
+	unsigned sp = fx_put(&f, 1, "Spearman", 6, 2);
+	for (int m = 0; m < MQ_M_COUNT; m++)
+		f.cs[sp].mark[m] = 1;
+	FX_OK(&f, fx_spell(die, sp, FX_N));
+	ck_assert_int_eq(f.cs[sp].zone, MQ_Z_DISCARD);
+	for (int m = 0; m < MQ_M_COUNT; m++)
+		ck_assert_int_eq(mark(&f, sp, m), 0);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-71: CONVERT reads the faith marks already on the target: 3 + 5 reach a Knight's buy cost 8,
+ * 2 + 5 do not (ward and poison marks do not count). */
+START_TEST(faith_read_by_convert_M71)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned m1 = fx_put(&f, 0, "Missionary", 3, 0), m2 = fx_put(&f, 0, "Missionary", 3, 2);
+	unsigned ka = fx_put(&f, 1, "Knight", 5, 0), kb = fx_put(&f, 1, "Knight", 5, 2);
+	f.cs[ka].mark[MQ_M_FAITH] = 3;
+	f.cs[kb].mark[MQ_M_FAITH] = 2;
+	f.cs[kb].mark[MQ_M_WARD] = 5;
+	f.cs[kb].mark[MQ_M_POISON] = 1;
+	FX_OK(&f, fx_activate(m1));
+	FX_OK(&f, fx_full(m1, 0, ka, FX_N));
+	ck_assert_int_eq(f.cs[ka].ctrl, 0);
+	ck_assert_int_eq(mark(&f, ka, MQ_M_FAITH), 0);
+	FX_OK(&f, fx_activate(m2));
+	FX_OK(&f, fx_full(m2, 0, kb, FX_N));
+	ck_assert_int_eq(f.cs[kb].ctrl, 1);
+	ck_assert_int_eq(mark(&f, kb, MQ_M_FAITH), 7);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-73: artifacts (static, upkeep and free abilities, equipment too) are never activated; their
+ * free action is offered, the Banner's static applies and the Granary's upkeep gains 1. */
+START_TEST(artifacts_never_activated_M73)
+{
+	fx f;
+	fx_arena(&f, ARENA);
+	unsigned sh = fx_put(&f, 0, "Shrine", 3, 0), ban = fx_put(&f, 0, "Banner", 5, 0);
+	unsigned gr = fx_put(&f, 0, "Granary", 6, 2), bar = fx_put(&f, 0, "Barricade", 3, 2);
+	unsigned sw = fx_put(&f, 0, "Sword", 6, 0);
+	unsigned rc = fx_put(&f, 0, "Recruit", 4, 0);
+	unsigned arts[5] = {sh, ban, gr, bar, sw};
+	uint64_t v[4];
+	ck_assert_uint_eq(fx_legal_of(&f, MQ_A_ACTIVATE, MQ_NOCARD, v, 4), 1);
+	ck_assert_uint_eq(v[0], fx_activate(rc));
+	for (int i = 0; i < 5; i++) {
+		ck_assert(mq_def(f.R, arts[i])->health == MQD_NONE && mq_def(f.R, arts[i])->move == MQD_NONE);
+		FX_ILLEGAL(&f, fx_activate(arts[i]));
+	}
+	ck_assert(fx_legal_has(&f, mq_code(MQ_A_FREE, sh, 0, FX_N, rc, FX_N)));
+	ck_assert_int_eq(mq_stat(f.R, f.st, rc, MQD_STAT_ATTACK), 2);
+	int r0 = res(&f, 0);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	fx_run(&f, 0, MQ_DP_UPKEEP, 0, 1); /* the Granary's trigger executed before the payment */
+	ck_assert_int_eq(res(&f, 0), r0 + 3 + 1);
+	FX_OK(&f, fx_simple(MQ_A_PAY));
+	fx_at_dp4(&f, 0);
+	ck_assert_uint_eq(fx_legal_of(&f, MQ_A_ACTIVATE, MQ_NOCARD, NULL, 0), 1);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-84: each map has one win condition (capture, king, resource; kraken refused for now); the
+ * others never win there; concede and the round limit end games on every map. */
+START_TEST(one_win_line_per_map_M84)
+{
+	static const struct {
+		const char *map;
+		int win, n;
+	} maps[3] = {{"2P-ring-street", MQD_WIN_CAPTURE, 2}, {"2P-river-king", MQD_WIN_KING, 0},
+		     {"4P-islands", MQD_WIN_RESOURCE, 60}};
+	char p[160];
+	for (int i = 0; i < 3; i++) {
+		fx f;
+		snprintf(p, sizeof p, "map=%s players=2 draft=none seed=1", maps[i].map);
+		fx_open(&f, p);
+		ck_assert_int_eq(f.R->map->win, maps[i].win);
+		if (maps[i].n)
+			ck_assert_int_eq(f.R->map->win_n, maps[i].n);
+		FX_OK(&f, fx_simple(MQ_A_CONCEDE));
+		ck_assert_int_eq(f.S->status, CRISK_STATUS_WON);
+		ck_assert_int_eq(f.S->winner, 1);
+		fx_close(&f);
+		snprintf(p, sizeof p, "map=%s players=2 draft=none seed=1 limit=1", maps[i].map);
+		fx_open(&f, p);
+		fx_run_to_end(&f, 3);
+		ck_assert_int_eq(f.S->status, CRISK_STATUS_ENDED);
+		ck_assert_int_eq(f.S->winner, -1);
+		fx_close(&f);
+	}
+	ck_assert_int_eq(fx_rules_rc("map=the-kraken players=2 draft=none seed=1"), CRISK_EUNSUPPORTED);
+	/* A King map: any amount of resource wins nothing. */
+	fx f;
+	fx_arena(&f, "map=2P-river-king players=2 draft=none seed=1");
+	f.S->seat[0].res = 500;
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	fx_run(&f, 1, MQ_DP_UPKEEP, 1, 0);
+	ck_assert_int_eq(f.S->status, CRISK_STATUS_RUNNING);
+	fx_close(&f);
+	/* A capture map: holding both areas wins; resource does not. */
+	fx_arena(&f, "map=tt-capture players=2 draft=none seed=1");
+	f.S->seat[1].res = 500;
+	fx_put(&f, 0, "Recruit", 3, 1);
+	fx_put(&f, 0, "Recruit", 5, 5);
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	fx_run(&f, 1, MQ_DP_PRIORITY, 1, 0);
+	ck_assert_int_eq(f.S->status, CRISK_STATUS_RUNNING);
+	fx_run_to_end(&f, 3);
+	ck_assert_int_eq(f.S->status, CRISK_STATUS_WON);
+	ck_assert_int_eq(f.S->winner, 0);
+	fx_close(&f);
+}
+END_TEST
+
+/* M-90: when only one seat remains it wins at once, in the middle of another seat's turn. */
+START_TEST(last_seat_wins_at_once_M90)
+{
+	fx f;
+	fx_arena(&f, "map=4P-islands players=3 draft=none seed=1");
+	fx_hand(&f, 1, "Tax Collection");
+	fx_hand(&f, 2, "Tax Collection");
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	ck_assert(f.S->dp == MQ_DP_PRIORITY && f.S->cur == 1 && f.S->active == 0);
+	FX_OK(&f, fx_simple(MQ_A_CONCEDE));
+	ck_assert(f.S->seat[1].out);
+	ck_assert_int_eq(f.S->status, CRISK_STATUS_RUNNING);
+	ck_assert(f.S->dp == MQ_DP_PRIORITY && f.S->cur == 2 && f.S->active == 0);
+	FX_OK(&f, fx_simple(MQ_A_CONCEDE));
+	ck_assert_int_eq(f.S->status, CRISK_STATUS_WON);
+	ck_assert_int_eq(f.S->winner, 0);
+	ck_assert_int_eq(f.S->turn, 1);
+	fx_close(&f);
+}
+END_TEST
+
+/* Makes seat 0 broken on the arena (M-88): seat 1's permanents on its spawns and on the deep
+ * tiles next to its harbor. */
+static void break_seat0(fx *f)
+{
+	static const int at[7][2] = {{0, 4}, {0, 5}, {1, 0}, {2, 0}, {1, 1}, {1, 2}, {2, 2}};
+	static const char *const what[7] = {"Recruit", "Recruit", "Cog", "Cog", "Cog", "Giant Crab", "Giant Crab"};
+	for (int i = 0; i < 7; i++)
+		fx_put(f, 1, what[i], at[i][0], at[i][1]);
+	ck_assert(mq_broken(f->R, f->st, 0));
+}
+
+/* M-91 order: the active seat's resource win (1) comes before the broken check (3); a resource
+ * win and an elimination (3) come before the round limit's draw (4). */
+START_TEST(end_of_turn_checks_order_M91)
+{
+	fx f;
+	/* 1 before 3: P1 is broken and has 99 at the end of its turn: it wins. */
+	fx_arena(&f, ARENA);
+	break_seat0(&f);
+	f.S->seat[0].res = 99;
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	if (f.S->dp == MQ_DP_BUY)
+		FX_OK(&f, fx_simple(MQ_A_DONE));
+	ck_assert_int_eq(f.S->status, CRISK_STATUS_WON);
+	ck_assert_int_eq(f.S->winner, 0);
+	fx_close(&f);
+	/* 1 before 4: P2 reaches 99 in the round limit's last turn: a win, not a draw. */
+	fx_arena(&f, "map=tt-arena players=2 draft=none seed=1 limit=1");
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	fx_run(&f, 1, MQ_DP_PRIORITY, 1, 0);
+	f.S->seat[1].res = 99;
+	fx_run_to_end(&f, 3);
+	ck_assert_int_eq(f.S->status, CRISK_STATUS_WON);
+	ck_assert_int_eq(f.S->winner, 1);
+	fx_close(&f);
+	/* 3 before 4: P1 is broken at the end of the round's last turn: P2 wins, not a draw. */
+	fx_arena(&f, "map=tt-arena players=2 draft=none seed=1 limit=1");
+	FX_OK(&f, fx_simple(MQ_A_PASS));
+	fx_run(&f, 1, MQ_DP_PRIORITY, 1, 0);
+	break_seat0(&f);
+	ck_assert(!f.S->seat[0].out); /* only at the end of the turn */
+	fx_run_to_end(&f, 3);
+	ck_assert(f.S->seat[0].out);
+	ck_assert_int_eq(f.S->status, CRISK_STATUS_WON);
+	ck_assert_int_eq(f.S->winner, 1);
+	fx_close(&f);
+}
+END_TEST
+
+
 static Suite *rules_suite(void)
 {
 	Suite *s = suite_create("mq_rules");
@@ -2712,6 +3882,37 @@ static Suite *rules_suite(void)
 	tcase_add_test(tc, concede_owner_and_controller_M89);
 	tcase_add_test(tc, concede_everywhere_DP10);
 	tcase_add_test(tc, dropped_member_keeps_pile_marks_tap_M54);
+	tcase_add_test(tc, unlisted_action_refused_unchanged_M1);
+	tcase_add_test(tc, card_text_overrides_rules_M2);
+	tcase_add_test(tc, allied_enemy_competitive_M3);
+	tcase_add_test(tc, card_fields_M10);
+	tcase_add_test(tc, play_cost_none_and_paid_on_declaration_M13);
+	tcase_add_test(tc, effective_stat_floors_M14);
+	tcase_add_test(tc, no_attack_ignores_attack_modifiers_M14);
+	tcase_add_test(tc, spell_to_discard_after_execution_M15);
+	tcase_add_test(tc, setup_order_M17);
+	tcase_add_test(tc, absent_seat_four_plain_M17);
+	tcase_add_test(tc, placed_cards_untapped_to_exile_M18);
+	tcase_add_test(tc, draft_modes_M19);
+	tcase_add_test(tc, draft_removed_cards_out_M23);
+	tcase_add_test(tc, resource_and_hand_carry_over_M27);
+	tcase_add_test(tc, base_gain_at_upkeep_M29);
+	tcase_add_test(tc, illegal_declaration_changes_nothing_M33);
+	tcase_add_test(tc, stack_last_in_first_out_M36);
+	tcase_add_test(tc, single_tile_drop_automatic_M38);
+	tcase_add_test(tc, empty_steps_skipped_M38);
+	tcase_add_test(tc, played_permanent_activates_at_once_M45);
+	tcase_add_test(tc, unit_actions_listed_M47);
+	tcase_add_test(tc, random_play_unit_actions_and_activation_M47_M73);
+	tcase_add_test(tc, one_pile_per_tile_M51);
+	tcase_add_test(tc, eight_neighbours_M56);
+	tcase_add_test(tc, declared_by_destination_M61);
+	tcase_add_test(tc, marks_on_artifacts_M68);
+	tcase_add_test(tc, faith_read_by_convert_M71);
+	tcase_add_test(tc, artifacts_never_activated_M73);
+	tcase_add_test(tc, one_win_line_per_map_M84);
+	tcase_add_test(tc, last_seat_wins_at_once_M90);
+	tcase_add_test(tc, end_of_turn_checks_order_M91);
 	suite_add_tcase(s, tc);
 	return s;
 }
