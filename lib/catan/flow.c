@@ -141,15 +141,10 @@ int flow_buy_return(const kern *k, const void *st)
 void flow_after_robber(const kern *k, void *st, int hex, evlog *log)
 {
 	kstate *h = ks(st);
-	const uint8_t *nodes = knodes(k, st);
-	unsigned victims = 0;
-	for (int c = 0; c < 6; c++) {
-		int n = k->b.hex[hex].node[c];
-		if (n == BOARD_NONE)
-			continue;
-		int o = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
-		if (o >= 0 && o < k->seats && o != h->active && kseat_of(k, st, o)->cards > 0)
-			victims |= 1u << o;
+	unsigned victims = kern_hex_owners(k, st, hex) & ((1u << k->seats) - 1) & ~(1u << h->active);
+	for (int o = 0; o < k->seats; o++) {
+		if (kseat_of(k, st, o)->cards == 0)
+			victims &= ~(1u << o);
 	}
 	if (!victims) {
 		flow_robber_done(k, st, log);

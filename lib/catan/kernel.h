@@ -77,6 +77,11 @@ typedef struct kern_config {
 	uint8_t bank_per_type;
 	uint8_t deck[NUM_DEV];
 	uint8_t pieces[3];   /* settlements, cities, roads per seat */
+	/* Boards with point kinds (board.node_kind): the kinds that are named
+	 * locations, bit (1 << enum bnode_kind); 0 means sites only.  Only
+	 * named locations take buildings, and an empty one stops every
+	 * network (the connection rule of point-to-point maps, hawaii.md H-45). */
+	uint8_t named_kinds;
 	int special_build;   /* B-117: a special build phase follows every turn (5-6 seats) */
 	int paired_players;  /* B-122: a paired part follows every turn instead */
 	const kern_hooks *hooks; /* NULL: no hooks (base behaviour) */
@@ -113,7 +118,13 @@ typedef struct kern {
 	uint64_t *tok_nodes, *tok_yield, *hex_nodes;
 	uint8_t *node_harbor; /* per node: 0, or bit 0 generic / bit 1 + r special */
 	int pw;              /* 64-bit words per path bitset */
-	uint64_t *node_paths; /* per node: the paths at it, as a path bitset of pw words */
+	/* Per node: the paths at it that take a road (all of them on the
+	 * standard boards), as a path bitset of pw words. */
+	uint64_t *node_paths;
+	/* Node bitsets of nw words, all zero on boards without point kinds:
+	 * nodes that take no building, and the named locations, which stop a
+	 * network while empty (kern_config.named_kinds). */
+	uint64_t *no_site, *stop;
 	int n_offers;
 	uint64_t offer_code[MAX_OFFERS_LISTED]; /* canonical offers, ascending */
 	/* Listed offers per hand shape, key = (types held >= 1) | (types held >= 2) << 5:
@@ -405,7 +416,33 @@ void kern_state_init(const kern *k, void *st, evlog *log);
 int kern_visible_vp(const kern *k, const void *st, int s);
 int kern_total_vp(const kern *k, const void *st, int s);
 int kern_may_see(const kern *k, const void *st, int seat, int viewer);
+/* Whether seat s may extend its network onto `path`: the path is empty and
+ * one end is an anchor of s, judged before placing (B-69, B-70; on boards
+ * with point kinds an empty named location is no anchor, H-44, H-45).  Any
+ * path kind: a module's pieces other than roads use it with their own kind
+ * test.  kern_road_ok adds that the path takes a road. */
+int kern_path_ok(const kern *k, const void *st, int s, int path);
 int kern_road_ok(const kern *k, const void *st, int s, int path);
+/* Whether a road may stand on path p (every path on the standard boards). */
+static inline int kern_road_path(const kern *k, int p)
+{
+	return !k->b.path_kind || k->b.path_kind[p] == BPATH_ROAD;
+}
+/* Owners (bit o) of the buildings touching land hex x: at its corners, or on
+ * a map at the points whose production list holds x (H-10). */
+static inline unsigned kern_hex_owners(const kern *k, const void *st, int x)
+{
+	const uint8_t *nodes = (const uint8_t *)((uintptr_t)st + k->off_node);
+	const uint64_t *at = k->hex_nodes + (size_t)x * (size_t)k->nw;
+	unsigned owners = 0;
+	for (int w = 0; w < k->nw; w++) {
+		for (uint64_t m = at[w]; m; m &= m - 1) {
+			unsigned nb = nodes[w * 64 + bit_low(m)] & NODE_OWNER_MASK;
+			owners |= nb ? 1u << (nb - 1) : 0u;
+		}
+	}
+	return owners;
+}
 int kern_any_road(const kern *k, const void *st, int s);
 int kern_trade_rate(const kseat *p, int r);
 int kern_can_accept(const kern *k, const void *st);

@@ -25,7 +25,8 @@ static void put_run(action_out *o, const crisk_action *src, size_t n)
 
 #define SPOT_WORDS 16 /* fast path for boards up to 1024 paths */
 
-/* Paths where seat s may build a road (B-69, B-70), in ascending order.  Only
+/* Paths where seat s may build a road (B-69, B-70; on maps road paths only
+ * and H-45), in ascending order.  Only
  * the ends of the seat's roads can qualify: after set-up every building of a
  * seat touches one of its roads (B-43, B-71).  `followed`: the caller lists
  * another code after these in any case. */
@@ -47,11 +48,13 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 	for (int w = 0; w < pw; w++)
 		spots[w] = 0;
 	for (int w = 0; w < k->nw; w++) {
+		const uint64_t pass = ~k->stop[w]; /* an empty named location stops (H-45) */
 		for (uint64_t m = reach[w]; m; m &= m - 1) {
-			int n = w * 64 + bit_low(m);
+			int bit = bit_low(m), n = w * 64 + bit;
 			/* An opponent's building blocks (B-70).  Whether one stands
 			 * there is anyone's guess: a mask, not a branch. */
-			uint64_t open = 0 - (uint64_t)((nodes[n] == 0) | ((nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1));
+			uint64_t open = 0 - (uint64_t)(((nodes[n] == 0) & (unsigned)(pass >> bit & 1u)) |
+						       ((nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1));
 			const uint64_t *at = k->node_paths + (size_t)n * (size_t)pw;
 			for (int i = 0; i < pw; i++)
 				spots[i] |= at[i] & open;
@@ -334,6 +337,8 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		/* Paths in ascending order: a node has at most BOARD_MAX_DEG of them. */
 		int ids[BOARD_MAX_DEG], n = 0;
 		for (int i = 0; i < bn->deg; i++) {
+			if (!kern_road_path(k, bn->path[i]))
+				continue;
 			int pid = bn->path[i], j = n++;
 			for (; j > 0 && ids[j - 1] > pid; j--)
 				ids[j] = ids[j - 1];
@@ -364,18 +369,9 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		list_robber(k, st, &o);
 		break;
 	case DP_CHOOSE_VICTIM: {
-		const uint8_t *nodes = knodes(k, st);
-		unsigned victims = 0;
-		for (int c = 0; c < 6; c++) {
-			int n = k->b.hex[h->robber].node[c];
-			if (n == BOARD_NONE)
-				continue;
-			int v = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
-			if (v >= 0 && v < k->seats && v != h->active && kseat_of(k, st, v)->cards)
-				victims |= 1u << v;
-		}
+		unsigned victims = kern_hex_owners(k, st, h->robber) & ((1u << k->seats) - 1) & ~(1u << h->active);
 		for (int v = 0; v < k->seats; v++) {
-			if (victims & (1u << v))
+			if ((victims & (1u << v)) && kseat_of(k, st, v)->cards)
 				out_put(&o, act_make(CRISK_CATAN_STEAL_FROM, (uint64_t)v));
 		}
 		break;

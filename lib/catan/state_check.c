@@ -316,7 +316,9 @@ static int check_derived(const kern *k, const void *st)
 	for (int n = 0; n < k->nw * 64; n++) {
 		int want = 0;
 		if (n < k->b.n_node) {
-			want = nodes[n] != 0;
+			if (nodes[n] && bit_get(k->no_site, n))
+				return BAD("nodes[%d]: a building on a point that is not a named location (H-7)", n);
+			want = nodes[n] != 0 || bit_get(k->no_site, n);
 			for (int i = 0; i < k->b.node[n].deg && !want; i++)
 				want = nodes[k->b.node[n].adj[i]] != 0;
 		}
@@ -383,15 +385,10 @@ static int check_holders(const kern *k, const void *st)
 static unsigned victims_at_robber(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
-	const uint8_t *nodes = knodes(k, st);
-	unsigned victims = 0;
-	for (int c = 0; c < 6; c++) {
-		int n = k->b.hex[h->robber].node[c];
-		if (n == BOARD_NONE)
-			continue;
-		int o = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
-		if (o >= 0 && o < k->seats && o != h->active && kseat_of(k, st, o)->cards > 0)
-			victims |= 1u << o;
+	unsigned victims = kern_hex_owners(k, st, h->robber) & ((1u << k->seats) - 1) & ~(1u << h->active);
+	for (int o = 0; o < k->seats; o++) {
+		if (kseat_of(k, st, o)->cards == 0)
+			victims &= ~(1u << o);
 	}
 	return victims;
 }
