@@ -211,6 +211,20 @@ void flow_add_road(const kern *k, void *st, int s, int path)
 	bit_set(reach, k->b.path[path].node[1]);
 }
 
+void flow_setup_next(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	h->step++;
+	if (h->step >= kern_setup_steps(k)) { /* B-45: seat 0 starts turn 1 */
+		h->active = 0;
+		flow_start_turn(k, st, log);
+		return;
+	}
+	h->active = (uint8_t)kern_setup_seat(k, h->step); /* B-41 */
+	h->dp = DP_SETUP_SETTLEMENT;
+	h->cur = (int8_t)h->active;
+}
+
 /* Roads of seat s at node n. */
 static int roads_at(const kern *k, const uint8_t *paths, int s, int n)
 {

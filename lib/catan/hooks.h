@@ -67,6 +67,12 @@ typedef struct kern_hooks {
 	/* Views: the module's decision point name and acting seat when it runs
 	 * one of its own over the kernel's (NULL phase: the kernel's). */
 	void (*view_point)(const struct kern *k, const void *st, const char **phase, int *cur);
+
+	/* ---- set-up (first used by hawaii) ---- */
+	/* Whether `seat` may take `node` as a set-up settlement besides the
+	 * distance rule (hawaii's island rule, H-37): listed and checked only
+	 * where it answers nonzero.  A module with fallbacks answers them. */
+	int (*setup_site_ok)(const struct kern *k, const void *st, int seat, int node);
 } kern_hooks;
 
 #endif

@@ -82,6 +82,10 @@ typedef struct kern_config {
 	 * named locations take buildings, and an empty one stops every
 	 * network (the connection rule of point-to-point maps, hawaii.md H-45). */
 	uint8_t named_kinds;
+	/* Set-up rounds of one settlement and one piece per seat, forward in
+	 * even rounds and backward in odd ones (B-41); the last round's
+	 * settlement yields (B-44).  0 means 2. */
+	int setup_rounds;
 	int special_build;   /* B-117: a special build phase follows every turn (5-6 seats) */
 	int paired_players;  /* B-122: a paired part follows every turn instead */
 	const kern_hooks *hooks; /* NULL: no hooks (base behaviour) */
@@ -279,7 +283,8 @@ uint64_t act_field_mask(unsigned type, int *known);
 #define KF_UNKNOWN UINT64_MAX
 static inline uint64_t kfield_mask(unsigned type, int *known)
 {
-	/* Types 31..63 are module actions: 32..39 two_player, 40..55 risk. */
+	/* Types 31..63 are module actions: 32..39 two_player, 40..55 risk,
+	 * 56..63 hawaii (checked by the module while it is internal). */
 	static const uint64_t masks[64] = {
 		KF_UNKNOWN, /* 0 */
 		KF_ID,      /* PLACE_SETTLEMENT */
@@ -451,6 +456,18 @@ int kern_robber_ok(const kern *k, const void *st, int hex);
 /* Name of a decision point, "unknown" for an unused value. */
 const char *kern_dp_name(int dp);
 
+/* The seat placing at set-up step i (B-41, kern_config.setup_rounds). */
+static inline int kern_setup_seat(const kern *k, int i)
+{
+	int n = k->seats, round = i / n, at = i % n;
+	return round % 2 ? n - 1 - at : at;
+}
+/* Set-up steps in all. */
+static inline int kern_setup_steps(const kern *k)
+{
+	return (k->cfg.setup_rounds ? k->cfg.setup_rounds : 2) * k->seats;
+}
+
 /* flow.c: transitions shared by the actions. */
 void flow_check_victory(const kern *k, void *st, evlog *log);
 void flow_start_turn(const kern *k, void *st, evlog *log);
@@ -466,6 +483,8 @@ void flow_update_longest_road_at(const kern *k, void *st, int s, int path, evlog
 void flow_next_responder(const kern *k, void *st, evlog *log);
 void flow_place_building(const kern *k, void *st, int s, int node);
 void flow_add_road(const kern *k, void *st, int s, int path);
+/* The active seat's set-up piece is down: the next step, or turn 1 (B-45). */
+void flow_setup_next(const kern *k, void *st, evlog *log);
 
 /* validate.c / apply.c / legal.c: the vtable hot path. */
 int kern_check(const kern *k, const void *st, crisk_action a);

@@ -330,7 +330,14 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 	action_out o = {buf, cap, 0};
 	switch (h->dp) {
 	case DP_SETUP_SETTLEMENT:
-		list_sites(k, st, NULL, CRISK_CATAN_PLACE_SETTLEMENT, &o);
+		if (!k->hk.setup_site_ok) {
+			list_sites(k, st, NULL, CRISK_CATAN_PLACE_SETTLEMENT, &o);
+			break;
+		}
+		for (int n = 0; n < k->b.n_node; n++) {
+			if (!bit_get(kblocked(k, st), n) && k->hk.setup_site_ok(k, st, h->active, n))
+				out_put(&o, act_make(CRISK_CATAN_PLACE_SETTLEMENT, (uint64_t)n));
+		}
 		break;
 	case DP_SETUP_ROAD: {
 		const bnode *bn = &k->b.node[h->setup_node];

@@ -95,6 +95,16 @@ int kern_check_site(const kern *k, const void *st, int n)
 	return CRISK_OK;
 }
 
+/* B-42 and a module's set-up rule (hooks.h setup_site_ok). */
+int kern_check_setup_site(const kern *k, const void *st, int n)
+{
+	int rc = kern_check_site(k, st, n);
+	if (rc || !k->hk.setup_site_ok || k->hk.setup_site_ok(k, st, ks(st)->active, n))
+		return rc;
+	return err_set(CRISK_EILLEGAL, "intersection %d is not open to seat %d's set-up settlement (%s set-up rule)", n,
+		       ks(st)->active, k->cfg.module_name);
+}
+
 static int check_road(const kern *k, const void *st, int s, int p)
 {
 	int rc = check_path(k, p);
@@ -434,7 +444,7 @@ int kern_check_rules(const kern *k, const void *st, crisk_action a)
 	int id = ACT_ID(a);
 	switch (type) {
 	case CRISK_CATAN_PLACE_SETTLEMENT:
-		return kern_check_site(k, st, id);
+		return kern_check_setup_site(k, st, id);
 	case CRISK_CATAN_PLACE_ROAD:
 		return kern_check_setup_road(k, st, id);
 	case CRISK_CATAN_DICE:
