@@ -1,14 +1,15 @@
 /* Module `hawaii` (rules/hawaii.md, H-n) on the Catan kernel: shared
  * declarations of its files.  hawaii.c holds the parameters, the rules
  * object built from a catanmap, the kernel hooks and the module state;
- * hawaii_setup.c the set-up rules (H-35..H-40).
+ * hawaii_setup.c the set-up rules (H-35..H-40); hawaii_ships.c building
+ * ships; hawaii_actions.c the legal lists, checks and moves.
  *
  * The module is internal: it is not in the public module list until a
  * complete game plays to a winner with every rule of hawaii.md in place.
  * Done so far: the board (board_map.c), set-up with three rounds, the island
- * rule and set-up ships.  Not yet: ships after set-up, the pirate's moves,
- * merchants, fishing, fish, the fish market, Catan chits, moving ships,
- * Longest Trade Route's own rules, victory targets beyond the kernel's. */
+ * rule and set-up ships, building ships.  Not yet: ships in Road Building,
+ * the pirate's moves and steals, merchants, fishing, fish, the fish market,
+ * Catan chits, moving ships, the map option. */
 #ifndef CRISK_MODULES_HAWAII_H
 #define CRISK_MODULES_HAWAII_H
 
@@ -18,9 +19,9 @@
 
 #define HW_SHIPS 15 /* per seat (H-3 a, H-34) */
 /* Module action types (kernel.h kfield_mask: 56..63 are hawaii's). */
-enum { HW_PLACE_SHIP = 56 };
+enum { HW_PLACE_SHIP = 56, HW_BUILD_SHIP = 57 };
 /* Module event types, numbered like the actions. */
-enum { HW_EV_SETUP_SHIP = 56 };
+enum { HW_EV_SETUP_SHIP = 56, HW_EV_BUILD_SHIP = 57 };
 
 /* Rules object: the kernel first (the kernel functions take it directly). */
 typedef struct hw_rules {
@@ -55,10 +56,23 @@ int hawaii_state_check(const void *data, const void *st);
 /* H-37, H-88: whether `seat` may take `node` as a set-up settlement by the
  * island rule, its fallback included (the kernel checks the distance rule). */
 int hw_setup_site_ok(const kern *k, const void *st, int seat, int node);
+/* H-38: the set-up piece as a ship (PLACE_SHIP). */
+int hw_check_setup_ship(const kern *k, const void *st, int p);
+void hw_list_setup_ships(const kern *k, const void *st, action_out *o);
+void hw_place_setup_ship(const kern *k, void *st, int p, evlog *log);
+
+/* hawaii_ships.c */
 /* H-46: whether the pirate blocks ships on path p. */
 int hw_pirate_blocks(const kern *k, const void *st, int p);
-/* The set-up decision points with set-up ships (H-38): the kernel's lists,
- * checks and moves plus PLACE_SHIP. */
+/* Seat s's ship onto path p, from its supply. */
+void hw_add_ship(const kern *k, void *st, int s, int p);
+/* BUILD_SHIP (H-3 a, H-43, H-45, H-46, H-89). */
+int hw_check_build_ship(const kern *k, const void *st, int p);
+void hw_list_build_ships(const kern *k, const void *st, action_out *o);
+void hw_build_ship(const kern *k, void *st, int p, evlog *log);
+
+/* hawaii_actions.c: the kernel's lists, checks and moves plus the module's
+ * ship actions. */
 size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t cap);
 int hawaii_check(const void *data, const void *st, crisk_action a);
 int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log);
