@@ -420,12 +420,7 @@ static void free_road_place(const kern *k, void *st, int path, evlog *log)
 		e->args[1] = 1;
 	}
 	flow_update_longest_road_at(k, st, s, path, log);
-	h->free_roads--;
-	/* B-81: the second road is skipped when none is left or no path is legal. */
-	if (h->free_roads && kseat_of(k, st, s)->supply[PIECE_ROAD] && kern_any_road(k, st, s))
-		return;
-	h->free_roads = 0;
-	back_to_active(h, h->ret);
+	flow_free_piece_done(k, st, log);
 }
 
 static void free_road(const kern *k, void *st, int path, evlog *log)
@@ -667,7 +662,7 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	case CRISK_CATAN_PLAY_ROAD_BUILDING: {
 		if ((rc = kern_check_play(k, st, CRISK_CATAN_ROAD_BUILDING)))
 			return rc;
-		int left = kseat_of(k, st, h->active)->supply[PIECE_ROAD];
+		int spot, left = kern_free_pieces(k, st, h->active, &spot);
 		play_card(k, st, CRISK_CATAN_ROAD_BUILDING, DP_FREE_ROAD, log);
 		h->free_roads = (uint8_t)(left < 2 ? left : 2);
 		break;

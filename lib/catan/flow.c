@@ -225,6 +225,20 @@ void flow_setup_next(const kern *k, void *st, evlog *log)
 	h->cur = (int8_t)h->active;
 }
 
+void flow_free_piece_done(const kern *k, void *st, evlog *log)
+{
+	(void)log;
+	kstate *h = ks(st);
+	int spot;
+	h->free_roads--;
+	/* B-81: the second piece is skipped when none is left or none has a place. */
+	if (h->free_roads && kern_free_pieces(k, st, h->active, &spot) && spot)
+		return;
+	h->free_roads = 0;
+	h->dp = h->ret;
+	h->cur = (int8_t)h->active;
+}
+
 /* Roads of seat s at node n. */
 static int roads_at(const kern *k, const uint8_t *paths, int s, int n)
 {

@@ -449,6 +449,10 @@ static inline unsigned kern_hex_owners(const kern *k, const void *st, int x)
 	return owners;
 }
 int kern_any_road(const kern *k, const void *st, int s);
+/* Road Building (B-81, H-51): the pieces seat s has for free placements
+ * (roads, plus a module's through hooks.h free_pieces), and in *spot
+ * whether one of them has a legal place. */
+int kern_free_pieces(const kern *k, const void *st, int s, int *spot);
 int kern_trade_rate(const kseat *p, int r);
 int kern_can_accept(const kern *k, const void *st);
 int kern_hand_key(const kseat *p);
@@ -485,6 +489,8 @@ void flow_place_building(const kern *k, void *st, int s, int node);
 void flow_add_road(const kern *k, void *st, int s, int path);
 /* The active seat's set-up piece is down: the next step, or turn 1 (B-45). */
 void flow_setup_next(const kern *k, void *st, evlog *log);
+/* A free piece of Road Building is down: the second one, or back (B-81). */
+void flow_free_piece_done(const kern *k, void *st, evlog *log);
 
 /* validate.c / apply.c / legal.c: the vtable hot path. */
 int kern_check(const kern *k, const void *st, crisk_action a);

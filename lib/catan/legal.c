@@ -114,8 +114,10 @@ static inline int card_playable(const kern *k, const void *st, const kseat *p, i
 {
 	if (p->dev[c] <= p->dev_new[c])
 		return 0;
-	if (c == CRISK_CATAN_ROAD_BUILDING)
-		return p->supply[PIECE_ROAD] && kern_any_road(k, st, ks(st)->active);
+	if (c == CRISK_CATAN_ROAD_BUILDING) {
+		int spot;
+		return kern_free_pieces(k, st, ks(st)->active, &spot) && spot;
+	}
 	return 1;
 }
 
@@ -414,7 +416,8 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		out_put(&o, act_make(CRISK_CATAN_CANCEL, 0));
 		break;
 	case DP_FREE_ROAD:
-		list_roads_local(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, 0, &o);
+		if (kseat_of(k, st, h->active)->supply[PIECE_ROAD]) /* H-51: maybe only other pieces */
+			list_roads_local(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, 0, &o);
 		break;
 	case DP_YOP_PICK:
 	case DP_MONOPOLY_PICK:

@@ -555,14 +555,16 @@ static int check_point(const kern *k, const void *st)
 				   h->robber);
 		return need_cur(h, h->active);
 	}
-	case DP_FREE_ROAD:
+	case DP_FREE_ROAD: {
 		if (!h->card_played)
 			return BAD("card_played: 0 in phase free_road");
-		if (h->free_roads < 1 || h->free_roads > 2 || h->free_roads > kseat_of(k, st, h->active)->supply[PIECE_ROAD])
+		int spot, pieces = kern_free_pieces(k, st, h->active, &spot);
+		if (h->free_roads < 1 || h->free_roads > 2 || h->free_roads > pieces)
 			return BAD("free_roads: %d (1..2, and no more than the roads in supply)", h->free_roads);
-		if (!kern_any_road(k, st, h->active))
+		if (!spot)
 			return BAD("free_roads: %d left, but seat %d has no path to build on", h->free_roads, h->active);
 		return need_cur(h, h->active);
+	}
 	case DP_YOP_PICK: {
 		int bank = 0;
 		for (int r = 0; r < NUM_RES; r++)

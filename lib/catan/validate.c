@@ -166,9 +166,10 @@ int kern_check_play(const kern *k, const void *st, int c)
 	if (p->dev[c] <= p->dev_new[c])
 		return err_set(CRISK_EILLEGAL, "a %s card bought this turn cannot be played until your next turn (B-79)",
 			       kern_dev_names[c]);
-	if (c == CRISK_CATAN_ROAD_BUILDING &&
-	    (p->supply[PIECE_ROAD] == 0 || !kern_any_road(k, st, h->active)))
-		return err_set(CRISK_EILLEGAL, "road building needs a road in supply and a path to build on (B-81)");
+	int spot;
+	if (c == CRISK_CATAN_ROAD_BUILDING && (!kern_free_pieces(k, st, h->active, &spot) || !spot))
+		return err_set(CRISK_EILLEGAL, "road building needs a road in supply and a path to build on (B-81%s)",
+			       k->hk.free_pieces ? ", or a free piece of the module's" : "");
 	return CRISK_OK;
 }
 
@@ -418,6 +419,9 @@ int kern_check_dev_result(const void *st, int id)
 
 int kern_check_free_road(const kern *k, const void *st, int id)
 {
+	/* Only with a module's free pieces can the roads run out first (H-51). */
+	if (kseat_of(k, st, ks(st)->active)->supply[PIECE_ROAD] == 0)
+		return err_set(CRISK_EILLEGAL, "you have no road left in your supply (B-68)");
 	return check_road(k, st, ks(st)->active, id);
 }
 

@@ -1,5 +1,5 @@
-/* Building ships in module hawaii (rules/hawaii.md H-3, H-43..H-46, H-82,
- * H-100, H-106, H-109), through the module's internal entry points.
+/* Building ships in module hawaii (rules/hawaii.md H-3, H-43..H-46, H-51,
+ * H-82, H-100, H-106, H-109), through the module's internal entry points.
  * Positions are put down with the kernel's and the module's placement
  * functions, then BUILD_SHIP and BUILD_ROAD go through check and apply. */
 #include <check.h>
@@ -235,6 +235,90 @@ START_TEST(special_build_ships_H89)
 }
 END_TEST
 
+/* A Road Building card for seat s, playable now. */
+static void give_road_building(fixture *f, int s)
+{
+	kseat_of(f->k, f->st, s)->dev[CRISK_CATAN_ROAD_BUILDING] = 1;
+	ks(f->st)->deck[CRISK_CATAN_ROAD_BUILDING]--;
+	ks(f->st)->card_played = 0;
+}
+
+static int apply_code(fixture *f, unsigned type, int id)
+{
+	return hawaii_apply(f->k, f->st, act_make(type, (uint64_t)id), &f->log);
+}
+
+/* H-51: two free pieces, each a road or a ship; the second may use the
+ * first; nothing is paid. */
+START_TEST(road_building_ships_H51)
+{
+	fixture f;
+	open_game(&f, "players=4");
+	flow_place_building(f.k, f.st, 0, pt(&f, "waianae"));
+	flow_add_road(f.k, f.st, 0, sp(&f, "r026"));
+	kseat_of(f.k, f.st, 0)->road_len = 1; /* as the kernel keeps it (B-88) */
+	main_phase(&f, 0, 0);
+	give_road_building(&f, 0);
+	ck_assert(listed(&f, CRISK_CATAN_PLAY_ROAD_BUILDING, 0));
+	ck_assert_int_eq(apply_code(&f, CRISK_CATAN_PLAY_ROAD_BUILDING, 0), CRISK_OK);
+	kstate *h = ks(f.st);
+	ck_assert_int_eq(h->dp, DP_FREE_ROAD);
+	ck_assert_int_eq(h->free_roads, 2);
+	ck_assert(legal(&f, CRISK_CATAN_PLACE_FREE_ROAD, "r027"));
+	ck_assert(legal(&f, HW_PLACE_FREE_SHIP, "f04"));
+	ck_assert(!legal(&f, HW_PLACE_FREE_SHIP, "s07")); /* not yet connected */
+	build(&f, HW_PLACE_FREE_SHIP, "f04");
+	ck_assert_int_eq(h->dp, DP_FREE_ROAD);
+	ck_assert_int_eq(h->free_roads, 1);
+	ck_assert(legal(&f, HW_PLACE_FREE_SHIP, "s07"));
+	build(&f, HW_PLACE_FREE_SHIP, "s07");
+	ck_assert_int_eq(h->dp, DP_MAIN);
+	ck_assert_int_eq(h->free_roads, 0);
+	ck_assert_int_eq(hwx(f.k, f.st)->ships[0], 13);
+	ck_assert_int_eq(kseat_of(f.k, f.st, 0)->cards, 0);
+	ck_assert_int_eq(kseat_of(f.k, f.st, 0)->road_len, 3);
+	ck_assert_int_eq(hawaii_check(f.k, f.st, act_make(HW_PLACE_FREE_SHIP, (uint64_t)sp(&f, "s06"))), CRISK_EILLEGAL);
+	close_game(&f);
+}
+END_TEST
+
+/* H-51: with no road in supply the card still places ships; with neither
+ * pieces nor places it cannot be played. */
+START_TEST(road_building_without_roads_H51)
+{
+	fixture f;
+	open_game(&f, "players=4");
+	flow_place_building(f.k, f.st, 0, pt(&f, "waianae"));
+	flow_add_road(f.k, f.st, 0, sp(&f, "r026"));
+	main_phase(&f, 0, 0);
+	give_road_building(&f, 0);
+	kseat_of(f.k, f.st, 0)->supply[PIECE_ROAD] = 0;
+	ck_assert_int_eq(apply_code(&f, CRISK_CATAN_PLAY_ROAD_BUILDING, 0), CRISK_OK);
+	ck_assert_int_eq(ks(f.st)->free_roads, 2);
+	ck_assert(!legal(&f, CRISK_CATAN_PLACE_FREE_ROAD, "r027"));
+	ck_assert_str_eq(crisk_error_last(), "you have no road left in your supply (B-68)");
+	ck_assert(legal(&f, HW_PLACE_FREE_SHIP, "f04"));
+	/* The only ship left goes down: the second piece is skipped. */
+	hwx(f.k, f.st)->ships[0] = 1;
+	build(&f, HW_PLACE_FREE_SHIP, "f04");
+	ck_assert_int_eq(ks(f.st)->dp, DP_MAIN);
+	close_game(&f);
+
+	open_game(&f, "players=4");
+	flow_place_building(f.k, f.st, 0, pt(&f, "waianae"));
+	flow_add_road(f.k, f.st, 0, sp(&f, "r026"));
+	main_phase(&f, 0, 0);
+	give_road_building(&f, 0);
+	kseat_of(f.k, f.st, 0)->supply[PIECE_ROAD] = 0;
+	hwx(f.k, f.st)->ships[0] = 0;
+	ck_assert(!listed(&f, CRISK_CATAN_PLAY_ROAD_BUILDING, 0));
+	ck_assert_int_eq(hawaii_check(f.k, f.st, act_make(CRISK_CATAN_PLAY_ROAD_BUILDING, 0)), CRISK_EILLEGAL);
+	ck_assert_str_eq(crisk_error_last(),
+			 "road building needs a road in supply and a path to build on (B-81, or a free piece of the module's)");
+	close_game(&f);
+}
+END_TEST
+
 static Suite *hawaii_ships_suite(void)
 {
 	Suite *s = suite_create("hawaii_ships");
@@ -244,6 +328,8 @@ static Suite *hawaii_ships_suite(void)
 	tcase_add_test(tc, pirate_blocks_ships_H46_H106);
 	tcase_add_test(tc, trade_route_mixed_H82_H109);
 	tcase_add_test(tc, special_build_ships_H89);
+	tcase_add_test(tc, road_building_ships_H51);
+	tcase_add_test(tc, road_building_without_roads_H51);
 	suite_add_tcase(s, tc);
 	return s;
 }

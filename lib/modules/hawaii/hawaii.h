@@ -7,7 +7,7 @@
  * The module is internal: it is not in the public module list until a
  * complete game plays to a winner with every rule of hawaii.md in place.
  * Done so far: the board (board_map.c), set-up with three rounds, the island
- * rule and set-up ships, building ships.  Not yet: ships in Road Building,
+ * rule and set-up ships, building ships, ships in Road Building.  Not yet:
  * the pirate's moves and steals, merchants, fishing, fish, the fish market,
  * Catan chits, moving ships, the map option. */
 #ifndef CRISK_MODULES_HAWAII_H
@@ -19,7 +19,7 @@
 
 #define HW_SHIPS 15 /* per seat (H-3 a, H-34) */
 /* Module action types (kernel.h kfield_mask: 56..63 are hawaii's). */
-enum { HW_PLACE_SHIP = 56, HW_BUILD_SHIP = 57 };
+enum { HW_PLACE_SHIP = 56, HW_BUILD_SHIP = 57, HW_PLACE_FREE_SHIP = 58 };
 /* Module event types, numbered like the actions. */
 enum { HW_EV_SETUP_SHIP = 56, HW_EV_BUILD_SHIP = 57 };
 
@@ -70,6 +70,12 @@ void hw_add_ship(const kern *k, void *st, int s, int p);
 int hw_check_build_ship(const kern *k, const void *st, int p);
 void hw_list_build_ships(const kern *k, const void *st, action_out *o);
 void hw_build_ship(const kern *k, void *st, int p, evlog *log);
+/* Road Building with ships (H-51): the kernel's free_pieces hook, and
+ * PLACE_FREE_SHIP at DP_FREE_ROAD. */
+int hw_free_ships(const kern *k, const void *st, int s, int *spot);
+int hw_check_free_ship(const kern *k, const void *st, int p);
+void hw_list_free_ships(const kern *k, const void *st, action_out *o);
+void hw_place_free_ship(const kern *k, void *st, int p, evlog *log);
 
 /* hawaii_actions.c: the kernel's lists, checks and moves plus the module's
  * ship actions. */

@@ -17,6 +17,9 @@ size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t 
 	case DP_SPECIAL_BUILD:
 		hw_list_build_ships(k, st, &o);
 		break;
+	case DP_FREE_ROAD:
+		hw_list_free_ships(k, st, &o);
+		break;
 	default:
 		break;
 	}
@@ -29,14 +32,19 @@ static int check_module_code(const kern *k, const void *st, crisk_action a)
 		return err_set(CRISK_EILLEGAL, "malformed action code: bits set outside its fields");
 	if (ks(st)->cur != ks(st)->active || ks(st)->status != CRISK_STATUS_RUNNING)
 		return err_set(CRISK_EILLEGAL, "it is not the active seat's decision");
-	if (ACT_TYPE(a) == HW_PLACE_SHIP)
+	switch (ACT_TYPE(a)) {
+	case HW_PLACE_SHIP:
 		return hw_check_setup_ship(k, st, ACT_ID(a));
-	return hw_check_build_ship(k, st, ACT_ID(a));
+	case HW_BUILD_SHIP:
+		return hw_check_build_ship(k, st, ACT_ID(a));
+	default:
+		return hw_check_free_ship(k, st, ACT_ID(a));
+	}
 }
 
 static int is_module_type(unsigned type)
 {
-	return type == HW_PLACE_SHIP || type == HW_BUILD_SHIP;
+	return type == HW_PLACE_SHIP || type == HW_BUILD_SHIP || type == HW_PLACE_FREE_SHIP;
 }
 
 int hawaii_check(const void *data, const void *st, crisk_action a)
@@ -54,9 +62,16 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 	int rc = check_module_code(k, st, a);
 	if (rc)
 		return rc;
-	if (ACT_TYPE(a) == HW_PLACE_SHIP)
+	switch (ACT_TYPE(a)) {
+	case HW_PLACE_SHIP:
 		hw_place_setup_ship(k, st, ACT_ID(a), log);
-	else
+		break;
+	case HW_BUILD_SHIP:
 		hw_build_ship(k, st, ACT_ID(a), log);
+		break;
+	default:
+		hw_place_free_ship(k, st, ACT_ID(a), log);
+		break;
+	}
 	return CRISK_OK;
 }

@@ -1,5 +1,6 @@
 /* Ships after set-up (rules/hawaii.md H-3, H-43..H-46): BUILD_SHIP in the
- * main phase and, with 5-6 seats, the special build phase (H-89).  A ship
+ * main phase and, with 5-6 seats, the special build phase (H-89), and
+ * PLACE_FREE_SHIP in Road Building (H-51).  A ship
  * is the seat's byte on a ship-type path, like a road on a road path, so
  * the kernel's reach bitsets, connection test (kern_path_ok, H-45) and
  * Longest Road walk (roads and ships together, H-82) see it; the supply is
@@ -37,7 +38,13 @@ static int ship_phase(const kstate *h)
 	       h->cur == (int8_t)h->active;
 }
 
-/* H-3 (a), H-45, H-46 for seat s on path p, without the cost. */
+/* H-3 (a), H-45, H-46 for seat s on path p: the listers' quiet form. */
+static int spot_ok(const kern *k, const void *st, int s, int p)
+{
+	return !kern_road_path(k, p) && !kpaths(k, st)[p] && kern_path_ok(k, st, s, p) && !hw_pirate_blocks(k, st, p);
+}
+
+/* The same with the reason, for check. */
 static int check_spot(const kern *k, const void *st, int s, int p)
 {
 	if (p >= k->b.n_path)
@@ -83,8 +90,7 @@ void hw_list_build_ships(const kern *k, const void *st, action_out *o)
 			return;
 	}
 	for (int p = 0; p < k->b.n_path; p++) {
-		if (!kern_road_path(k, p) && !kpaths(k, st)[p] && kern_path_ok(k, st, h->active, p) &&
-		    !hw_pirate_blocks(k, st, p))
+		if (spot_ok(k, st, h->active, p))
 			out_put(o, act_make(HW_BUILD_SHIP, (uint64_t)p));
 	}
 }
@@ -105,4 +111,50 @@ void hw_build_ship(const kern *k, void *st, int p, evlog *log)
 		e->args[0] = p;
 	flow_update_longest_road_at(k, st, s, p, log); /* H-84 */
 	flow_check_victory(k, st, log);                /* H-50 */
+}
+
+/* ---- Road Building (H-51) ---- */
+
+int hw_free_ships(const kern *k, const void *st, int s, int *spot)
+{
+	int n = hwx(k, st)->ships[s];
+	*spot = 0;
+	for (int p = 0; n && p < k->b.n_path && !*spot; p++)
+		*spot = spot_ok(k, st, s, p);
+	return n;
+}
+
+int hw_check_free_ship(const kern *k, const void *st, int p)
+{
+	const kstate *h = ks(st);
+	if (h->dp != DP_FREE_ROAD || h->cur != (int8_t)h->active || h->status != CRISK_STATUS_RUNNING)
+		return err_set(CRISK_EILLEGAL, "a free ship is placed only during Road Building (H-51)");
+	if (!hwx(k, st)->ships[h->active])
+		return err_set(CRISK_EILLEGAL, "you have no ship left in your supply (H-43)");
+	return check_spot(k, st, h->active, p);
+}
+
+void hw_list_free_ships(const kern *k, const void *st, action_out *o)
+{
+	const kstate *h = ks(st);
+	if (!hwx(k, st)->ships[h->active])
+		return;
+	for (int p = 0; p < k->b.n_path; p++) {
+		if (spot_ok(k, st, h->active, p))
+			out_put(o, act_make(HW_PLACE_FREE_SHIP, (uint64_t)p));
+	}
+}
+
+void hw_place_free_ship(const kern *k, void *st, int p, evlog *log)
+{
+	int s = ks(st)->active;
+	hw_add_ship(k, st, s, p);
+	ev *e = ev_push(log, HW_EV_BUILD_SHIP, s, -1);
+	if (e) {
+		e->args[0] = p;
+		e->args[1] = 1; /* free, as BUILD_ROAD's event says */
+	}
+	flow_update_longest_road_at(k, st, s, p, log);
+	flow_free_piece_done(k, st, log);
+	flow_check_victory(k, st, log);
 }
