@@ -141,11 +141,7 @@ int flow_buy_return(const kern *k, const void *st)
 void flow_after_robber(const kern *k, void *st, int hex, evlog *log)
 {
 	kstate *h = ks(st);
-	unsigned victims = kern_hex_owners(k, st, hex) & ((1u << k->seats) - 1) & ~(1u << h->active);
-	for (int o = 0; o < k->seats; o++) {
-		if (kseat_of(k, st, o)->cards == 0)
-			victims &= ~(1u << o);
-	}
+	unsigned victims = kern_hex_victims(k, st, hex);
 	if (!victims) {
 		flow_robber_done(k, st, log);
 	} else if (!(victims & (victims - 1))) {

@@ -342,18 +342,6 @@ int kern_any_road(const kern *k, const void *st, int s)
 	return 0;
 }
 
-int kern_free_pieces(const kern *k, const void *st, int s, int *spot)
-{
-	int n = kseat_of(k, st, s)->supply[PIECE_ROAD];
-	*spot = n && kern_any_road(k, st, s);
-	if (k->hk.free_pieces) {
-		int more = 0;
-		n += k->hk.free_pieces(k, st, s, &more);
-		*spot |= more;
-	}
-	return n;
-}
-
 int kern_trade_rate(const kseat *p, int r)
 {
 	return krate(p, r);

@@ -434,25 +434,48 @@ static inline int kern_road_path(const kern *k, int p)
 	return !k->b.path_kind || k->b.path_kind[p] == BPATH_ROAD;
 }
 /* Owners (bit o) of the buildings touching land hex x: at its corners, or on
- * a map at the points whose production list holds x (H-10). */
+ * a map at the points whose production list holds x (H-10).  Only the
+ * occupied ones are visited: most corners are empty. */
 static inline unsigned kern_hex_owners(const kern *k, const void *st, int x)
 {
-	const uint8_t *nodes = (const uint8_t *)((uintptr_t)st + k->off_node);
+	const uint8_t *nodes = knodes(k, st);
+	const uint64_t *occupied = koccupied(k, st);
 	const uint64_t *at = k->hex_nodes + (size_t)x * (size_t)k->nw;
 	unsigned owners = 0;
 	for (int w = 0; w < k->nw; w++) {
-		for (uint64_t m = at[w]; m; m &= m - 1) {
+		for (uint64_t m = at[w] & occupied[w]; m; m &= m - 1) {
 			unsigned nb = nodes[w * 64 + bit_low(m)] & NODE_OWNER_MASK;
-			owners |= nb ? 1u << (nb - 1) : 0u;
+			owners |= nb ? 1u << (nb - 1) : 0u; /* 0 only if the bitset were stale */
 		}
 	}
 	return owners;
+}
+/* Of those, the opponents of the active seat who hold cards (B-64). */
+static inline unsigned kern_hex_victims(const kern *k, const void *st, int x)
+{
+	unsigned owners = kern_hex_owners(k, st, x) & ((1u << k->seats) - 1) & ~(1u << ks(st)->active), victims = owners;
+	for (; owners; owners &= owners - 1) {
+		int o = bit_low(owners);
+		if (!kseat_of(k, st, o)->cards)
+			victims &= ~(1u << o);
+	}
+	return victims;
 }
 int kern_any_road(const kern *k, const void *st, int s);
 /* Road Building (B-81, H-51): the pieces seat s has for free placements
  * (roads, plus a module's through hooks.h free_pieces), and in *spot
  * whether one of them has a legal place. */
-int kern_free_pieces(const kern *k, const void *st, int s, int *spot);
+static inline int kern_free_pieces(const kern *k, const void *st, int s, int *spot)
+{
+	int n = kseat_of(k, st, s)->supply[PIECE_ROAD];
+	*spot = n && kern_any_road(k, st, s);
+	if (k->hk.free_pieces) {
+		int more = 0;
+		n += k->hk.free_pieces(k, st, s, &more);
+		*spot |= more;
+	}
+	return n;
+}
 int kern_trade_rate(const kseat *p, int r);
 int kern_can_accept(const kern *k, const void *st);
 int kern_hand_key(const kseat *p);

@@ -47,14 +47,14 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	for (int w = 0; w < pw; w++)
 		spots[w] = 0;
+	const uint64_t *occupied = koccupied(k, st);
 	for (int w = 0; w < k->nw; w++) {
-		const uint64_t pass = ~k->stop[w]; /* an empty named location stops (H-45) */
-		for (uint64_t m = reach[w]; m; m &= m - 1) {
-			int bit = bit_low(m), n = w * 64 + bit;
+		/* An empty named location is no anchor (H-45): those drop out here. */
+		for (uint64_t m = reach[w] & ~(k->stop[w] & ~occupied[w]); m; m &= m - 1) {
+			int n = w * 64 + bit_low(m);
 			/* An opponent's building blocks (B-70).  Whether one stands
 			 * there is anyone's guess: a mask, not a branch. */
-			uint64_t open = 0 - (uint64_t)(((nodes[n] == 0) & (unsigned)(pass >> bit & 1u)) |
-						       ((nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1));
+			uint64_t open = 0 - (uint64_t)((nodes[n] == 0) | ((nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1));
 			const uint64_t *at = k->node_paths + (size_t)n * (size_t)pw;
 			for (int i = 0; i < pw; i++)
 				spots[i] |= at[i] & open;
@@ -378,11 +378,8 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		list_robber(k, st, &o);
 		break;
 	case DP_CHOOSE_VICTIM: {
-		unsigned victims = kern_hex_owners(k, st, h->robber) & ((1u << k->seats) - 1) & ~(1u << h->active);
-		for (int v = 0; v < k->seats; v++) {
-			if ((victims & (1u << v)) && kseat_of(k, st, v)->cards)
-				out_put(&o, act_make(CRISK_CATAN_STEAL_FROM, (uint64_t)v));
-		}
+		for (unsigned victims = kern_hex_victims(k, st, h->robber); victims; victims &= victims - 1)
+			out_put(&o, act_make(CRISK_CATAN_STEAL_FROM, (uint64_t)bit_low(victims)));
 		break;
 	}
 	case DP_STEAL:

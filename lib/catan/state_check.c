@@ -382,12 +382,7 @@ static int check_holders(const kern *k, const void *st)
 static unsigned victims_at_robber(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
-	unsigned victims = kern_hex_owners(k, st, h->robber) & ((1u << k->seats) - 1) & ~(1u << h->active);
-	for (int o = 0; o < k->seats; o++) {
-		if (kseat_of(k, st, o)->cards == 0)
-			victims &= ~(1u << o);
-	}
-	return victims;
+	return kern_hex_victims(k, st, h->robber);
 }
 
 static int addressed(const kern *k, const kstate *h, int s)

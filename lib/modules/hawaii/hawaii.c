@@ -49,8 +49,7 @@ static void hw_ext_init(const kern *k, void *st, evlog *log)
 	(void)log;
 	hw_ext *x = hwx(k, st);
 	x->pirate = k->b.pirate_start;
-	for (int s = 0; s < k->seats; s++)
-		x->ships[s] = HW_SHIPS;
+	memset(x->ships, HW_SHIPS, (size_t)k->seats); /* seats <= CRISK_MAX_SEATS (H-1) */
 }
 
 /* H-112: the pirate on a sea hex; ships on the board plus supply = 15. */
