@@ -344,7 +344,7 @@ static void setup_settlement(const kern *k, void *st, int n, evlog *log)
 	ev *e = ev_push(log, CRISK_CATAN_EV_SETUP_SETTLEMENT, s, -1);
 	if (e)
 		e->args[0] = n;
-	if (h->step >= k->seats) { /* B-44: the second settlement yields */
+	if (h->step >= kern_setup_steps(k) - k->seats) { /* B-44: the last round's settlement yields */
 		kseat *p = kseat_of(k, st, s);
 		int got[NUM_RES] = {0};
 		const bnode *bn = &k->b.node[n];
@@ -375,15 +375,7 @@ static void setup_road(const kern *k, void *st, int p, evlog *log)
 	if (e)
 		e->args[0] = p;
 	flow_update_longest_road_at(k, st, h->active, p, log);
-	h->step++;
-	int n = k->seats;
-	if (h->step >= 2 * n) { /* B-45: seat 0 starts turn 1 */
-		h->active = 0;
-		flow_start_turn(k, st, log);
-		return;
-	}
-	h->active = (uint8_t)(h->step < n ? h->step : 2 * n - 1 - h->step); /* B-41 snake */
-	back_to_active(h, DP_SETUP_SETTLEMENT);
+	flow_setup_next(k, st, log);
 }
 
 /* Discards a packed count (one byte per resource, as DISCARD_CARDS codes
@@ -428,12 +420,7 @@ static void free_road_place(const kern *k, void *st, int path, evlog *log)
 		e->args[1] = 1;
 	}
 	flow_update_longest_road_at(k, st, s, path, log);
-	h->free_roads--;
-	/* B-81: the second road is skipped when none is left or no path is legal. */
-	if (h->free_roads && kseat_of(k, st, s)->supply[PIECE_ROAD] && kern_any_road(k, st, s))
-		return;
-	h->free_roads = 0;
-	back_to_active(h, h->ret);
+	flow_free_piece_done(k, st, log);
 }
 
 static void free_road(const kern *k, void *st, int path, evlog *log)
@@ -599,7 +586,7 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	}
 	switch (type) {
 	case CRISK_CATAN_PLACE_SETTLEMENT:
-		if ((rc = kern_check_site(k, st, id)))
+		if ((rc = kern_check_setup_site(k, st, id)))
 			return rc;
 		setup_settlement(k, st, id, log);
 		break;
@@ -675,7 +662,7 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	case CRISK_CATAN_PLAY_ROAD_BUILDING: {
 		if ((rc = kern_check_play(k, st, CRISK_CATAN_ROAD_BUILDING)))
 			return rc;
-		int left = kseat_of(k, st, h->active)->supply[PIECE_ROAD];
+		int spot, left = kern_free_pieces(k, st, h->active, &spot);
 		play_card(k, st, CRISK_CATAN_ROAD_BUILDING, DP_FREE_ROAD, log);
 		h->free_roads = (uint8_t)(left < 2 ? left : 2);
 		break;

@@ -139,8 +139,7 @@ static unsigned find_side(const side *list, size_t n, side s)
 	return found ? (unsigned)(found - list) : BOARD_NONE;
 }
 
-/* Keeps the (adj, path) pairs of a node sorted by neighbour id. */
-static void add_neighbour(bnode *n, uint16_t other, uint16_t p)
+void board_add_neighbour(bnode *n, uint16_t other, uint16_t p)
 {
 	int i = n->deg;
 	while (i > 0 && n->adj[i - 1] > other) {
@@ -201,8 +200,8 @@ static void fill_graph(board *b, const hexc *hexes, const point *pts, const side
 		e->node[1] = (uint16_t)(a < c ? c : a);
 		e->harbor = BOARD_NO8;
 		e->hex[0] = e->hex[1] = BOARD_NONE;
-		add_neighbour(&b->node[e->node[0]], e->node[1], (uint16_t)p);
-		add_neighbour(&b->node[e->node[1]], e->node[0], (uint16_t)p);
+		board_add_neighbour(&b->node[e->node[0]], e->node[1], (uint16_t)p);
+		board_add_neighbour(&b->node[e->node[1]], e->node[0], (uint16_t)p);
 	}
 	/* Land hexes in ascending id order keep the hex lists ascending. */
 	for (int h = 0; h < b->n_land; h++) {
@@ -344,6 +343,7 @@ int board_standard(board *b, int big)
 	}
 	b->big = big ? 1 : 0;
 	b->robber_start = BOARD_NONE;
+	b->pirate_start = BOARD_NONE;
 	return CRISK_OK;
 }
 
@@ -358,5 +358,15 @@ void board_free(board *b)
 	free(b->terrain);
 	free(b->token);
 	free(b->harbor_type);
+	free(b->node_kind);
+	free(b->node_island);
+	free(b->hex_island);
+	free(b->path_kind);
+	free(b->path_trade);
+	free(b->path_sea_first);
+	free(b->path_sea);
+	free(b->hex_src);
+	free(b->disc);
+	free(b->disc_path);
 	memset(b, 0, sizeof *b);
 }

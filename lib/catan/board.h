@@ -3,8 +3,10 @@
  * layout (terrain, tokens, harbor types) generated per B-28..B-38.
  *
  * The graph is general: nothing here or in the rules code assumes 19 hexes.
- * The standard boards are built by board_standard(); a later map-file loader
- * (hawaii) fills the same structures. */
+ * The standard boards are built by board_standard(); point-to-point maps
+ * (catanmap files) are converted into the same structures by board_from_map()
+ * (board_map.h), which also fills the members for map kinds at the end of
+ * struct board. */
 #ifndef CRISK_CATAN_BOARD_H
 #define CRISK_CATAN_BOARD_H
 
@@ -48,6 +50,11 @@ enum terrain { TERR_HILLS, TERR_FOREST, TERR_PASTURE, TERR_FIELDS, TERR_MOUNTAIN
 /* Harbor types: 0 generic 3:1, 1 + r = 2:1 for resource r (B-5). */
 enum { HARBOR_GENERIC = 0 };
 enum board_kind { BOARD_BEGINNER, BOARD_RANDOM, BOARD_RANDOM_TOKENS, BOARD_CUSTOM };
+/* Point kinds and path kinds of point-to-point maps, in the order of the
+ * catanmap grammar (hawaii.md H-7, H-8).  The standard boards have none:
+ * every node is a building spot and every path takes a road. */
+enum bnode_kind { BNODE_SITE, BNODE_CHIT, BNODE_JUNCTION };
+enum bpath_kind { BPATH_ROAD, BPATH_SHIP, BPATH_MERCHANT, BPATH_FISHING };
 
 typedef struct bhex {
 	int16_t q, r;
@@ -83,6 +90,14 @@ typedef struct bharbor {
 	uint16_t sea;                /* frame sea hex across the side */
 } bharbor;
 
+/* A blue number disc of a point-to-point map (H-12): its fishing paths are
+ * board.disc_path[first .. first + n). */
+typedef struct bdisc {
+	uint8_t number;              /* 2..12 without 7 */
+	int16_t x, y;                /* corner lattice, for drawing */
+	uint16_t first, n;
+} bdisc;
+
 typedef struct board {
 	int n_land, n_sea, n_node, n_path, n_harbor;
 	bhex *hex;        /* n_land + n_sea; land first (B-20) */
@@ -95,7 +110,27 @@ typedef struct board {
 	uint8_t *harbor_type;  /* per slot */
 	uint16_t robber_start; /* B-37 */
 	int big;               /* 1 for the 5-6 board */
+	/* Point-to-point maps (board_from_map); all NULL or 0 on the standard
+	 * boards, which keep their behaviour.  A node's hex list is its
+	 * production list (H-10): the kernel's "touches" for production, set-up
+	 * resources and the robber's victims. */
+	uint8_t *node_kind;       /* per node: enum bnode_kind */
+	uint8_t *node_island;     /* per node: island index, BOARD_NO8 for none */
+	uint8_t *hex_island;      /* per hex, land and sea: island index or BOARD_NO8 */
+	uint8_t *path_kind;       /* per path: enum bpath_kind */
+	uint8_t *path_trade;      /* per path: harbor type of a merchant's scroll, else BOARD_NO8 */
+	uint16_t *path_sea_first; /* n_path + 1: path p touches sea hexes path_sea[first[p] .. first[p + 1]) */
+	uint16_t *path_sea;       /* sea hex ids, ascending per path (H-11) */
+	uint16_t *hex_src;        /* per hex: its index among the map's hex lines (H-15) */
+	bdisc *disc;              /* n_disc (H-12) */
+	uint16_t *disc_path;      /* fishing paths of the discs, ascending per disc */
+	int n_island, n_disc;
+	uint16_t pirate_start;    /* sea hex, or BOARD_NONE (a map without sea, or a standard board) */
 } board;
+
+/* Inserts neighbour `other` reached by path p into n's lists, which stay
+ * sorted by neighbour id (B-21); the caller checks n->deg < BOARD_MAX_DEG. */
+void board_add_neighbour(bnode *n, uint16_t other, uint16_t p);
 
 /* Builds the topology of the base board (big = 0) or the 5-6 board (big = 1)
  * with canonical ids; layout arrays are allocated and zeroed.

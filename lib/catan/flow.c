@@ -141,16 +141,7 @@ int flow_buy_return(const kern *k, const void *st)
 void flow_after_robber(const kern *k, void *st, int hex, evlog *log)
 {
 	kstate *h = ks(st);
-	const uint8_t *nodes = knodes(k, st);
-	unsigned victims = 0;
-	for (int c = 0; c < 6; c++) {
-		int n = k->b.hex[hex].node[c];
-		if (n == BOARD_NONE)
-			continue;
-		int o = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
-		if (o >= 0 && o < k->seats && o != h->active && kseat_of(k, st, o)->cards > 0)
-			victims |= 1u << o;
-	}
+	unsigned victims = kern_hex_victims(k, st, hex);
 	if (!victims) {
 		flow_robber_done(k, st, log);
 	} else if (!(victims & (victims - 1))) {
@@ -214,6 +205,34 @@ void flow_add_road(const kern *k, void *st, int s, int path)
 	kseat_of(k, st, s)->supply[PIECE_ROAD]--;
 	bit_set(reach, k->b.path[path].node[0]);
 	bit_set(reach, k->b.path[path].node[1]);
+}
+
+void flow_setup_next(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	h->step++;
+	if (h->step >= kern_setup_steps(k)) { /* B-45: seat 0 starts turn 1 */
+		h->active = 0;
+		flow_start_turn(k, st, log);
+		return;
+	}
+	h->active = (uint8_t)kern_setup_seat(k, h->step); /* B-41 */
+	h->dp = DP_SETUP_SETTLEMENT;
+	h->cur = (int8_t)h->active;
+}
+
+void flow_free_piece_done(const kern *k, void *st, evlog *log)
+{
+	(void)log;
+	kstate *h = ks(st);
+	int spot;
+	h->free_roads--;
+	/* B-81: the second piece is skipped when none is left or none has a place. */
+	if (h->free_roads && kern_free_pieces(k, st, h->active, &spot) && spot)
+		return;
+	h->free_roads = 0;
+	h->dp = h->ret;
+	h->cur = (int8_t)h->active;
 }
 
 /* Roads of seat s at node n. */

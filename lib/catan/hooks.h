@@ -67,6 +67,19 @@ typedef struct kern_hooks {
 	/* Views: the module's decision point name and acting seat when it runs
 	 * one of its own over the kernel's (NULL phase: the kernel's). */
 	void (*view_point)(const struct kern *k, const void *st, const char **phase, int *cur);
+
+	/* ---- set-up (first used by hawaii) ---- */
+	/* Whether `seat` may take `node` as a set-up settlement besides the
+	 * distance rule (hawaii's island rule, H-37): listed and checked only
+	 * where it answers nonzero.  A module with fallbacks answers them. */
+	int (*setup_site_ok)(const struct kern *k, const void *st, int seat, int node);
+
+	/* ---- Road Building with other pieces (first used by hawaii) ---- */
+	/* The module's pieces `seat` may place for free besides roads (hawaii's
+	 * ships, H-51): how many are in supply, and in *spot whether one of
+	 * them has a legal place now.  The module lists and places them at
+	 * DP_FREE_ROAD itself, then calls flow_free_piece_done. */
+	int (*free_pieces)(const struct kern *k, const void *st, int seat, int *spot);
 } kern_hooks;
 
 #endif

@@ -141,8 +141,10 @@ int kern_init(kern *k, const kern_config *cfg)
 	if (!k->hex_res || !k->tok_hex || !k->node_harbor || !k->node_paths)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules tables");
 	for (int n = 0; n < b->n_node; n++) {
-		for (int i = 0; i < b->node[n].deg; i++)
-			bit_set(k->node_paths + (size_t)n * (size_t)k->pw, b->node[n].path[i]);
+		for (int i = 0; i < b->node[n].deg; i++) {
+			if (kern_road_path(k, b->node[n].path[i]))
+				bit_set(k->node_paths + (size_t)n * (size_t)k->pw, b->node[n].path[i]);
+		}
 	}
 
 	for (int h = 0; h < b->n_land; h++) {
@@ -166,39 +168,47 @@ int kern_init(kern *k, const kern_config *cfg)
 		if (t >= 2 && t <= 12 && k->hex_res[h] != 0xFF)
 			k->tok_hex[fill[t]++] = (uint16_t)h;
 	}
-	k->tok_corner = calloc(6 * (size_t)b->n_land + 1, sizeof *k->tok_corner);
-	if (!k->tok_corner)
-		return err_set(CRISK_ENOMEM, "out of memory for the rules tables");
-	int nc = 0;
-	for (int t = 0; t < 13; t++) {
-		k->tok_cfirst[t] = (uint16_t)nc;
-		for (int i = k->tok_first[t]; i < k->tok_first[t + 1]; i++) {
-			int h = k->tok_hex[i];
-			for (int c = 0; c < 6; c++) {
-				if (b->hex[h].node[c] != BOARD_NONE)
-					k->tok_corner[nc++] = (struct kcorner){(uint16_t)h, b->hex[h].node[c]};
-			}
-		}
-	}
-	k->tok_cfirst[13] = (uint16_t)nc;
+	/* What touches what comes from the nodes' hex lists: a hex's corners on
+	 * the standard boards, a point's production list on a map (H-10). */
 	k->nw = (b->n_node + 63) / 64;
+	size_t links = 0;
+	for (int n = 0; n < b->n_node; n++)
+		links += b->node[n].n_hex;
+	k->tok_corner = calloc(links + 1, sizeof *k->tok_corner);
 	k->tok_nodes = calloc(13 * (size_t)k->nw, sizeof *k->tok_nodes);
 	k->tok_yield = calloc(13 * (size_t)b->n_node + 1, sizeof *k->tok_yield);
 	k->hex_nodes = calloc((size_t)b->n_land * (size_t)k->nw + 1, sizeof *k->hex_nodes);
-	if (!k->tok_nodes || !k->tok_yield || !k->hex_nodes)
+	k->no_site = calloc((size_t)k->nw + 1, sizeof *k->no_site);
+	k->stop = calloc((size_t)k->nw + 1, sizeof *k->stop);
+	if (!k->tok_corner || !k->tok_nodes || !k->tok_yield || !k->hex_nodes || !k->no_site || !k->stop)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules tables");
-	for (int h = 0; h < b->n_land; h++) {
-		for (int c = 0; c < 6; c++) {
-			int n = b->hex[h].node[c];
-			if (n == BOARD_NONE)
-				continue;
+	for (int n = 0; n < b->n_node; n++) {
+		for (int i = 0; i < b->node[n].n_hex; i++) {
+			int h = b->node[n].hex[i], t = b->token[h];
 			bit_set(k->hex_nodes + (size_t)h * (size_t)k->nw, n);
-			int t = b->token[h];
 			if (t < 2 || t > 12 || k->hex_res[h] == 0xFF)
 				continue;
 			bit_set(k->tok_nodes + (size_t)t * (size_t)k->nw, n);
 			k->tok_yield[(size_t)t * (size_t)b->n_node + (size_t)n] += UINT64_C(1) << (8 * k->hex_res[h]);
 		}
+	}
+	int nc = 0;
+	for (int t = 0; t < 13; t++) {
+		k->tok_cfirst[t] = (uint16_t)nc;
+		for (int i = k->tok_first[t]; i < k->tok_first[t + 1]; i++) {
+			int h = k->tok_hex[i];
+			const uint64_t *at = k->hex_nodes + (size_t)h * (size_t)k->nw;
+			for (int w = 0; w < k->nw; w++) {
+				for (uint64_t m = at[w]; m; m &= m - 1)
+					k->tok_corner[nc++] = (struct kcorner){(uint16_t)h, (uint16_t)(w * 64 + bit_low(m))};
+			}
+		}
+	}
+	k->tok_cfirst[13] = (uint16_t)nc;
+	if (b->node_kind) {
+		unsigned named = cfg->named_kinds ? cfg->named_kinds : 1u << BNODE_SITE;
+		for (int n = 0; n < b->n_node; n++)
+			bit_set((named >> b->node_kind[n]) & 1u ? k->stop : k->no_site, n);
 	}
 	for (int s = 0; s < b->n_harbor; s++) {
 		uint8_t bit = (uint8_t)(1u << b->harbor_type[s]);
@@ -231,6 +241,8 @@ void kern_free(kern *k)
 	free(k->tok_nodes);
 	free(k->tok_yield);
 	free(k->hex_nodes);
+	free(k->no_site);
+	free(k->stop);
 	free(k->offer_first);
 	free(k->offer_list);
 	board_free(&k->b);
@@ -256,6 +268,7 @@ void kern_state_init(const kern *k, void *st, evlog *log)
 	memcpy(h->deck, k->cfg.deck, sizeof h->deck);
 	for (int s = 0; s < k->owners; s++)
 		memcpy(kseat_of(k, st, s)->supply, k->cfg.pieces, 3);
+	memcpy(kblocked(k, st), k->no_site, (size_t)k->nw * 8);
 	if (k->hk.ext_init)
 		k->hk.ext_init(k, st, log);
 }
@@ -283,8 +296,9 @@ int kern_may_see(const kern *k, const void *st, int seat, int viewer)
 }
 
 /* B-69, B-70: an empty path with, at one end, the seat's building, or no
- * building and another road of the seat. */
-int kern_road_ok(const kern *k, const void *st, int s, int path)
+ * building and another road of the seat; on maps not at an empty named
+ * location (H-44, H-45). */
+int kern_path_ok(const kern *k, const void *st, int s, int path)
 {
 	const uint8_t *paths = kpaths(k, st);
 	if (paths[path])
@@ -296,10 +310,15 @@ int kern_road_ok(const kern *k, const void *st, int s, int path)
 		unsigned nb = nodes[n];
 		if ((nb & NODE_OWNER_MASK) == (unsigned)s + 1)
 			return 1;
-		if (!nb && bit_get(reach, n))
+		if (!nb && bit_get(reach, n) && !bit_get(k->stop, n))
 			return 1;
 	}
 	return 0;
+}
+
+int kern_road_ok(const kern *k, const void *st, int s, int path)
+{
+	return kern_road_path(k, path) && kern_path_ok(k, st, s, path);
 }
 
 /* Whether seat s has any legal road spot.  Only the ends of its roads can
@@ -311,11 +330,11 @@ int kern_any_road(const kern *k, const void *st, int s)
 	for (int w = 0; w < k->nw; w++) {
 		for (uint64_t m = reach[w]; m; m &= m - 1) {
 			int n = w * 64 + bit_low(m);
-			if (nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) != s + 1)
+			if (nodes[n] ? (int)(nodes[n] & NODE_OWNER_MASK) != s + 1 : bit_get(k->stop, n))
 				continue;
 			const bnode *bn = &k->b.node[n];
 			for (int i = 0; i < bn->deg; i++) {
-				if (!paths[bn->path[i]])
+				if (!paths[bn->path[i]] && kern_road_path(k, bn->path[i]))
 					return 1;
 			}
 		}

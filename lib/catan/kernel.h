@@ -77,6 +77,15 @@ typedef struct kern_config {
 	uint8_t bank_per_type;
 	uint8_t deck[NUM_DEV];
 	uint8_t pieces[3];   /* settlements, cities, roads per seat */
+	/* Boards with point kinds (board.node_kind): the kinds that are named
+	 * locations, bit (1 << enum bnode_kind); 0 means sites only.  Only
+	 * named locations take buildings, and an empty one stops every
+	 * network (the connection rule of point-to-point maps, hawaii.md H-45). */
+	uint8_t named_kinds;
+	/* Set-up rounds of one settlement and one piece per seat, forward in
+	 * even rounds and backward in odd ones (B-41); the last round's
+	 * settlement yields (B-44).  0 means 2. */
+	int setup_rounds;
 	int special_build;   /* B-117: a special build phase follows every turn (5-6 seats) */
 	int paired_players;  /* B-122: a paired part follows every turn instead */
 	const kern_hooks *hooks; /* NULL: no hooks (base behaviour) */
@@ -113,7 +122,13 @@ typedef struct kern {
 	uint64_t *tok_nodes, *tok_yield, *hex_nodes;
 	uint8_t *node_harbor; /* per node: 0, or bit 0 generic / bit 1 + r special */
 	int pw;              /* 64-bit words per path bitset */
-	uint64_t *node_paths; /* per node: the paths at it, as a path bitset of pw words */
+	/* Per node: the paths at it that take a road (all of them on the
+	 * standard boards), as a path bitset of pw words. */
+	uint64_t *node_paths;
+	/* Node bitsets of nw words, all zero on boards without point kinds:
+	 * nodes that take no building, and the named locations, which stop a
+	 * network while empty (kern_config.named_kinds). */
+	uint64_t *no_site, *stop;
 	int n_offers;
 	uint64_t offer_code[MAX_OFFERS_LISTED]; /* canonical offers, ascending */
 	/* Listed offers per hand shape, key = (types held >= 1) | (types held >= 2) << 5:
@@ -268,7 +283,8 @@ uint64_t act_field_mask(unsigned type, int *known);
 #define KF_UNKNOWN UINT64_MAX
 static inline uint64_t kfield_mask(unsigned type, int *known)
 {
-	/* Types 31..63 are module actions: 32..39 two_player, 40..55 risk. */
+	/* Types 31..63 are module actions: 32..39 two_player, 40..55 risk,
+	 * 56..63 hawaii (checked by the module while it is internal). */
 	static const uint64_t masks[64] = {
 		KF_UNKNOWN, /* 0 */
 		KF_ID,      /* PLACE_SETTLEMENT */
@@ -405,14 +421,79 @@ void kern_state_init(const kern *k, void *st, evlog *log);
 int kern_visible_vp(const kern *k, const void *st, int s);
 int kern_total_vp(const kern *k, const void *st, int s);
 int kern_may_see(const kern *k, const void *st, int seat, int viewer);
+/* Whether seat s may extend its network onto `path`: the path is empty and
+ * one end is an anchor of s, judged before placing (B-69, B-70; on boards
+ * with point kinds an empty named location is no anchor, H-44, H-45).  Any
+ * path kind: a module's pieces other than roads use it with their own kind
+ * test.  kern_road_ok adds that the path takes a road. */
+int kern_path_ok(const kern *k, const void *st, int s, int path);
 int kern_road_ok(const kern *k, const void *st, int s, int path);
+/* Whether a road may stand on path p (every path on the standard boards). */
+static inline int kern_road_path(const kern *k, int p)
+{
+	return !k->b.path_kind || k->b.path_kind[p] == BPATH_ROAD;
+}
+/* Owners (bit o) of the buildings touching land hex x: at its corners, or on
+ * a map at the points whose production list holds x (H-10).  Only the
+ * occupied ones are visited: most corners are empty. */
+static inline unsigned kern_hex_owners(const kern *k, const void *st, int x)
+{
+	const uint8_t *nodes = knodes(k, st);
+	const uint64_t *occupied = koccupied(k, st);
+	const uint64_t *at = k->hex_nodes + (size_t)x * (size_t)k->nw;
+	unsigned owners = 0;
+	for (int w = 0; w < k->nw; w++) {
+		for (uint64_t m = at[w] & occupied[w]; m; m &= m - 1) {
+			unsigned nb = nodes[w * 64 + bit_low(m)] & NODE_OWNER_MASK;
+			owners |= nb ? 1u << (nb - 1) : 0u; /* 0 only if the bitset were stale */
+		}
+	}
+	return owners;
+}
+/* Of those, the opponents of the active seat who hold cards (B-64). */
+static inline unsigned kern_hex_victims(const kern *k, const void *st, int x)
+{
+	unsigned owners = kern_hex_owners(k, st, x) & ((1u << k->seats) - 1) & ~(1u << ks(st)->active), victims = owners;
+	for (; owners; owners &= owners - 1) {
+		int o = bit_low(owners);
+		if (!kseat_of(k, st, o)->cards)
+			victims &= ~(1u << o);
+	}
+	return victims;
+}
 int kern_any_road(const kern *k, const void *st, int s);
+/* Road Building (B-81, H-51): the pieces seat s has for free placements
+ * (roads, plus a module's through hooks.h free_pieces), and in *spot
+ * whether one of them has a legal place. */
+static inline int kern_free_pieces(const kern *k, const void *st, int s, int *spot)
+{
+	int n = kseat_of(k, st, s)->supply[PIECE_ROAD];
+	*spot = n && kern_any_road(k, st, s);
+	if (k->hk.free_pieces) {
+		int more = 0;
+		n += k->hk.free_pieces(k, st, s, &more);
+		*spot |= more;
+	}
+	return n;
+}
 int kern_trade_rate(const kseat *p, int r);
 int kern_can_accept(const kern *k, const void *st);
 int kern_hand_key(const kseat *p);
 int kern_robber_ok(const kern *k, const void *st, int hex);
 /* Name of a decision point, "unknown" for an unused value. */
 const char *kern_dp_name(int dp);
+
+/* The seat placing at set-up step i (B-41, kern_config.setup_rounds). */
+static inline int kern_setup_seat(const kern *k, int i)
+{
+	int n = k->seats, round = i / n, at = i % n;
+	return round % 2 ? n - 1 - at : at;
+}
+/* Set-up steps in all. */
+static inline int kern_setup_steps(const kern *k)
+{
+	return (k->cfg.setup_rounds ? k->cfg.setup_rounds : 2) * k->seats;
+}
 
 /* flow.c: transitions shared by the actions. */
 void flow_check_victory(const kern *k, void *st, evlog *log);
@@ -429,6 +510,10 @@ void flow_update_longest_road_at(const kern *k, void *st, int s, int path, evlog
 void flow_next_responder(const kern *k, void *st, evlog *log);
 void flow_place_building(const kern *k, void *st, int s, int node);
 void flow_add_road(const kern *k, void *st, int s, int path);
+/* The active seat's set-up piece is down: the next step, or turn 1 (B-45). */
+void flow_setup_next(const kern *k, void *st, evlog *log);
+/* A free piece of Road Building is down: the second one, or back (B-81). */
+void flow_free_piece_done(const kern *k, void *st, evlog *log);
 
 /* validate.c / apply.c / legal.c: the vtable hot path. */
 int kern_check(const kern *k, const void *st, crisk_action a);

@@ -25,7 +25,8 @@ static void put_run(action_out *o, const crisk_action *src, size_t n)
 
 #define SPOT_WORDS 16 /* fast path for boards up to 1024 paths */
 
-/* Paths where seat s may build a road (B-69, B-70), in ascending order.  Only
+/* Paths where seat s may build a road (B-69, B-70; on maps road paths only
+ * and H-45), in ascending order.  Only
  * the ends of the seat's roads can qualify: after set-up every building of a
  * seat touches one of its roads (B-43, B-71).  `followed`: the caller lists
  * another code after these in any case. */
@@ -46,8 +47,10 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	for (int w = 0; w < pw; w++)
 		spots[w] = 0;
+	const uint64_t *occupied = koccupied(k, st);
 	for (int w = 0; w < k->nw; w++) {
-		for (uint64_t m = reach[w]; m; m &= m - 1) {
+		/* An empty named location is no anchor (H-45): those drop out here. */
+		for (uint64_t m = reach[w] & ~(k->stop[w] & ~occupied[w]); m; m &= m - 1) {
 			int n = w * 64 + bit_low(m);
 			/* An opponent's building blocks (B-70).  Whether one stands
 			 * there is anyone's guess: a mask, not a branch. */
@@ -111,8 +114,10 @@ static inline int card_playable(const kern *k, const void *st, const kseat *p, i
 {
 	if (p->dev[c] <= p->dev_new[c])
 		return 0;
-	if (c == CRISK_CATAN_ROAD_BUILDING)
-		return p->supply[PIECE_ROAD] && kern_any_road(k, st, ks(st)->active);
+	if (c == CRISK_CATAN_ROAD_BUILDING) {
+		int spot;
+		return kern_free_pieces(k, st, ks(st)->active, &spot) && spot;
+	}
 	return 1;
 }
 
@@ -327,13 +332,22 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 	action_out o = {buf, cap, 0};
 	switch (h->dp) {
 	case DP_SETUP_SETTLEMENT:
-		list_sites(k, st, NULL, CRISK_CATAN_PLACE_SETTLEMENT, &o);
+		if (!k->hk.setup_site_ok) {
+			list_sites(k, st, NULL, CRISK_CATAN_PLACE_SETTLEMENT, &o);
+			break;
+		}
+		for (int n = 0; n < k->b.n_node; n++) {
+			if (!bit_get(kblocked(k, st), n) && k->hk.setup_site_ok(k, st, h->active, n))
+				out_put(&o, act_make(CRISK_CATAN_PLACE_SETTLEMENT, (uint64_t)n));
+		}
 		break;
 	case DP_SETUP_ROAD: {
 		const bnode *bn = &k->b.node[h->setup_node];
 		/* Paths in ascending order: a node has at most BOARD_MAX_DEG of them. */
 		int ids[BOARD_MAX_DEG], n = 0;
 		for (int i = 0; i < bn->deg; i++) {
+			if (!kern_road_path(k, bn->path[i]))
+				continue;
 			int pid = bn->path[i], j = n++;
 			for (; j > 0 && ids[j - 1] > pid; j--)
 				ids[j] = ids[j - 1];
@@ -364,20 +378,8 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		list_robber(k, st, &o);
 		break;
 	case DP_CHOOSE_VICTIM: {
-		const uint8_t *nodes = knodes(k, st);
-		unsigned victims = 0;
-		for (int c = 0; c < 6; c++) {
-			int n = k->b.hex[h->robber].node[c];
-			if (n == BOARD_NONE)
-				continue;
-			int v = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
-			if (v >= 0 && v < k->seats && v != h->active && kseat_of(k, st, v)->cards)
-				victims |= 1u << v;
-		}
-		for (int v = 0; v < k->seats; v++) {
-			if (victims & (1u << v))
-				out_put(&o, act_make(CRISK_CATAN_STEAL_FROM, (uint64_t)v));
-		}
+		for (unsigned victims = kern_hex_victims(k, st, h->robber); victims; victims &= victims - 1)
+			out_put(&o, act_make(CRISK_CATAN_STEAL_FROM, (uint64_t)bit_low(victims)));
 		break;
 	}
 	case DP_STEAL:
@@ -411,7 +413,8 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		out_put(&o, act_make(CRISK_CATAN_CANCEL, 0));
 		break;
 	case DP_FREE_ROAD:
-		list_roads_local(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, 0, &o);
+		if (kseat_of(k, st, h->active)->supply[PIECE_ROAD]) /* H-51: maybe only other pieces */
+			list_roads_local(k, st, h->active, CRISK_CATAN_PLACE_FREE_ROAD, 0, &o);
 		break;
 	case DP_YOP_PICK:
 	case DP_MONOPOLY_PICK:

@@ -166,7 +166,7 @@ void kern_state_load(const kern *k, const uint8_t *in, void *st)
 void kern_state_derive(const kern *k, void *st)
 {
 	uint64_t *blocked = kblocked(k, st);
-	memset(blocked, 0, (size_t)k->nw * 8);
+	memcpy(blocked, k->no_site, (size_t)k->nw * 8); /* no building off the named locations */
 	memset(koccupied(k, st), 0, (size_t)k->nw * 8);
 	memset(kreach(k, st, 0), 0, (size_t)k->owners * (size_t)k->nw * 8);
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);

@@ -29,11 +29,6 @@ static int is_owner(const kern *k, int v)
 	return v >= 0 && v < k->owners;
 }
 
-/* B-41: the seat placing at set-up step i. */
-static int snake(const kern *k, int i)
-{
-	return i < k->seats ? i : 2 * k->seats - 1 - i;
-}
 
 static int in_setup(int dp)
 {
@@ -122,16 +117,16 @@ static int check_header(const kern *k, const kstate *h)
 	if ((h->turn == 0) != in_setup(h->dp))
 		return BAD("phase: %s in turn %d (set-up is turn 0, and only set-up)", kern_dp_name(h->dp), (int)h->turn);
 	if (h->turn == 0) {
-		if (h->step >= 2 * n)
-			return BAD("setup_step: %d is beyond the last step %d of set-up", h->step, 2 * n - 1);
-		if (h->active != snake(k, h->step))
+		if (h->step >= kern_setup_steps(k))
+			return BAD("setup_step: %d is beyond the last step %d of set-up", h->step, kern_setup_steps(k) - 1);
+		if (h->active != kern_setup_seat(k, h->step))
 			return BAD("active_seat: %d, but set-up step %d belongs to seat %d (B-41)", h->active, h->step,
-				   snake(k, h->step));
+				   kern_setup_seat(k, h->step));
 		if (h->card_played)
 			return BAD("card_played: 1 during set-up");
 	} else {
-		if (h->step != 2 * n)
-			return BAD("setup_step: %d after set-up (must be %d)", h->step, 2 * n);
+		if (h->step != kern_setup_steps(k))
+			return BAD("setup_step: %d after set-up (must be %d)", h->step, kern_setup_steps(k));
 		int owner = h->part_owner == NO_SEAT ? h->active : h->part_owner;
 		if (owner != (h->turn - 1) % n)
 			return BAD("%s: %d, but turn %d belongs to seat %d",
@@ -148,7 +143,9 @@ static int check_header(const kern *k, const kstate *h)
 }
 
 /* Node and path bytes, the distance rule, and pieces per seat on the board. */
-static int check_board(const kern *k, const void *st, int placed[][3])
+/* placed[o]: settlements, cities, roads, and pieces on paths that take no
+ * road (a module's ships; their supply is the module's to check). */
+static int check_board(const kern *k, const void *st, int placed[][4])
 {
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	for (int n = 0; n < k->b.n_node; n++) {
@@ -172,13 +169,13 @@ static int check_board(const kern *k, const void *st, int placed[][3])
 		if (paths[p] > k->owners && !neutral)
 			return BAD("paths[%d]: %d is not a road (0, or owner + 1 with owners 0..%d)", p, paths[p], k->owners - 1);
 		if (paths[p] && !neutral)
-			placed[paths[p] - 1][PIECE_ROAD]++;
+			placed[paths[p] - 1][kern_road_path(k, p) ? PIECE_ROAD : 3]++;
 	}
 	return CRISK_OK;
 }
 
 /* A non-seat owner's record: no cards or knights, supply and road length. */
-static int check_neutral(const kern *k, const void *st, int s, const int placed[3])
+static int check_neutral(const kern *k, const void *st, int s, const int placed[4])
 {
 	const kseat *p = kseat_of(k, st, s);
 	const uint8_t *nodes = knodes(k, st);
@@ -208,7 +205,7 @@ static int check_neutral(const kern *k, const void *st, int s, const int placed[
 	return CRISK_OK;
 }
 
-static int check_seat(const kern *k, const void *st, int s, const int placed[3])
+static int check_seat(const kern *k, const void *st, int s, const int placed[4])
 {
 	static const char *const piece_names[3] = {"settlements", "cities", "roads"};
 	const kstate *h = ks(st);
@@ -249,20 +246,20 @@ static int check_seat(const kern *k, const void *st, int s, const int placed[3])
 				   s, i, p->supply[i], piece_names[i], placed[i], k->cfg.pieces[i], extra);
 	}
 	int buildings = placed[PIECE_SETTLEMENT] + placed[PIECE_CITY];
-	if (h->turn > 0 && !k->cfg.pieces_change_hands && (buildings < 2 || placed[PIECE_ROAD] < 2))
-		return BAD("seats[%d].supply: %d buildings and %d roads on the board after set-up (at least 2 each)", s,
-			   buildings, placed[PIECE_ROAD]);
+	int pieces = placed[PIECE_ROAD] + placed[3], rounds = kern_setup_steps(k) / k->seats;
+	if (h->turn > 0 && !k->cfg.pieces_change_hands && (buildings < rounds || pieces < rounds))
+		return BAD("seats[%d].supply: %d buildings and %d roads on the board after set-up (at least %d each)", s,
+			   buildings, pieces, rounds);
 	if (h->turn == 0) {
 		/* B-41..B-43: one settlement and one road per set-up step so far. */
 		int steps = 0;
 		for (int i = 0; i < h->step; i++)
-			steps += snake(k, i) == s;
+			steps += kern_setup_seat(k, i) == s;
 		int extra = h->dp == DP_SETUP_ROAD && s == h->active;
-		if (placed[PIECE_CITY] || placed[PIECE_SETTLEMENT] != steps + extra || placed[PIECE_ROAD] != steps)
+		if (placed[PIECE_CITY] || placed[PIECE_SETTLEMENT] != steps + extra || pieces != steps)
 			return BAD("seats[%d].supply: %d settlements, %d cities and %d roads on the board at set-up step %d "
 				   "(expected %d, 0 and %d)",
-				   s, placed[PIECE_SETTLEMENT], placed[PIECE_CITY], placed[PIECE_ROAD], h->step, steps + extra,
-				   steps);
+				   s, placed[PIECE_SETTLEMENT], placed[PIECE_CITY], pieces, h->step, steps + extra, steps);
 	}
 	const uint8_t *nodes = knodes(k, st);
 	unsigned harbors = 0;
@@ -316,7 +313,9 @@ static int check_derived(const kern *k, const void *st)
 	for (int n = 0; n < k->nw * 64; n++) {
 		int want = 0;
 		if (n < k->b.n_node) {
-			want = nodes[n] != 0;
+			if (nodes[n] && bit_get(k->no_site, n))
+				return BAD("nodes[%d]: a building on a point that is not a named location (H-7)", n);
+			want = nodes[n] != 0 || bit_get(k->no_site, n);
 			for (int i = 0; i < k->b.node[n].deg && !want; i++)
 				want = nodes[k->b.node[n].adj[i]] != 0;
 		}
@@ -383,17 +382,7 @@ static int check_holders(const kern *k, const void *st)
 static unsigned victims_at_robber(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
-	const uint8_t *nodes = knodes(k, st);
-	unsigned victims = 0;
-	for (int c = 0; c < 6; c++) {
-		int n = k->b.hex[h->robber].node[c];
-		if (n == BOARD_NONE)
-			continue;
-		int o = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
-		if (o >= 0 && o < k->seats && o != h->active && kseat_of(k, st, o)->cards > 0)
-			victims |= 1u << o;
-	}
-	return victims;
+	return kern_hex_victims(k, st, h->robber);
 }
 
 static int addressed(const kern *k, const kstate *h, int s)
@@ -561,14 +550,16 @@ static int check_point(const kern *k, const void *st)
 				   h->robber);
 		return need_cur(h, h->active);
 	}
-	case DP_FREE_ROAD:
+	case DP_FREE_ROAD: {
 		if (!h->card_played)
 			return BAD("card_played: 0 in phase free_road");
-		if (h->free_roads < 1 || h->free_roads > 2 || h->free_roads > kseat_of(k, st, h->active)->supply[PIECE_ROAD])
+		int spot, pieces = kern_free_pieces(k, st, h->active, &spot);
+		if (h->free_roads < 1 || h->free_roads > 2 || h->free_roads > pieces)
 			return BAD("free_roads: %d (1..2, and no more than the roads in supply)", h->free_roads);
-		if (!kern_any_road(k, st, h->active))
+		if (!spot)
 			return BAD("free_roads: %d left, but seat %d has no path to build on", h->free_roads, h->active);
 		return need_cur(h, h->active);
+	}
 	case DP_YOP_PICK: {
 		int bank = 0;
 		for (int r = 0; r < NUM_RES; r++)
@@ -598,7 +589,7 @@ static int check_point(const kern *k, const void *st)
 
 int kern_state_check(const kern *k, const void *st)
 {
-	int placed[MAX_OWNERS][3];
+	int placed[MAX_OWNERS][4];
 	memset(placed, 0, sizeof placed);
 	int rc = check_header(k, ks(st));
 	if (!rc)

@@ -88,9 +88,21 @@ int kern_check_site(const kern *k, const void *st, int n)
 		return rc;
 	if (knodes(k, st)[n])
 		return err_set(CRISK_EILLEGAL, "intersection %d already has a building", n);
+	if (bit_get(k->no_site, n))
+		return err_set(CRISK_EILLEGAL, "point %d is not a named location: no building stands there (H-7)", n);
 	if (bit_get(kblocked(k, st), n))
 		return err_set(CRISK_EILLEGAL, "intersection %d is too close to a building (distance rule, B-75)", n);
 	return CRISK_OK;
+}
+
+/* B-42 and a module's set-up rule (hooks.h setup_site_ok). */
+int kern_check_setup_site(const kern *k, const void *st, int n)
+{
+	int rc = kern_check_site(k, st, n);
+	if (rc || !k->hk.setup_site_ok || k->hk.setup_site_ok(k, st, ks(st)->active, n))
+		return rc;
+	return err_set(CRISK_EILLEGAL, "intersection %d is not open to seat %d's set-up settlement (%s set-up rule)", n,
+		       ks(st)->active, k->cfg.module_name);
 }
 
 static int check_road(const kern *k, const void *st, int s, int p)
@@ -100,21 +112,21 @@ static int check_road(const kern *k, const void *st, int s, int p)
 		return rc;
 	if (kpaths(k, st)[p])
 		return err_set(CRISK_EILLEGAL, "path %d already has a road", p);
+	if (!kern_road_path(k, p))
+		return err_set(CRISK_EILLEGAL, "path %d takes no road (H-8)", p);
 	if (!kern_road_ok(k, st, s, p))
-		return err_set(CRISK_EILLEGAL, "path %d is not connected to your roads or buildings (B-69, B-70)", p);
+		return err_set(CRISK_EILLEGAL, "path %d is not connected to your roads or buildings (B-69, B-70%s)", p,
+			       k->b.node_kind ? ", H-45" : "");
 	return CRISK_OK;
 }
 
-/* B-63: an opponent with at most 2 visible VP has a building on the hex. */
+/* B-63: an opponent with at most 2 visible VP has a building on the hex;
+ * *who is the lowest such seat. */
 static int friendly_blocked(const kern *k, const void *st, int mover, int hex, int *who)
 {
-	const uint8_t *nodes = knodes(k, st);
-	for (int c = 0; c < 6; c++) {
-		int n = k->b.hex[hex].node[c];
-		if (n == BOARD_NONE)
-			continue;
-		int o = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
-		if (o >= 0 && o < k->seats && o != mover && kvisible_vp(k, st, o) <= 2) {
+	unsigned owners = kern_hex_owners(k, st, hex);
+	for (int o = 0; o < k->seats; o++) {
+		if ((owners & (1u << o)) && o != mover && kvisible_vp(k, st, o) <= 2) {
 			*who = o;
 			return 1;
 		}
@@ -154,9 +166,10 @@ int kern_check_play(const kern *k, const void *st, int c)
 	if (p->dev[c] <= p->dev_new[c])
 		return err_set(CRISK_EILLEGAL, "a %s card bought this turn cannot be played until your next turn (B-79)",
 			       kern_dev_names[c]);
-	if (c == CRISK_CATAN_ROAD_BUILDING &&
-	    (p->supply[PIECE_ROAD] == 0 || !kern_any_road(k, st, h->active)))
-		return err_set(CRISK_EILLEGAL, "road building needs a road in supply and a path to build on (B-81)");
+	int spot;
+	if (c == CRISK_CATAN_ROAD_BUILDING && (!kern_free_pieces(k, st, h->active, &spot) || !spot))
+		return err_set(CRISK_EILLEGAL, "road building needs a road in supply and a path to build on (B-81%s)",
+			       k->hk.free_pieces ? ", or a free piece of the module's" : "");
 	return CRISK_OK;
 }
 
@@ -270,12 +283,8 @@ int kern_check_victim(const kern *k, const void *st, int v)
 		return err_set(CRISK_EILLEGAL, "seat %d is not an opponent", v);
 	if (kseat_of(k, st, v)->cards == 0)
 		return err_set(CRISK_EILLEGAL, "seat %d has no resource cards to steal (B-64)", v);
-	const uint8_t *nodes = knodes(k, st);
-	for (int c = 0; c < 6; c++) {
-		int n = k->b.hex[h->robber].node[c];
-		if (n != BOARD_NONE && (int)(nodes[n] & NODE_OWNER_MASK) == v + 1)
-			return CRISK_OK;
-	}
+	if (kern_hex_owners(k, st, h->robber) & (1u << v))
+		return CRISK_OK;
 	return err_set(CRISK_EILLEGAL, "seat %d has no building at the robber's hex %d (B-64)", v, h->robber);
 }
 
@@ -325,6 +334,8 @@ int kern_check_setup_road(const kern *k, const void *st, int id)
 	if (k->b.path[id].node[0] != at && k->b.path[id].node[1] != at)
 		return err_set(CRISK_EILLEGAL, "a set-up road must touch the settlement just placed on intersection %d (B-43)",
 			       at);
+	if (!kern_road_path(k, id))
+		return err_set(CRISK_EILLEGAL, "path %d takes no road (H-8)", id);
 	return CRISK_OK;
 }
 
@@ -408,6 +419,9 @@ int kern_check_dev_result(const void *st, int id)
 
 int kern_check_free_road(const kern *k, const void *st, int id)
 {
+	/* Only with a module's free pieces can the roads run out first (H-51). */
+	if (kseat_of(k, st, ks(st)->active)->supply[PIECE_ROAD] == 0)
+		return err_set(CRISK_EILLEGAL, "you have no road left in your supply (B-68)");
 	return check_road(k, st, ks(st)->active, id);
 }
 
@@ -434,7 +448,7 @@ int kern_check_rules(const kern *k, const void *st, crisk_action a)
 	int id = ACT_ID(a);
 	switch (type) {
 	case CRISK_CATAN_PLACE_SETTLEMENT:
-		return kern_check_site(k, st, id);
+		return kern_check_setup_site(k, st, id);
 	case CRISK_CATAN_PLACE_ROAD:
 		return kern_check_setup_road(k, st, id);
 	case CRISK_CATAN_DICE:

@@ -67,6 +67,7 @@ int kern_check_rules(const kern *k, const void *st, crisk_action a);
 
 /* The rules of one type each (what kern_check_rules runs for it). */
 int kern_check_site(const kern *k, const void *st, int n);
+int kern_check_setup_site(const kern *k, const void *st, int n);
 int kern_check_setup_road(const kern *k, const void *st, int id);
 int kern_check_dice(const kern *k, const void *st, crisk_action a);
 int kern_check_discard_one(const kern *k, const void *st, int id);

@@ -1,0 +1,149 @@
+/* Module `hawaii` (rules/hawaii.md): parameters, the rules object built from
+ * the built-in catanmap, the kernel hooks and the module state (hawaii.h). */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../catan/board_map.h"
+#include "../../catan/state_io.h"
+#include "../../core/error.h"
+#include "hawaii.h"
+
+extern const char crisk_data_hawaii_catanmap[];
+extern const size_t crisk_data_hawaii_catanmap_len;
+
+enum { HP_PLAYERS, HP_SEED, HP_VP_TARGET, HP_DISCARD_LIMIT, HP_FRIENDLY_ROBBER, HP_MAX_OFFERS, HP_MAX_TURNS,
+       HP_CHANCE, HP_COUNT };
+
+static const char *const chance_choices[] = {"auto", "explicit", NULL};
+
+/* H-91 (the options implemented so far; `map` is not yet). */
+const param_desc hawaii_params[HP_COUNT] = {
+	[HP_PLAYERS] = {"players", NULL, PT_INT, "4", 3, 6, NULL, "3..6", "number of seats (H-1)"},
+	[HP_SEED] = {"seed", NULL, PT_UINT64, "0", 0, 0, NULL, "0..18446744073709551615", "seed of the game's RNG"},
+	[HP_VP_TARGET] = {"vp_target", NULL, PT_INT, "0", 0, 30, NULL, "3..30, 0 = the map's target for the seat count",
+			  "winning total (H-86)"},
+	[HP_DISCARD_LIMIT] = {"discard_limit", NULL, PT_INT, "7", 0, 120, NULL, "0..120",
+			      "a 7 makes seats with more cards discard half (B-58)"},
+	[HP_FRIENDLY_ROBBER] = {"friendly_robber", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on", "friendly robber (H-91)"},
+	[HP_MAX_OFFERS] = {"max_trade_offers_per_turn", NULL, PT_INT, "0", 0, 1000, NULL, "0..1000 (0 = unlimited)",
+			   "domestic offers per turn (B-99)"},
+	[HP_MAX_TURNS] = {"max_turns", NULL, PT_INT, "0", 0, 1000000, NULL, "0..1000000 (0 = unlimited)",
+			  "the game ends without winner after this turn (B-52)"},
+	[HP_CHANCE] = {"chance", "chance_mode", PT_ENUM, "auto", 0, 0, chance_choices, "auto|explicit",
+		       "dice, draws and steals from the RNG or from the host (B-132)"},
+};
+const int hawaii_n_params = HP_COUNT;
+
+/* ---- kernel hooks ---- */
+
+#define XF(name, kind, count, member) {name, kind, count, (uint16_t)offsetof(hw_ext, member)}
+static const sfield hw_ext_fields[] = {
+	XF("pirate", SF_U16, 1, pirate),
+	XF("ships", SF_U8, CRISK_MAX_SEATS, ships),
+};
+
+/* H-34: the pirate on the map's pirate hex, 15 ships per seat. */
+static void hw_ext_init(const kern *k, void *st, evlog *log)
+{
+	(void)log;
+	hw_ext *x = hwx(k, st);
+	x->pirate = k->b.pirate_start;
+	memset(x->ships, HW_SHIPS, (size_t)k->seats); /* seats <= CRISK_MAX_SEATS (H-1) */
+}
+
+/* H-112: the pirate on a sea hex; ships on the board plus supply = 15. */
+static int hw_ext_check(const kern *k, const void *st)
+{
+	const hw_ext *x = hwx(k, st);
+	if (k->b.n_sea ? x->pirate < k->b.n_land || x->pirate >= k->b.n_land + k->b.n_sea : x->pirate != BOARD_NONE)
+		return err_set(CRISK_EFORMAT, "ext.pirate: %u is not a sea hex", (unsigned)x->pirate);
+	const uint8_t *paths = kpaths(k, st);
+	for (int s = 0; s < CRISK_MAX_SEATS; s++) {
+		int on_board = 0;
+		for (int p = 0; p < k->b.n_path; p++)
+			on_board += paths[p] == s + 1 && !kern_road_path(k, p);
+		int want = s < k->seats ? HW_SHIPS : 0;
+		if (x->ships[s] + on_board != want)
+			return err_set(CRISK_EFORMAT, "ext.ships[%d]: %d in supply and %d on the board is not %d", s,
+				       x->ships[s], on_board, want);
+	}
+	return CRISK_OK;
+}
+
+static const kern_hooks hw_hooks = {
+	.ext_init = hw_ext_init,
+	.ext_fields = hw_ext_fields,
+	.n_ext_fields = (int)(sizeof hw_ext_fields / sizeof hw_ext_fields[0]),
+	.ext_check = hw_ext_check,
+	.setup_site_ok = hw_setup_site_ok,
+	.free_pieces = hw_free_ships,
+};
+
+/* ---- the rules object ---- */
+
+void hawaii_rules_destroy(void *data)
+{
+	hw_rules *r = data;
+	if (!r)
+		return;
+	kern_free(&r->k);
+	catanmap_free(r->map);
+	free(r);
+}
+
+int hawaii_rules_create(void **data, const param_set *p)
+{
+	int seats = (int)p->num[HP_PLAYERS], target = (int)p->num[HP_VP_TARGET];
+	if (target == 1 || target == 2)
+		return err_set(CRISK_EPARAM, "parameter 'vp_target': %d is not 0 or 3..30", target);
+	hw_rules *r = calloc(1, sizeof *r);
+	if (!r)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	int rc = catanmap_parse(&r->map, crisk_data_hawaii_catanmap, crisk_data_hawaii_catanmap_len);
+	if (!rc && !r->map->target[seats])
+		rc = err_set(CRISK_EPARAM, "parameter 'players': the map has no target for %d seats (H-91)", seats);
+	if (!rc)
+		rc = board_from_map(&r->k.b, r->map);
+	if (!rc) {
+		int big = seats >= 5; /* H-87 */
+		rng_seed(&r->k.rng0, (uint64_t)p->num[HP_SEED]);
+		kern_config cfg = {
+			.module_name = "hawaii",
+			.seats = seats,
+			.vp_target = target ? target : r->map->target[seats], /* H-86 */
+			.discard_limit = (int)p->num[HP_DISCARD_LIMIT],
+			.friendly_robber = (int)p->num[HP_FRIENDLY_ROBBER],
+			.max_offers = (int)p->num[HP_MAX_OFFERS],
+			.max_turns = p->num[HP_MAX_TURNS],
+			.explicit_chance = p->num[HP_CHANCE] == 1,
+			.n_goods = NUM_RES,
+			.bank_per_type = big ? 24 : 19, /* H-34 */
+			.pieces = {5, 4, 15},           /* H-43 */
+			.named_kinds = (uint8_t)((1u << BNODE_SITE) | (big ? 1u << BNODE_CHIT : 0u)), /* H-7, H-77 */
+			.setup_rounds = 3,              /* H-35 */
+			.special_build = big,           /* H-89 */
+			.hooks = &hw_hooks,
+			.ext_size = sizeof(hw_ext),
+		};
+		memcpy(cfg.deck, big ? (const uint8_t[NUM_DEV]){20, 5, 3, 3, 3} : (const uint8_t[NUM_DEV]){14, 5, 2, 2, 2},
+		       NUM_DEV);
+		rc = kern_init(&r->k, &cfg);
+	}
+	if (rc) {
+		hawaii_rules_destroy(r);
+		return rc;
+	}
+	*data = r;
+	return CRISK_OK;
+}
+
+void hawaii_state_init(const void *data, void *st, evlog *log)
+{
+	kern_state_init(data, st, log);
+}
+
+int hawaii_state_check(const void *data, const void *st)
+{
+	return kern_state_check(data, st);
+}
