@@ -11,39 +11,11 @@
 #include "core/error.h"
 #include "core/params.h"
 #include "modules/hawaii/hawaii.h"
+#include "hawaii_fixture.h"
 
 #define CAP 1024
 
 enum { BRICK, LUMBER, WOOL, GRAIN, ORE };
-
-typedef struct fixture {
-	kern *k;
-	void *st;
-	evlog log;
-	param_set ps;
-} fixture;
-
-static void open_game(fixture *f, const char *params)
-{
-	memset(f, 0, sizeof *f);
-	int rc = params_parse(&f->ps, hawaii_params, hawaii_n_params, params);
-	ck_assert_msg(rc == CRISK_OK, "params '%s': %s", params, crisk_error_last());
-	void *data = NULL;
-	rc = hawaii_rules_create(&data, &f->ps);
-	ck_assert_msg(rc == CRISK_OK, "rules '%s': %s", params, crisk_error_last());
-	f->k = data;
-	f->st = aligned_alloc(16, f->k->size);
-	ck_assert_ptr_nonnull(f->st);
-	f->log.next = 1;
-	hawaii_state_init(f->k, f->st, &f->log);
-}
-
-static void close_game(fixture *f)
-{
-	free(f->st);
-	hawaii_rules_destroy(f->k);
-	params_free(&f->ps);
-}
 
 static int id_of(const fixture *f, int kind, const char *id)
 {
