@@ -440,7 +440,7 @@ static void print_permanents(const jv *view, letters *lt)
 		const char *name = jstr(jget(p, "name"), "?");
 		char where[16];
 		snprintf(where, sizeof where, "%d,%d", x, y);
-		printf("    %c%d %-14s #%-3d %-9s at %s", letter_of(lt, name), jint(jget(p, "controller"), -1), name,
+		printf("    %c%d %-14s c%-3d %-9s at %s", letter_of(lt, name), jint(jget(p, "controller"), -1), name,
 		       jint(jget(p, "id"), -1), jstr(jget(p, "type"), "?"), where);
 		if (stats)
 			printf("%*s  atk %d rng %d mv %d hp %d", (int)(5 - strlen(where)), "", jint(jget(stats, "attack"), 0), jint(jget(stats, "range"), 0),
