@@ -168,7 +168,7 @@ static uint32_t id_probe(const uint32_t *slots, uint32_t cap, const char *text, 
 	uint32_t i = hash_id(s, len) & (cap - 1);
 	while (slots[i]) {
 		const char *t = text + id_off(isl, hex, pt, sp, dc, slots[i]);
-		if (memcmp(t, s, len) == 0 && t[len] == '\0')
+		if (strncmp(t, s, len) == 0 && t[len] == '\0')
 			break;
 		i = (i + 1) & (cap - 1);
 	}
