@@ -109,6 +109,8 @@ void mq_declare_trigger(const mq_rules *R, void *st, unsigned card, unsigned ab,
 
 const mqd_ability *mq_ability(const mq_rules *R, unsigned card, unsigned ab);
 const mqd_ability *mq_play_ability(const mq_rules *R, unsigned card, unsigned *index);
+/* The ability a stack item executes (play, full, free, trigger), or NULL. */
+const mqd_ability *mq_item_ability(const mq_rules *R, const mq_item *it);
 /* Costs of the unit's move into cost[ntile] (MQ_UNREACHED: not a
  * destination): budget points, a street move or not, ignore_tile counted
  * empty (-1: none), boarding friendly crewable units allowed or not. */

@@ -131,7 +131,7 @@ static int origin_of(const mq_rules *R, const void *st, const mq_item *it)
 	return cs[it->src].zone == MQ_Z_MAP ? mq_tile_of(R, st, it->src) : -1;
 }
 
-static const mqd_ability *item_ability(const mq_rules *R, const mq_item *it)
+const mqd_ability *mq_item_ability(const mq_rules *R, const mq_item *it)
 {
 	switch (it->kind) {
 	case MQ_I_PLAY: return mq_play_ability(R, it->src, NULL);
@@ -648,7 +648,7 @@ int mq_exec(const mq_rules *R, void *st, mq_job *job, evlog *log)
 {
 	mq_state *S = st;
 	const mq_item *it = &S->exec;
-	const mqd_ability *ab = item_ability(R, it);
+	const mqd_ability *ab = mq_item_ability(R, it);
 	if (job->b == ST_START) {
 		int ok = 1;
 		if (ab && ab->nspec && it->b != MQ_T_NONE) { /* M-40 step 2 */

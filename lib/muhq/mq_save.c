@@ -767,22 +767,11 @@ static int check_cards(const mq_rules *R, const mq_state *S)
 	return CRISK_OK;
 }
 
-/* Steps of the ability an item executes (mq_exec.c's item_ability), -1 for none. */
+/* Steps of the ability an item executes, -1 for none. */
 static int exec_steps(const mq_rules *R, const mq_item *it)
 {
-	const mqd_card *d = mq_def(R, it->src);
-	unsigned ab = it->aux;
-	switch (it->kind) {
-	case MQ_I_PLAY:
-		for (uint32_t a = 0; a < d->nab; a++)
-			if (R->db->abilities[d->ab0 + a].kind == MQD_AB_PLAY)
-				return R->db->abilities[d->ab0 + a].nstep;
-		return -1;
-	case MQ_I_FULL: case MQ_I_FREE: case MQ_I_TRIGGER:
-		return ab < d->nab ? R->db->abilities[d->ab0 + ab].nstep : -1;
-	default:
-		return -1;
-	}
+	const mqd_ability *ab = mq_item_ability(R, it);
+	return ab ? ab->nstep : -1;
 }
 
 static int check_jobs(const mq_rules *R, const mq_state *S)
