@@ -6,8 +6,11 @@
  * M-5 so that the index is the card id.
  *
  * The state is one flat block: a fixed header (mq_state), then a record per
- * card (mq_card[ncard]), then the occupant of every tile (uint16_t[w*h]) and
- * the damage of every wall (uint8_t[nwall]).  Its size depends on the rules.
+ * card (mq_card[ncard]), then the occupant of every tile (uint16_t[w*h]),
+ * the damage of every wall (uint8_t[nwall]) and a bitmap per zone of the
+ * cards in it (nbw words each).  Its size depends on the rules.  The
+ * occupancy and the bitmaps are derived from the cards (not saved) and kept
+ * up to date where cards move, so that scans visit only a zone's cards.
  *
  * Progress is a stack of jobs (mq_job): the turn, the draft, priority, the
  * execution of a stack item, a draw, a shuffle, the state checks and drops.
@@ -183,6 +186,14 @@ typedef struct mq_state {
 	mq_job job[MQ_JOBS_MAX];     /* [0] is the bottom */
 } mq_state;
 
+/* One STAT static of a card of the game (M-107), for effective stats. */
+typedef struct mq_statmod {
+	const mqd_spec *all; /* MQD_REF_ALL: what it covers */
+	uint16_t src;        /* the card with the static */
+	uint8_t ref;         /* MQD_REF_SELF, _EQUIPPED or _ALL */
+	int8_t n;
+} mq_statmod;
+
 /* One card of the game (mq_rules.card). */
 typedef struct mq_cardinfo {
 	uint32_t def;       /* index in db->cards */
@@ -215,11 +226,16 @@ typedef struct mq_rules {
 	mq_cardinfo *card;
 	const mqd_card **def; /* per card: its definition (one load in the hot paths) */
 	uint32_t npool;     /* the first npool cards are the draft pool */
-	uint16_t *statsrc;  /* cards with a STAT static, ascending */
+	/* The STAT statics of the game's cards by stat: those of stat s are
+	 * statmod[statmod0[s] .. statmod0[s + 1]), by card. */
+	mq_statmod *statmod;
+	int statmod0[5];
+	int health_down;    /* some STAT static lowers health */
 	uint16_t *spawnsrc; /* cards with a SPAWNS static (Brood), ascending */
-	int nstatsrc, nspawnsrc;
+	int nspawnsrc;
 	uint32_t npile;     /* piles or packs dealt */
-	size_t off_card, off_occ, off_wall, size;
+	int nbw;            /* words of a card bitmap */
+	size_t off_card, off_occ, off_wall, off_bits, size;
 } mq_rules;
 
 enum { MQ_DRAFT_PILES, MQ_DRAFT_NONE, MQ_DRAFT_PACK };
@@ -332,6 +348,46 @@ static inline const uint8_t *mq_cwalls(const mq_rules *R, const void *st)
 {
 	return (const unsigned char *)st + R->off_wall;
 }
+/* The bitmap of the cards in a zone. */
+static inline uint64_t *mq_bits(const mq_rules *R, void *st, int zone)
+{
+	return (uint64_t *)(void *)((unsigned char *)st + R->off_bits) + (size_t)zone * (size_t)R->nbw;
+}
+static inline const uint64_t *mq_cbits(const mq_rules *R, const void *st, int zone)
+{
+	return (const uint64_t *)(const void *)((const unsigned char *)st + R->off_bits) + (size_t)zone * (size_t)R->nbw;
+}
+/* The first card at or after `from` in a bitmap, or MQ_NONE. */
+static inline unsigned mq_bit_next(const uint64_t *b, int nw, unsigned from)
+{
+	unsigned w = from >> 6;
+	if ((int)w >= nw)
+		return MQ_NONE;
+	uint64_t m = b[w] & (~UINT64_C(0) << (from & 63));
+	while (!m) {
+		if ((int)++w >= nw)
+			return MQ_NONE;
+		m = b[w];
+	}
+	return w * 64 + (unsigned)__builtin_ctzll(m);
+}
+/* Loops over the cards of a zone, ascending; the body may move cards. */
+#define MQ_FOR_ZONE(R, st, zone, c)                                                                                \
+	for (unsigned c = mq_bit_next(mq_cbits(R, st, zone), (R)->nbw, 0); c != MQ_NONE;                            \
+	     c = mq_bit_next(mq_cbits(R, st, zone), (R)->nbw, c + 1))
+#define MQ_FOR_MAP(R, st, c) MQ_FOR_ZONE(R, st, MQ_Z_MAP, c)
+#define MQ_FOR_HAND(R, st, c) MQ_FOR_ZONE(R, st, MQ_Z_HAND, c)
+
+/* Every change of a card's zone goes through here (the bitmaps follow). */
+static inline void mq_set_zone(const mq_rules *R, void *st, unsigned c, int zone)
+{
+	mq_card *x = &mq_cards(R, st)[c];
+	uint64_t bit = UINT64_C(1) << (c & 63);
+	mq_bits(R, st, x->zone)[c >> 6] &= ~bit;
+	mq_bits(R, st, zone)[c >> 6] |= bit;
+	x->zone = (uint8_t)zone;
+}
+
 static inline int mq_dist_tiles(const mq_rules *R, int a, int b)
 {
 	int dx = R->tx[a] - R->tx[b], dy = R->ty[a] - R->ty[b];

@@ -4,6 +4,7 @@
  *   mq_flow.c    jobs: the draft, the turn, priority, state checks, drops
  *   mq_exec.c    executing stack items and the effect primitives
  *   mq_legal.c   declarations: listing, checking and applying actions
+ *   mq_playout.c the random playout loop
  *   mq_text.c, mq_view.c, mq_save.c   text, views and saves
  * and muhq.c, the module table. */
 #ifndef CRISK_MUHQ_MQ_ENGINE_H
@@ -127,9 +128,19 @@ int mq_carry_ok(const mq_rules *R, const void *st, unsigned unit, unsigned art);
 int mq_equip_ok(const mq_rules *R, const void *st, unsigned unit, unsigned equipment);
 int mq_switch_ok(const mq_rules *R, const void *st, unsigned unit, unsigned art);
 size_t mq_legal(const void *data, const void *state, crisk_action *buf, size_t cap);
+/* module.legal_except: every type 1..MQ_A_COUNT-1 may be skipped. */
+size_t mq_legal_except(const void *data, const void *state, uint64_t skip_types, crisk_action *buf, size_t cap);
+#define MQ_SKIP_NATIVELY (((UINT64_C(1) << MQ_A_COUNT) - 1) & ~UINT64_C(1))
+/* Applies an action of the current list without checking it again (the
+ * playout loop's actions come straight from the list). */
+void mq_apply_listed(const mq_rules *R, void *state, crisk_action a, evlog *log);
 int mq_check(const void *data, const void *state, crisk_action a);
 int mq_apply(const void *data, void *state, crisk_action a, evlog *log);
 int mq_chance(const void *data, const void *state, crisk_action *acts, double *probs, size_t cap, size_t *count);
+/* mq_playout.c: module.playout */
+int mq_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_steps, uint64_t *policy, evlog *log,
+	       uint64_t *steps);
+
 /* M-38.1: the seat holding priority passes automatically. */
 int mq_auto_pass(const mq_rules *R, const void *st, int seat);
 /* M-43: the activated permanent has a legal unit action. */

@@ -58,7 +58,7 @@ static int kind_fits(const mq_rules *R, uint8_t kinds, unsigned card)
 static int near_own(const mq_rules *R, const void *st, int seat, int tile, int n)
 {
 	const mq_card *cs = mq_ccards(R, st);
-	for (uint32_t c = 0; c < R->ncard; c++)
+	MQ_FOR_MAP(R, st, c)
 		if (mq_on_map(&cs[c]) && cs[c].ctrl == seat && mq_is_unitlike(R, c) &&
 		    mq_dist_tiles(R, mq_tile_of(R, st, c), tile) <= n)
 			return 1;

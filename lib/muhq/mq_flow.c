@@ -91,8 +91,8 @@ void mq_eliminate(const mq_rules *R, void *st, int seat, int reason, evlog *log)
 	if (e)
 		e->args[0] = reason;
 	/* M-89: its permanents leave with their piles, without drops. */
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == MQ_Z_MAP && cs[c].ctrl == seat && (cs[c].up == MQ_NONE || (cs[c].flags & MQ_F_DROP)))
+	MQ_FOR_MAP(R, st, c)
+		if (cs[c].ctrl == seat && (cs[c].up == MQ_NONE || (cs[c].flags & MQ_F_DROP)))
 			mq_leave(R, st, c, 0, log);
 	/* Its actions leave the stack; cards being played go to their owners' discard piles. */
 	int n = 0;
@@ -131,7 +131,7 @@ static void areas_held(const mq_rules *R, const mq_state *S, int *held)
 	const mq_card *cs = mq_ccards(R, S);
 	int units[MQD_AREAS_MAX][MQ_SEATS_MAX] = {{0}};
 	int na = (int)R->map->narea;
-	for (uint32_t c = 0; c < R->ncard; c++) {
+	MQ_FOR_MAP(R, S, c) {
 		if (!mq_on_map(&cs[c]) || mq_def(R, c)->type != MQD_UNIT)
 			continue;
 		int t = mq_tile_of(R, S, c), x = R->tx[t], y = R->ty[t];
@@ -196,6 +196,10 @@ static int must_go(const mq_rules *R, const mq_state *S, unsigned c)
 	const mq_card *x = &mq_ccards(R, S)[c];
 	const mqd_card *d = mq_def(R, c);
 	if (d->type == MQD_UNIT || d->type == MQD_BOSS) {
+		/* Unmarked, it goes only at health 0: not while nothing lowers it below its printed value and buffs. */
+		if (!x->mark[MQ_M_DAMAGE] && !x->mark[MQ_M_POISON] && !R->health_down &&
+		    d->health != MQD_NONE && d->health + x->buff[MQD_STAT_HEALTH] >= 1)
+			return 0;
 		int health = mq_stat(R, S, c, MQD_STAT_HEALTH);
 		if (x->mark[MQ_M_DAMAGE] >= health)
 			return 1;
@@ -224,8 +228,8 @@ unsigned mq_next_drop(const mq_rules *R, const void *st)
 	const mq_state *S = st;
 	const mq_card *cs = mq_ccards(R, S);
 	unsigned best = MQ_NONE;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == MQ_Z_MAP && (cs[c].flags & MQ_F_DROP) &&
+	MQ_FOR_MAP(R, S, c)
+		if ((cs[c].flags & MQ_F_DROP) &&
 		    (best == MQ_NONE || cs[c].joined < cs[best].joined))
 			best = c;
 	return best;
@@ -240,7 +244,7 @@ static int job_checks(const mq_rules *R, mq_state *S, evlog *log)
 		mq_push(S, MQ_J_DROPS, 0, 0, 0, 0);
 		return AGAIN;
 	}
-	for (uint32_t c = 0; c < R->ncard; c++)
+	MQ_FOR_MAP(R, S, c)
 		if (mq_on_map(&cs[c]) && must_go(R, S, c))
 			gone[n++] = (uint16_t)c;
 	if (!n) {
@@ -313,9 +317,9 @@ static void discard_to_deck(const mq_rules *R, mq_state *S, int seat)
 {
 	mq_card *cs = mq_cards(R, S);
 	unsigned n = 0;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == MQ_Z_DISCARD && cs[c].ctrl == seat) {
-			cs[c].zone = MQ_Z_DECK;
+	MQ_FOR_ZONE(R, S, MQ_Z_DISCARD, c)
+		if (cs[c].ctrl == seat) {
+			mq_set_zone(R, S, c, MQ_Z_DECK);
 			cs[c].pos = (uint16_t)n++;
 		}
 	if (n > 1)
@@ -399,7 +403,7 @@ static void deal(const mq_rules *R, mq_state *S)
 	unsigned size = R->draft == MQ_DRAFT_PILES ? 10u : (unsigned)R->dp;
 	for (uint32_t c = 0; c < R->npool; c++) {
 		unsigned pile = cs[c].pos / size;
-		cs[c].zone = pile < R->npile ? MQ_Z_DRAFT : MQ_Z_OUT;
+		mq_set_zone(R, S, c, pile < R->npile ? MQ_Z_DRAFT : MQ_Z_OUT);
 		cs[c].pos = (uint16_t)pile;
 	}
 }
@@ -433,7 +437,7 @@ static int draft_round_runs(const mq_rules *R, unsigned round)
 void mq_pick(const mq_rules *R, void *st, int seat, unsigned card, evlog *log)
 {
 	mq_card *cs = mq_cards(R, st);
-	cs[card].zone = MQ_Z_PICKED;
+	mq_set_zone(R, st, card, MQ_Z_PICKED);
 	cs[card].owner = (uint8_t)seat;
 	cs[card].ctrl = (uint8_t)seat;
 	ev *e = event(log, MQ_EV_PICK, seat);
@@ -490,7 +494,7 @@ static int job_draft(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 				mq_card *cs = mq_cards(R, S);
 				for (uint32_t c = 0; c < R->npool; c++) /* M-22 step 4 */
 					if (cs[c].zone == MQ_Z_DRAFT && cs[c].pos / P == j->b)
-						cs[c].zone = MQ_Z_OUT;
+						mq_set_zone(R, S, c, MQ_Z_OUT);
 				j->b++;
 				j->c = 0;
 				if (!draft_round_runs(R, j->b))
@@ -524,7 +528,7 @@ static int job_draft(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 	mq_card *cs = mq_cards(R, S);
 	for (uint32_t c = 0; c < R->npool; c++) /* M-21 step 3 */
 		if (cs[c].zone == MQ_Z_DRAFT || cs[c].zone == MQ_Z_POOL)
-			cs[c].zone = MQ_Z_OUT;
+			mq_set_zone(R, S, c, MQ_Z_OUT);
 	S->round = 1;
 	S->turn = 1;
 	S->phase = MQ_PH_START;
@@ -699,8 +703,8 @@ static void start_turn(const mq_rules *R, mq_state *S, evlog *log)
 		e->args[0] = S->round;
 		e->args[1] = S->turn;
 	}
-	for (uint32_t c = 0; c < R->ncard; c++) /* M-26 step 1, M-46 */
-		if (cs[c].zone == MQ_Z_MAP && cs[c].ctrl == seat)
+	MQ_FOR_MAP(R, S, c) /* M-26 step 1, M-46 */
+		if (cs[c].ctrl == seat)
 			cs[c].flags &= (uint8_t)~(MQ_F_TAPPED | MQ_F_ALLOW);
 	event(log, MQ_EV_UNTAP, seat);
 }
@@ -839,6 +843,7 @@ void mq_state_init(const void *data, void *state, evlog *log)
 	const mq_rules *R = data;
 	mq_state *S = state;
 	mq_card *cs = mq_cards(R, state);
+	memset(state, 0, R->size); /* every card out of the game, the bitmaps empty */
 	rng_seed(&S->rng, R->seed);
 	S->status = CRISK_STATUS_RUNNING;
 	S->winner = -1;
@@ -859,7 +864,7 @@ void mq_state_init(const void *data, void *state, evlog *log)
 		if (ci->zone == MQ_Z_MAP) {
 			mq_enter(R, state, c, ci->owner, ci->pos, log);
 		} else {
-			cs[c].zone = ci->zone;
+			mq_set_zone(R, state, c, ci->zone);
 			cs[c].pos = ci->pos;
 		}
 	}

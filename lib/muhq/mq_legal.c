@@ -21,6 +21,7 @@ typedef struct lister {
 	int found;
 	unsigned only_type;  /* 0: every type */
 	unsigned only_card;  /* MQ_NOCARD: every card */
+	uint64_t skip;       /* listing: the type bits left out (legal_except) */
 } lister;
 
 /* want == MQ_ANY: only whether some action exists (stops at the first). */
@@ -28,6 +29,8 @@ typedef struct lister {
 
 static void put(lister *l, uint64_t code)
 {
+	if ((l->skip >> MQ_CODE_TYPE(code)) & 1)
+		return;
 	if (l->want == MQ_ANY) {
 		l->found = 1;
 		l->n++;
@@ -45,7 +48,7 @@ static void put(lister *l, uint64_t code)
 
 static int wants(const lister *l, unsigned type)
 {
-	return (!l->only_type || l->only_type == type) && !l->found;
+	return (!l->only_type || l->only_type == type) && !l->found && !((l->skip >> type) & 1);
 }
 
 static int wants_card(const lister *l, unsigned card)
@@ -66,11 +69,10 @@ static ev *event(evlog *log, int type, int seat)
 static int candidates(const mq_rules *R, const void *st, const mqd_spec *sp, int ctrl, unsigned src, int origin,
 		      uint16_t *out)
 {
-	const mq_card *cs = mq_ccards(R, st);
 	int n = 0;
 	if (sp->kinds & (MQD_K_UNIT | MQD_K_BOSS | MQD_K_ARTIFACT | MQD_K_EQUIPMENT | MQD_K_PERMANENT))
-		for (uint32_t c = 0; c < R->ncard; c++)
-			if (cs[c].zone == MQ_Z_MAP && mq_target_fits(R, st, sp, c, ctrl, src, origin))
+		MQ_FOR_MAP(R, st, c)
+			if (mq_target_fits(R, st, sp, c, ctrl, src, origin))
 				out[n++] = (uint16_t)c;
 	if (sp->kinds & MQD_K_TILE)
 		for (int t = 0; t < R->ntile; t++)
@@ -217,9 +219,12 @@ static void list_plays(lister *l, const mq_rules *R, const mq_state *S, int seat
 	if (!wants(l, MQ_A_PLAY) || !stack_room(S))
 		return;
 	slow = slow && S->activated == MQ_NONE; /* M-43 */
-	for (uint32_t c = 0; c < R->ncard && !l->found; c++)
-		if (cs[c].zone == MQ_Z_HAND && cs[c].ctrl == seat && wants_card(l, c))
+	MQ_FOR_HAND(R, S, c) {
+		if (l->found)
+			break;
+		if (cs[c].ctrl == seat && wants_card(l, c))
 			list_plays_of(l, R, S, c, seat, slow);
+	}
 }
 
 static int can_activate(const mq_rules *R, const mq_state *S, unsigned c, int seat)
@@ -232,7 +237,7 @@ static void list_activate(lister *l, const mq_rules *R, const mq_state *S, int s
 {
 	if (!wants(l, MQ_A_ACTIVATE) || S->activated != MQ_NONE)
 		return;
-	for (uint32_t c = 0; c < R->ncard; c++)
+	MQ_FOR_MAP(R, S, c)
 		if (wants_card(l, c) && can_activate(R, S, c, seat))
 			put(l, mq_code(MQ_A_ACTIVATE, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
 }
@@ -260,9 +265,12 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 	/* Carry, equip and switch take artifacts standing alone within range 1, ascending. */
 	uint16_t near[9];
 	int nnear = 0;
-	for (uint32_t c = 0; c < R->ncard && nnear < 9; c++)
+	MQ_FOR_MAP(R, S, c) {
+		if (nnear == 9)
+			break;
 		if (is_artifact(R, cs, c) && mq_dist_tiles(R, tile, cs[c].pos) <= 1)
 			near[nnear++] = (uint16_t)c;
+	}
 	if (!mq_paralysed(x)) {
 		if (wants(l, MQ_A_MOVE)) {
 			int move = mq_stat(R, S, u, MQD_STAT_MOVE);
@@ -281,8 +289,8 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 		}
 		if (wants(l, MQ_A_ATTACK) && !(spent & MQ_F_ATTACK) && !member && mq_has_attack(R, u)) {
 			int range = mq_pile_range(R, S, u);
-			for (uint32_t c = 0; c < R->ncard; c++)
-				if (cs[c].zone == MQ_Z_MAP && cs[c].up == MQ_NONE && cs[c].ctrl != x->ctrl &&
+			MQ_FOR_MAP(R, S, c)
+				if (cs[c].up == MQ_NONE && cs[c].ctrl != x->ctrl &&
 				    mq_dist_tiles(R, tile, cs[c].pos) <= range && mq_attack_target_ok(R, S, u, c, range))
 					put(l, mq_code(MQ_A_ATTACK, u, 0, c, MQ_T_NONE, MQ_T_NONE));
 			for (int t = 0; t < R->ntile; t++)
@@ -377,7 +385,9 @@ static void list_free(lister *l, const mq_rules *R, const mq_state *S, int seat)
 	const mq_card *cs = mq_ccards(R, S);
 	if (!wants(l, MQ_A_FREE) || !stack_room(S))
 		return;
-	for (uint32_t c = 0; c < R->ncard && !l->found; c++) {
+	MQ_FOR_MAP(R, S, c) {
+		if (l->found)
+			break;
 		if (!mq_on_map(&cs[c]) || cs[c].ctrl != seat || !wants_card(l, c) || mq_paralysed(&cs[c]))
 			continue;
 		const mqd_card *d = mq_def(R, c);
@@ -396,8 +406,8 @@ static void list_scrap(lister *l, const mq_rules *R, const mq_state *S, int seat
 	int n = 0;
 	if (!wants(l, MQ_A_SCRAP))
 		return;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == MQ_Z_HAND && cs[c].ctrl == seat)
+	MQ_FOR_HAND(R, S, c)
+		if (cs[c].ctrl == seat)
 			hand[n++] = (uint16_t)c;
 	for (int a = 0; a < n && !l->found; a++)
 		for (int b = a + 1; b < n; b++)
@@ -410,13 +420,14 @@ static void list_simple(lister *l, unsigned type)
 		put(l, mq_code(type, MQ_NOCARD, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
 }
 
-static void list_cards(lister *l, const mq_rules *R, const mq_state *S, unsigned type, int zone, int seat)
+/* The cards of seat's hand, one action each. */
+static void list_hand(lister *l, const mq_rules *R, const mq_state *S, unsigned type, int seat)
 {
 	const mq_card *cs = mq_ccards(R, S);
 	if (!wants(l, type))
 		return;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == zone && cs[c].ctrl == seat && wants_card(l, c))
+	MQ_FOR_HAND(R, S, c)
+		if (cs[c].ctrl == seat && wants_card(l, c))
 			put(l, mq_code(type, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
 }
 
@@ -424,7 +435,7 @@ static int kept_upkeep(const mq_rules *R, const mq_state *S, int seat)
 {
 	const mq_card *cs = mq_ccards(R, S);
 	int total = 0;
-	for (uint32_t c = 0; c < R->ncard; c++)
+	MQ_FOR_MAP(R, S, c)
 		if (mq_on_map(&cs[c]) && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_UNIT && !(cs[c].flags & MQ_F_RELEASE))
 			total += mq_def(R, c)->upkeep;
 	return total;
@@ -464,7 +475,7 @@ static void enumerate(lister *l, const mq_rules *R, const mq_state *S)
 		break;
 	case MQ_DP_UPKEEP:
 		if (wants(l, MQ_A_RELEASE))
-			for (uint32_t c = 0; c < R->ncard; c++)
+			MQ_FOR_MAP(R, S, c)
 				if (mq_on_map(&cs[c]) && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_UNIT &&
 				    !(cs[c].flags & MQ_F_RELEASE) && wants_card(l, c))
 					put(l, mq_code(MQ_A_RELEASE, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
@@ -498,7 +509,7 @@ static void enumerate(lister *l, const mq_rules *R, const mq_state *S)
 		list_simple(l, MQ_A_DONE);
 		break;
 	case MQ_DP_CLEANUP:
-		list_cards(l, R, S, MQ_A_DISCARD, MQ_Z_HAND, seat);
+		list_hand(l, R, S, MQ_A_DISCARD, seat);
 		list_simple(l, MQ_A_DONE);
 		break;
 	case MQ_DP_DROP: {
@@ -526,22 +537,28 @@ size_t mq_legal(const void *data, const void *state, crisk_action *buf, size_t c
 	return l.n;
 }
 
+size_t mq_legal_except(const void *data, const void *state, uint64_t skip_types, crisk_action *buf, size_t cap)
+{
+	lister l = {.buf = buf, .cap = cap, .only_card = MQ_NOCARD, .skip = skip_types};
+	enumerate(&l, data, state);
+	return l.n;
+}
+
 /* M-38.1. */
 int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 {
 	const mq_state *S = st;
 	const mq_card *cs = mq_ccards(R, st);
 	int slow = seat == S->active && slow_time(S), can_act = 0, hand = 0;
-	for (uint32_t c = 0; c < R->ncard; c++) {
+	MQ_FOR_HAND(R, S, c) {
 		if (cs[c].ctrl != seat)
 			continue;
-		if (cs[c].zone == MQ_Z_HAND) {
-			if (mq_def(R, c)->type == MQD_SPELL)
-				return 0;
-			hand = 1;
-			continue;
-		}
-		if (!mq_on_map(&cs[c]))
+		if (mq_def(R, c)->type == MQD_SPELL)
+			return 0;
+		hand = 1;
+	}
+	MQ_FOR_MAP(R, S, c) {
+		if (cs[c].ctrl != seat || !mq_on_map(&cs[c]))
 			continue;
 		can_act |= slow && mq_is_unitlike(R, c) && !(cs[c].flags & MQ_F_TAPPED);
 		if (mq_paralysed(&cs[c]))
@@ -741,8 +758,8 @@ static void upkeep_pay(const mq_rules *R, mq_state *S, int seat, evlog *log)
 	pay(R, S, seat, kept_upkeep(R, S, seat), log);
 	uint16_t gone[MQ_CARDS_MAX];
 	int n = 0;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == MQ_Z_MAP && (cs[c].flags & MQ_F_RELEASE)) {
+	MQ_FOR_MAP(R, S, c)
+		if (cs[c].flags & MQ_F_RELEASE) {
 			cs[c].flags &= (uint8_t)~MQ_F_RELEASE;
 			gone[n++] = (uint16_t)c;
 		}
@@ -784,7 +801,7 @@ static void do_apply(const mq_rules *R, mq_state *S, crisk_action a, evlog *log)
 		break;
 	case MQ_A_PLAY:
 		pay(R, S, seat, mq_def(R, c)->play, log);
-		cs[c].zone = MQ_Z_STACK;
+		mq_set_zone(R, S, c, MQ_Z_STACK);
 		declare(R, S, MQ_I_PLAY, c, aux, fa, fb, fc, log);
 		break;
 	case MQ_A_ACTIVATE:
@@ -893,7 +910,12 @@ int mq_apply(const void *data, void *state, crisk_action a, evlog *log)
 	int rc = mq_check(data, state, a);
 	if (rc)
 		return rc;
+	mq_apply_listed(R, state, a, log);
+	return CRISK_OK;
+}
+
+void mq_apply_listed(const mq_rules *R, void *state, crisk_action a, evlog *log)
+{
 	do_apply(R, state, a, log);
 	mq_advance(R, state, log);
-	return CRISK_OK;
 }

@@ -303,25 +303,43 @@ static int build_static_lists(mq_rules *R)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
 	for (uint32_t c = 0; c < R->ncard; c++)
 		R->def[c] = &db->cards[R->card[c].def];
-	R->statsrc = malloc(sizeof *R->statsrc * (R->ncard ? R->ncard : 1));
 	R->spawnsrc = malloc(sizeof *R->spawnsrc * (R->ncard ? R->ncard : 1));
-	if (!R->statsrc || !R->spawnsrc)
+	if (!R->spawnsrc)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
-	for (uint32_t c = 0; c < R->ncard; c++) {
-		const mqd_card *d = &db->cards[R->card[c].def];
-		int stat = 0, spawns = 0;
-		for (uint32_t a = 0; a < d->nab; a++) {
-			const mqd_ability *ab = &db->abilities[d->ab0 + a];
-			if (ab->kind != MQD_AB_STATIC)
-				continue;
-			for (uint32_t k = 0; k < ab->nstep; k++) {
-				int op = db->steps[ab->step0 + k].op;
-				stat |= op == MQD_OP_STAT;
-				spawns |= op == MQD_OP_SPAWNS;
+	size_t nmod = 0;
+	for (int pass = 0; pass < 2; pass++) { /* count, then fill stat by stat */
+		int fill = 0;
+		for (int stat = 0; stat < 4; stat++) {
+			R->statmod0[stat] = fill;
+			for (uint32_t c = 0; c < R->ncard; c++) {
+				const mqd_card *d = &db->cards[R->card[c].def];
+				for (uint32_t a = 0; a < d->nab; a++) {
+					const mqd_ability *ab = &db->abilities[d->ab0 + a];
+					for (uint32_t k = 0; ab->kind == MQD_AB_STATIC && k < ab->nstep; k++) {
+						const mqd_step *sp = &db->steps[ab->step0 + k];
+						if (sp->op != MQD_OP_STAT || sp->arg != stat)
+							continue;
+						if (pass)
+							R->statmod[fill] = (mq_statmod){&sp->ref.all, (uint16_t)c, sp->ref.kind, sp->n};
+						R->health_down |= stat == MQD_STAT_HEALTH && sp->n < 0;
+						fill++;
+					}
+				}
 			}
 		}
-		if (stat)
-			R->statsrc[R->nstatsrc++] = (uint16_t)c;
+		R->statmod0[4] = fill;
+		nmod = (size_t)fill;
+		if (!pass && !(R->statmod = malloc(sizeof *R->statmod * (nmod ? nmod : 1))))
+			return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	}
+	for (uint32_t c = 0; c < R->ncard; c++) {
+		const mqd_card *d = &db->cards[R->card[c].def];
+		int spawns = 0;
+		for (uint32_t a = 0; a < d->nab; a++) {
+			const mqd_ability *ab = &db->abilities[d->ab0 + a];
+			for (uint32_t k = 0; ab->kind == MQD_AB_STATIC && k < ab->nstep; k++)
+				spawns |= db->steps[ab->step0 + k].op == MQD_OP_SPAWNS;
+		}
 		if (spawns)
 			R->spawnsrc[R->nspawnsrc++] = (uint16_t)c;
 	}
@@ -391,7 +409,9 @@ int mq_rules_create_with(void **data, const param_set *p, const char *extra, siz
 	R->off_card = align8(sizeof(mq_state));
 	R->off_occ = align8(R->off_card + sizeof(mq_card) * R->ncard);
 	R->off_wall = R->off_occ + sizeof(uint16_t) * (size_t)R->ntile;
-	R->size = align8(R->off_wall + (size_t)R->nwall);
+	R->off_bits = align8(R->off_wall + (size_t)R->nwall);
+	R->nbw = (int)((R->ncard + 63) / 64);
+	R->size = R->off_bits + MQ_Z_COUNT * sizeof(uint64_t) * (size_t)R->nbw;
 	*data = R;
 	return CRISK_OK;
 }
@@ -410,7 +430,7 @@ void mq_rules_destroy(void *data)
 		free(R->place[s]);
 	free(R->card);
 	free(R->def);
-	free(R->statsrc);
+	free(R->statmod);
 	free(R->spawnsrc);
 	free(R);
 }

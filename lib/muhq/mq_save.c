@@ -181,17 +181,22 @@ void mq_state_save(const void *data, const void *state, uint8_t *out)
 }
 
 /* The occupancy from the cards: a base on the map holds its tile (the
- * first such card, when a broken state has two; mq_state_check refuses it). */
+ * first such card, when a broken state has two; mq_state_check refuses it);
+ * and the bitmaps of the cards on the map and in hands. */
 static void derive(const mq_rules *R, void *state)
 {
 	const mq_card *cs = mq_ccards(R, state);
 	uint16_t *occ = mq_occ(R, state);
 	for (int t = 0; t < R->ntile; t++)
 		occ[t] = MQ_NONE;
-	for (uint32_t c = 0; c < R->ncard; c++)
+	memset(mq_bits(R, state, 0), 0, MQ_Z_COUNT * sizeof(uint64_t) * (size_t)R->nbw);
+	for (uint32_t c = 0; c < R->ncard; c++) {
 		if (cs[c].zone == MQ_Z_MAP && cs[c].up == MQ_NONE && !(cs[c].flags & MQ_F_DROP) && cs[c].pos < R->ntile &&
 		    occ[cs[c].pos] == MQ_NONE)
 			occ[cs[c].pos] = (uint16_t)c;
+		if (cs[c].zone < MQ_Z_COUNT) /* mq_state_check refuses other zones */
+			mq_bits(R, state, cs[c].zone)[c >> 6] |= UINT64_C(1) << (c & 63);
+	}
 }
 
 void mq_state_load(const void *data, const uint8_t *in, void *state)
@@ -731,6 +736,14 @@ static int check_cards(const mq_rules *R, const mq_state *S)
 				     (cs[o].flags & MQ_F_DROP) || cs[o].pos != t))
 			return BAD("occupancy[%d]: card %u does not stand there", t, o);
 	}
+	for (int z = 0; z < MQ_Z_COUNT; z++)
+		for (int w = 0; w < R->nbw; w++) {
+			uint64_t want = 0;
+			for (uint32_t c = (uint32_t)w * 64; c < R->ncard && c < (uint32_t)w * 64 + 64; c++)
+				want |= (uint64_t)(cs[c].zone == z) << (c & 63);
+			if (mq_cbits(R, S, z)[w] != want)
+				return BAD("the bitmap of zone %s does not match the cards (word %d)", mq_zone_name(z), w);
+		}
 	static const int ordered[] = {MQ_Z_DECK, MQ_Z_HAND, MQ_Z_PENDING};
 	for (int z = 0; z < 3; z++)
 		for (int s = 0; s < R->seats; s++) {

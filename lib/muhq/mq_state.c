@@ -20,8 +20,8 @@ unsigned mq_zone_count(const mq_rules *R, const void *st, int zone, int seat)
 {
 	const mq_card *cs = mq_ccards(R, st);
 	unsigned n = 0;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		n += cs[c].zone == zone && cs[c].ctrl == seat;
+	MQ_FOR_ZONE(R, st, zone, c)
+		n += cs[c].ctrl == seat;
 	return n;
 }
 
@@ -29,8 +29,8 @@ unsigned mq_zone_first(const mq_rules *R, const void *st, int zone, int seat)
 {
 	const mq_card *cs = mq_ccards(R, st);
 	unsigned best = MQ_NONE;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == zone && cs[c].ctrl == seat && (best == MQ_NONE || cs[c].pos < cs[best].pos))
+	MQ_FOR_ZONE(R, st, zone, c)
+		if (cs[c].ctrl == seat && (best == MQ_NONE || cs[c].pos < cs[best].pos))
 			best = c;
 	return best;
 }
@@ -38,8 +38,8 @@ unsigned mq_zone_first(const mq_rules *R, const void *st, int zone, int seat)
 unsigned mq_zone_at(const mq_rules *R, const void *st, int zone, int seat, unsigned pos)
 {
 	const mq_card *cs = mq_ccards(R, st);
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == zone && cs[c].ctrl == seat && cs[c].pos == pos)
+	MQ_FOR_ZONE(R, st, zone, c)
+		if (cs[c].ctrl == seat && cs[c].pos == pos)
 			return c;
 	return MQ_NONE;
 }
@@ -48,8 +48,8 @@ unsigned mq_zone_renumber(const mq_rules *R, void *st, int zone, int seat)
 {
 	mq_card *cs = mq_cards(R, st);
 	unsigned n = 0;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == zone && cs[c].ctrl == seat)
+	MQ_FOR_ZONE(R, st, zone, c)
+		if (cs[c].ctrl == seat)
 			cs[c].pos = (uint16_t)n++;
 	return n;
 }
@@ -74,16 +74,16 @@ void mq_to_zone(const mq_rules *R, void *st, unsigned card, int zone, int seat)
 {
 	mq_card *cs = mq_cards(R, st);
 	unsigned end = 0;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (c != card && cs[c].zone == zone && cs[c].ctrl == seat && cs[c].pos + 1u > end)
+	MQ_FOR_ZONE(R, st, zone, c)
+		if (c != card && cs[c].ctrl == seat && cs[c].pos + 1u > end)
 			end = cs[c].pos + 1u;
 	if (end >= 0xFF00u) {
-		cs[card].zone = MQ_Z_OUT;
+		mq_set_zone(R, st, card, MQ_Z_OUT);
 		compact(R, cs, zone, seat);
 		end = mq_zone_count(R, st, zone, seat);
 	}
 	mq_card *x = &cs[card];
-	x->zone = (uint8_t)zone;
+	mq_set_zone(R, st, card, zone);
 	x->ctrl = (uint8_t)seat;
 	x->pos = (uint16_t)end;
 	x->up = MQ_NONE;
@@ -221,31 +221,21 @@ int mq_stat(const mq_rules *R, const void *st, unsigned card, int stat)
 	if ((stat == MQD_STAT_ATTACK || stat == MQD_STAT_RANGE) && d->attack == MQD_NONE)
 		return 0; /* M-14: no attack ignores modifiers */
 	int v = printed(d, stat) + cs[card].buff[stat];
-	const mqd_db *db = R->db;
-	for (int i = 0; i < R->nstatsrc; i++) {
-		unsigned src = R->statsrc[i];
-		if (!mq_on_map(&cs[src]) && !(cs[src].zone == MQ_Z_MAP && src == card))
-			continue;
-		const mqd_card *sd = mq_def(R, src);
-		for (uint32_t a = 0; a < sd->nab; a++) {
-			const mqd_ability *ab = &db->abilities[sd->ab0 + a];
-			if (ab->kind != MQD_AB_STATIC)
-				continue;
-			for (uint32_t k = 0; k < ab->nstep; k++) {
-				const mqd_step *sp = &db->steps[ab->step0 + k];
-				if (sp->op != MQD_OP_STAT || sp->arg != stat)
-					continue;
-				int hit = 0;
-				if (sp->ref.kind == MQD_REF_SELF)
-					hit = src == card;
-				else if (sp->ref.kind == MQD_REF_EQUIPPED)
-					hit = cs[src].up == card && mq_def(R, src)->type == MQD_EQUIPMENT;
-				else if (sp->ref.kind == MQD_REF_ALL)
-					hit = mq_on_map(&cs[src]) && in_all(R, st, &sp->ref.all, src, card);
-				if (hit && mq_is_unitlike(R, card))
-					v += sp->n;
-			}
-		}
+	int unitlike = -1; /* not asked yet */
+	for (int i = R->statmod0[stat]; i < R->statmod0[stat + 1]; i++) {
+		const mq_statmod *m = &R->statmod[i];
+		unsigned src = m->src;
+		int hit = 0;
+		if (m->ref == MQD_REF_SELF)
+			hit = src == card && cs[src].zone == MQ_Z_MAP; /* leaving its base, it still counts for itself */
+		else if (m->ref == MQD_REF_EQUIPPED)
+			hit = mq_on_map(&cs[src]) && cs[src].up == card && mq_def(R, src)->type == MQD_EQUIPMENT;
+		else if (m->ref == MQD_REF_ALL)
+			hit = mq_on_map(&cs[src]) && in_all(R, st, m->all, src, card);
+		if (hit && unitlike < 0)
+			unitlike = mq_is_unitlike(R, card);
+		if (hit && unitlike)
+			v += m->n;
 	}
 	if (stat == MQD_STAT_RANGE)
 		return v < 1 ? 1 : v;
@@ -258,8 +248,8 @@ int mq_members(const mq_rules *R, const void *st, unsigned base, uint16_t *out, 
 {
 	const mq_card *cs = mq_ccards(R, st);
 	int n = 0;
-	for (uint32_t c = 0; c < R->ncard; c++) {
-		if (cs[c].zone != MQ_Z_MAP || cs[c].up != base)
+	MQ_FOR_MAP(R, st, c) {
+		if (cs[c].up != base)
 			continue;
 		/* Insert in joining order. */
 		int i = n < cap ? n : cap;
@@ -277,8 +267,8 @@ static int count_members(const mq_rules *R, const void *st, unsigned unit, int t
 {
 	const mq_card *cs = mq_ccards(R, st);
 	int n = 0;
-	for (uint32_t c = 0; c < R->ncard; c++)
-		n += cs[c].zone == MQ_Z_MAP && cs[c].up == unit && mq_def(R, c)->type == type;
+	MQ_FOR_MAP(R, st, c)
+		n += cs[c].up == unit && mq_def(R, c)->type == type;
 	return n;
 }
 
@@ -341,7 +331,7 @@ int mq_seat_units(const mq_rules *R, const void *st, int seat)
 {
 	const mq_card *cs = mq_ccards(R, st);
 	int n = 0;
-	for (uint32_t c = 0; c < R->ncard; c++)
+	MQ_FOR_MAP(R, st, c)
 		n += mq_on_map(&cs[c]) && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_UNIT;
 	return n;
 }
@@ -393,8 +383,9 @@ void mq_enter(const mq_rules *R, void *st, unsigned card, int seat, int tile, ev
 	mq_state *S = st;
 	mq_card *x = &mq_cards(R, st)[card];
 	uint8_t owner = x->owner;
+	mq_set_zone(R, st, card, MQ_Z_OUT);
 	memset(x, 0, sizeof *x);
-	x->zone = MQ_Z_MAP;
+	mq_set_zone(R, st, card, MQ_Z_MAP);
 	x->owner = owner;
 	x->ctrl = (uint8_t)seat;
 	x->up = MQ_NONE;
