@@ -221,6 +221,7 @@ typedef struct mq_rules {
 	uint16_t *place[MQ_SEATS_MAX];
 	int nplace[MQ_SEATS_MAX];
 	int16_t *wall;      /* per tile: its index among the walls, or -1 */
+	uint16_t *walltile; /* per wall: its tile, ascending */
 	int nwall;
 	uint32_t ncard;
 	mq_cardinfo *card;

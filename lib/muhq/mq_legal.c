@@ -293,9 +293,11 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 				if (cs[c].up == MQ_NONE && cs[c].ctrl != x->ctrl &&
 				    mq_dist_tiles(R, tile, cs[c].pos) <= range && mq_attack_target_ok(R, S, u, c, range))
 					put(l, mq_code(MQ_A_ATTACK, u, 0, c, MQ_T_NONE, MQ_T_NONE));
-			for (int t = 0; t < R->ntile; t++)
-				if (R->wall[t] >= 0 && mq_attack_target_ok(R, S, u, MQ_T_TILE | (unsigned)t, range))
-					put(l, mq_code(MQ_A_ATTACK, u, 0, MQ_T_TILE | (unsigned)t, MQ_T_NONE, MQ_T_NONE));
+			for (int i = 0; i < R->nwall; i++) {
+				unsigned t = R->walltile[i];
+				if (mq_attack_target_ok(R, S, u, MQ_T_TILE | t, range))
+					put(l, mq_code(MQ_A_ATTACK, u, 0, MQ_T_TILE | t, MQ_T_NONE, MQ_T_NONE));
+			}
 		}
 		if (wants(l, MQ_A_FULL) && !(spent & MQ_F_FULL)) {
 			const mqd_card *d = mq_def(R, u);

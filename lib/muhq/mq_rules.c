@@ -233,7 +233,8 @@ static int build_tiles(mq_rules *R)
 	R->tx = malloc((size_t)R->ntile);
 	R->ty = malloc((size_t)R->ntile);
 	R->wall = malloc(sizeof *R->wall * (size_t)R->ntile);
-	int nomem = !R->tile || !R->tx || !R->ty || !R->wall;
+	R->walltile = malloc(sizeof *R->walltile * (size_t)R->ntile);
+	int nomem = !R->tile || !R->tx || !R->ty || !R->wall || !R->walltile;
 	for (int s = 0; s < R->players; s++)
 		nomem |= !(R->place[s] = malloc(sizeof *R->place[s] * (size_t)R->ntile));
 	if (nomem)
@@ -247,7 +248,11 @@ static int build_tiles(mq_rules *R)
 		R->tile[t] = v;
 		R->tx[t] = (uint8_t)(t % R->w);
 		R->ty[t] = (uint8_t)(t / R->w);
-		R->wall[t] = (int16_t)(type == MQD_TILE_WALL ? R->nwall++ : -1);
+		R->wall[t] = -1;
+		if (type == MQD_TILE_WALL) {
+			R->walltile[R->nwall] = (uint16_t)t;
+			R->wall[t] = (int16_t)R->nwall++;
+		}
 	}
 	for (int t = 0; t < R->ntile; t++) {
 		int type = MQD_TILE_TYPE(R->tile[t]);
@@ -426,6 +431,7 @@ void mq_rules_destroy(void *data)
 	free(R->tx);
 	free(R->ty);
 	free(R->wall);
+	free(R->walltile);
 	for (int s = 0; s < MQ_SEATS_MAX; s++)
 		free(R->place[s]);
 	free(R->card);
