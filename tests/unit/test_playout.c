@@ -197,31 +197,45 @@ static uint64_t playout_equals_ref(crisk_game *g, uint64_t skip, uint64_t max_st
 
 /* max_turns bounds the games: without maritime trade a random game can go
  * on for hundreds of thousands of turns. */
+/* a, b: the two types the skip masks are made of (for Catan, domestic
+ * offers, which base's loop skips natively, and maritime trade, which none
+ * does); skip: types every playout of the config leaves out (muhq's concede,
+ * which a random policy would take within a few steps). */
+#define CONCEDE CRISK_ACTION_TYPE_BIT(23)
+#define MQ_FULL CRISK_ACTION_TYPE_BIT(10)
+#define MQ_SCRAP CRISK_ACTION_TYPE_BIT(17)
 static const struct config {
 	const char *module, *params;
+	uint64_t a, b, skip;
 } configs[] = {
-	{"base", "players=4 seed=11 max_turns=250"},
-	{"base", "players=3 seed=12 board=random max_turns=250"},
-	{"base", "players=5 seed=13 max_turns=250"},
-	{"base", "players=6 seed=14 board=random_tokens max_turns=250"},
-	{"base", "players=4 seed=15 chance=explicit max_turns=250"},
-	{"base", "players=6 seed=16 chance=explicit paired_players=on max_turns=250"},
-	{"two_player", "seed=17 max_turns=250"},
-	{"two_player", "seed=18 chance=explicit max_turns=250"},
-	{"risk", "players=3 seed=19 max_turns=250"},
-	{"risk", "players=4 seed=20 chance=explicit fog=on max_turns=250"},
+	{"base", "players=4 seed=11 max_turns=250", OFFER, MARITIME, 0},
+	{"base", "players=3 seed=12 board=random max_turns=250", OFFER, MARITIME, 0},
+	{"base", "players=5 seed=13 max_turns=250", OFFER, MARITIME, 0},
+	{"base", "players=6 seed=14 board=random_tokens max_turns=250", OFFER, MARITIME, 0},
+	{"base", "players=4 seed=15 chance=explicit max_turns=250", OFFER, MARITIME, 0},
+	{"base", "players=6 seed=16 chance=explicit paired_players=on max_turns=250", OFFER, MARITIME, 0},
+	{"two_player", "seed=17 max_turns=250", OFFER, MARITIME, 0},
+	{"two_player", "seed=18 chance=explicit max_turns=250", OFFER, MARITIME, 0},
+	{"risk", "players=3 seed=19 max_turns=250", OFFER, MARITIME, 0},
+	{"risk", "players=4 seed=20 chance=explicit fog=on max_turns=250", OFFER, MARITIME, 0},
+	{"muhq", "map=2P-ring-street players=2 draft=none seed=21 limit=20", MQ_SCRAP, MQ_FULL, CONCEDE},
+	{"muhq", "map=4P-islands players=3 seed=22 chance=explicit limit=10", MQ_SCRAP, MQ_FULL, CONCEDE},
 };
 #define N_CONFIGS (int)(sizeof configs / sizeof configs[0])
 
-static const uint64_t masks[] = {0, OFFER, MARITIME, OFFER | MARITIME};
 #define N_MASKS 4
+/* Mask m of config c: none, a, b, both; with c's own skip. */
+static uint64_t mask(const struct config *c, int m)
+{
+	return (m & 1 ? c->a : 0) | (m & 2 ? c->b : 0) | c->skip;
+}
 
 /* B-132/B-133 chance outcomes drawn by probability; the whole game, with
  * the event log on (large enough to keep every event). */
 START_TEST(test_playout_equals_step_loop)
 {
 	const struct config *c = &configs[_i / N_MASKS];
-	uint64_t skip = masks[_i % N_MASKS];
+	uint64_t skip = mask(c, _i % N_MASKS);
 	char what[160];
 	snprintf(what, sizeof what, "%s %s skip=%#llx", c->module, c->params, (unsigned long long)skip);
 	crisk_game *g = new_game(c->module, c->params);
@@ -240,13 +254,13 @@ START_TEST(test_playout_from_mid_game)
 	const struct config *c = &configs[_i];
 	crisk_game *g = new_game(c->module, c->params);
 	uint64_t rng = 77;
-	ck_assert_int_eq(crisk_game_playout(g, OFFER, 150, &rng, NULL), CRISK_OK);
+	ck_assert_int_eq(crisk_game_playout(g, mask(c, 1), 150, &rng, NULL), CRISK_OK);
 	for (int m = 0; m < N_MASKS; m++) {
 		crisk_game *h = clone_of(g);
 		char what[160];
 		snprintf(what, sizeof what, "%s %s mid-game skip=%#llx", c->module, c->params,
-			 (unsigned long long)masks[m]);
-		playout_equals_ref(h, masks[m], 0, 5 + (uint64_t)m, what);
+			 (unsigned long long)mask(c, m));
+		playout_equals_ref(h, mask(c, m), 0, 5 + (uint64_t)m, what);
 		crisk_game_free(h);
 	}
 	crisk_game_free(g);
@@ -265,9 +279,9 @@ START_TEST(test_module_loop_equals_core_loop)
 		ck_assert_int_eq(crisk_game_set_undo_depth(undo, 4), CRISK_OK);
 		ck_assert_int_eq(crisk_game_set_recording(rec, 1), CRISK_OK);
 		uint64_t r1 = 42 + (uint64_t)m, r2 = r1, r3 = r1, s1 = 0, s2 = 0, s3 = 0;
-		ck_assert_int_eq(crisk_game_playout(fast, masks[m], 0, &r1, &s1), CRISK_OK);
-		ck_assert_int_eq(crisk_game_playout(undo, masks[m], 0, &r2, &s2), CRISK_OK);
-		ck_assert_int_eq(crisk_game_playout(rec, masks[m], 0, &r3, &s3), CRISK_OK);
+		ck_assert_int_eq(crisk_game_playout(fast, mask(c, m), 0, &r1, &s1), CRISK_OK);
+		ck_assert_int_eq(crisk_game_playout(undo, mask(c, m), 0, &r2, &s2), CRISK_OK);
+		ck_assert_int_eq(crisk_game_playout(rec, mask(c, m), 0, &r3, &s3), CRISK_OK);
 		ck_assert_uint_eq(s1, s2);
 		ck_assert_uint_eq(s1, s3);
 		ck_assert_uint_eq(r1, r2);
@@ -288,19 +302,19 @@ START_TEST(test_undo_through_playout)
 	const struct config *c = &configs[_i];
 	crisk_game *g = new_game(c->module, c->params);
 	uint64_t rng = 9;
-	ck_assert_int_eq(crisk_game_playout(g, OFFER, 60, &rng, NULL), CRISK_OK);
+	ck_assert_int_eq(crisk_game_playout(g, mask(c, 1), 60, &rng, NULL), CRISK_OK);
 	ck_assert_int_eq(crisk_game_set_undo_depth(g, DEPTH), CRISK_OK);
 	/* The positions the step loop passes through with the same draws. */
 	crisk_game *ref = clone_of(g), *seen[DEPTH + 1];
 	uint64_t ref_rng = rng, n;
 	seen[0] = clone_of(ref);
 	for (int i = 1; i <= DEPTH; i++) {
-		ck_assert_int_eq(ref_playout(ref, OFFER, 1, &ref_rng, &n), CRISK_OK);
+		ck_assert_int_eq(ref_playout(ref, mask(c, 1), 1, &ref_rng, &n), CRISK_OK);
 		ck_assert_uint_eq(n, 1);
 		seen[i] = clone_of(ref);
 	}
 	uint64_t steps = 0;
-	ck_assert_int_eq(crisk_game_playout(g, OFFER, DEPTH, &rng, &steps), CRISK_OK);
+	ck_assert_int_eq(crisk_game_playout(g, mask(c, 1), DEPTH, &rng, &steps), CRISK_OK);
 	ck_assert_uint_eq(steps, DEPTH);
 	ck_assert_uint_eq(rng, ref_rng);
 	size_t avail = 0;
@@ -327,8 +341,8 @@ START_TEST(test_record_of_playout)
 	crisk_game *g = new_game(c->module, c->params);
 	ck_assert_int_eq(crisk_game_set_recording(g, 1), CRISK_OK);
 	uint64_t rng = 123, steps = 0, more = 0;
-	ck_assert_int_eq(crisk_game_playout(g, OFFER, 100, &rng, &steps), CRISK_OK);
-	ck_assert_int_eq(crisk_game_playout(g, 0, 0, &rng, &more), CRISK_OK);
+	ck_assert_int_eq(crisk_game_playout(g, mask(c, 1), 100, &rng, &steps), CRISK_OK);
+	ck_assert_int_eq(crisk_game_playout(g, mask(c, 0), 0, &rng, &more), CRISK_OK);
 	size_t len = 0;
 	ck_assert_int_eq(crisk_game_record(g, NULL, 0, &len), CRISK_EBUFSIZE);
 	char *text = malloc(len + 1);
@@ -372,7 +386,7 @@ END_TEST
 START_TEST(test_max_steps)
 {
 	const struct config *c = &configs[_i / 2];
-	uint64_t skip = _i % 2 ? MARITIME : OFFER; /* the module's loop, then the core's */
+	uint64_t skip = mask(c, _i % 2 ? 2 : 1); /* for Catan, the module's loop, then the core's */
 	crisk_game *split = new_game(c->module, c->params);
 	crisk_game *whole = clone_of(split);
 	uint64_t r1 = 5, r2 = 5, s = 0, rest = 0, all = 0;
@@ -400,10 +414,10 @@ START_TEST(test_game_over_already)
 	uint64_t kept = rng;
 	for (int m = 0; m < N_MASKS; m++) {
 		steps = 99;
-		ck_assert_int_eq(crisk_game_playout(g, masks[m], 0, &rng, &steps), CRISK_OK);
+		ck_assert_int_eq(crisk_game_playout(g, mask(&configs[0], m), 0, &rng, &steps), CRISK_OK);
 		ck_assert_uint_eq(steps, 0);
 		ck_assert_uint_eq(rng, kept);
-		ck_assert_int_eq(crisk_game_playout(g, masks[m], 3, &rng, NULL), CRISK_OK);
+		ck_assert_int_eq(crisk_game_playout(g, mask(&configs[0], m), 3, &rng, NULL), CRISK_OK);
 	}
 	assert_same_game(g, before, "game over");
 	crisk_game_free(before);
