@@ -34,6 +34,8 @@
 #define MQ_NONE 0xFFFFu  /* no card, tile or job argument */
 #define MQ_EQUIP_MAX 2   /* M-77 */
 #define MQ_RES_MAX 1000000000 /* resource saturates here */
+/* A bound of every state block (the AI simulates on a copy of this size). */
+#define MQ_STATE_MAX (48 * 1024)
 
 /* Zones of a card (M-6). */
 enum {
@@ -211,6 +213,7 @@ typedef struct mq_rules {
 	int dr, dt, dp;     /* pack draft R x [T; P] */
 	int limit;          /* round limit */
 	int explicit_chance;
+	uint32_t ai_mask;   /* seats played by the AI (M-98), bit per seat */
 	uint64_t seed;
 	int w, h, ntile;
 	uint8_t *tile;      /* ntile tiles as they start (absent seats' spawns and harbors plain, M-17) */
@@ -278,6 +281,7 @@ enum {
 	MQ_EV_WALL,       /* a0 tile, a1 damage total, a2 1 if it became plain */
 	MQ_EV_ELIMINATED, /* seat; a0 reason (0 concede, 1 king, 2 broken) */
 	MQ_EV_WIN,        /* seat (-1: a draw); a0 reason (MQD_WIN_*, 4 last seat, 5 round limit) */
+	MQ_EV_AI,         /* seat; a0 card, a1 tag (MQD_AI_*), a2 the tag's step: why the AI declares what follows */
 	MQ_EV_COUNT
 };
 

@@ -76,8 +76,12 @@ int mq_damage(const mq_rules *R, void *st, unsigned card, int n, evlog *log);
 
 /* mq_flow.c */
 void mq_state_init(const void *data, void *state, evlog *log);
-/* Runs jobs until a decision is needed or the game is over. */
+/* Runs jobs until a decision is needed or the game is over; AI seats
+ * (mq_ai.c) decide on the way. */
 void mq_advance(const mq_rules *R, void *st, evlog *log);
+/* Runs the jobs above the first `floor` ones until they are done or one
+ * waits (the AI's simulations); AI seats do not decide. */
+void mq_run_jobs(const mq_rules *R, void *st, int floor, evlog *log);
 void mq_push(void *st, int kind, int a, int b, int c, int d);
 void mq_eliminate(const mq_rules *R, void *st, int seat, int reason, evlog *log);
 int mq_uniform(const mq_rules *R, void *st, uint32_t k, uint32_t *out); /* 0: *out set; 1: wait (chance point) */
@@ -131,12 +135,23 @@ size_t mq_legal(const void *data, const void *state, crisk_action *buf, size_t c
 /* module.legal_except: every type 1..MQ_A_COUNT-1 may be skipped. */
 size_t mq_legal_except(const void *data, const void *state, uint64_t skip_types, crisk_action *buf, size_t cap);
 #define MQ_SKIP_NATIVELY (((UINT64_C(1) << MQ_A_COUNT) - 1) & ~UINT64_C(1))
+/* The legal actions of one type (and one card, MQ_NOCARD: any), ascending:
+ * writes up to cap, returns how many it wrote. */
+size_t mq_list_of(const mq_rules *R, const void *st, unsigned type, unsigned card, crisk_action *buf, size_t cap);
+/* Carries out a legal action of the current decision point, without advancing. */
+void mq_do_apply(const mq_rules *R, void *st, crisk_action a, evlog *log);
 /* Applies an action of the current list without checking it again (the
  * playout loop's actions come straight from the list). */
 void mq_apply_listed(const mq_rules *R, void *state, crisk_action a, evlog *log);
 int mq_check(const void *data, const void *state, crisk_action a);
 int mq_apply(const void *data, void *state, crisk_action a, evlog *log);
 int mq_chance(const void *data, const void *state, crisk_action *acts, double *probs, size_t cap, size_t *count);
+/* mq_ai.c: the unit AI and AI-played seats (§21, M-98) */
+int mq_ai_seat(const mq_rules *R, int seat);
+/* The AI's action at the current decision point of an AI seat: 0 with *out
+ * set, 1 when a pick waits at a chance point (explicit mode). */
+int mq_ai_decide(const mq_rules *R, void *st, crisk_action *out, evlog *log);
+
 /* mq_playout.c: module.playout */
 int mq_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_steps, uint64_t *policy, evlog *log,
 	       uint64_t *steps);

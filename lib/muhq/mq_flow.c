@@ -802,6 +802,53 @@ static int job_turn(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 	}
 }
 
+/* One job step: AGAIN, or WAIT when the job waits for a decision. */
+static int job_step(const mq_rules *R, mq_state *S, evlog *log)
+{
+	mq_job *j = &S->job[S->njob - 1];
+	switch (j->kind) {
+	case MQ_J_TURN: return job_turn(R, S, j, log);
+	case MQ_J_DRAFT: return job_draft(R, S, j, log);
+	case MQ_J_PRIORITY: return job_priority(R, S, j, log);
+	case MQ_J_EXEC: return job_exec(R, S, j, log);
+	case MQ_J_DRAW:
+	case MQ_J_DRAWTO: return job_draw(R, S, j, log);
+	case MQ_J_SHUFFLE: return job_shuffle(R, S, j, log);
+	case MQ_J_CHECKS: return job_checks(R, S, log);
+	case MQ_J_DROPS: return job_drops(R, S, log);
+	case MQ_J_TRIGGERS: return job_triggers(R, S, j, log);
+	case MQ_J_UPKEEP: return job_upkeep(R, S);
+	case MQ_J_BUY: return job_buy(R, S);
+	case MQ_J_CLEANUP: return job_cleanup(R, S);
+	default: return pop(S);
+	}
+}
+
+void mq_run_jobs(const mq_rules *R, void *st, int floor, evlog *log)
+{
+	mq_state *S = st;
+	while (S->status == CRISK_STATUS_RUNNING && S->njob > floor && job_step(R, S, log) == AGAIN)
+		;
+}
+
+/* An AI seat's decision (mq_ai.c), or 0 when a pick waits at a chance
+ * point.  An action the rules refuse would be a fault of the AI: the first
+ * legal action is taken instead, so the game goes on. */
+static int ai_acts(const mq_rules *R, mq_state *S, evlog *log)
+{
+	crisk_action a = 0;
+	if (mq_ai_decide(R, S, &a, log))
+		return 0;
+	if (!a || mq_check(R, S, a) != CRISK_OK) {
+		crisk_action first[1];
+		if (!mq_legal(R, S, first, 1))
+			return 0;
+		a = first[0];
+	}
+	mq_do_apply(R, S, a, log);
+	return 1;
+}
+
 void mq_advance(const mq_rules *R, void *st, evlog *log)
 {
 	mq_state *S = st;
@@ -813,25 +860,8 @@ void mq_advance(const mq_rules *R, void *st, evlog *log)
 			S->cur = CRISK_SEAT_NONE;
 			return;
 		}
-		mq_job *j = &S->job[S->njob - 1];
-		int r;
-		switch (j->kind) {
-		case MQ_J_TURN: r = job_turn(R, S, j, log); break;
-		case MQ_J_DRAFT: r = job_draft(R, S, j, log); break;
-		case MQ_J_PRIORITY: r = job_priority(R, S, j, log); break;
-		case MQ_J_EXEC: r = job_exec(R, S, j, log); break;
-		case MQ_J_DRAW:
-		case MQ_J_DRAWTO: r = job_draw(R, S, j, log); break;
-		case MQ_J_SHUFFLE: r = job_shuffle(R, S, j, log); break;
-		case MQ_J_CHECKS: r = job_checks(R, S, log); break;
-		case MQ_J_DROPS: r = job_drops(R, S, log); break;
-		case MQ_J_TRIGGERS: r = job_triggers(R, S, j, log); break;
-		case MQ_J_UPKEEP: r = job_upkeep(R, S); break;
-		case MQ_J_BUY: r = job_buy(R, S); break;
-		case MQ_J_CLEANUP: r = job_cleanup(R, S); break;
-		default: r = pop(S); break;
-		}
-		if (r == WAIT)
+		if (job_step(R, S, log) == WAIT &&
+		    (S->dp == MQ_DP_CHANCE || !R->ai_mask || !mq_ai_seat(R, S->cur) || !ai_acts(R, S, log)))
 			return;
 	}
 }

@@ -539,6 +539,13 @@ size_t mq_legal(const void *data, const void *state, crisk_action *buf, size_t c
 	return l.n;
 }
 
+size_t mq_list_of(const mq_rules *R, const void *st, unsigned type, unsigned card, crisk_action *buf, size_t cap)
+{
+	lister l = {.buf = buf, .cap = cap, .only_type = type, .only_card = card};
+	enumerate(&l, R, st);
+	return l.n < cap ? l.n : cap;
+}
+
 size_t mq_legal_except(const void *data, const void *state, uint64_t skip_types, crisk_action *buf, size_t cap)
 {
 	lister l = {.buf = buf, .cap = cap, .only_card = MQ_NOCARD, .skip = skip_types};
@@ -771,8 +778,9 @@ static void upkeep_pay(const mq_rules *R, mq_state *S, int seat, evlog *log)
 	S->njob--; /* the upkeep job */
 }
 
-static void do_apply(const mq_rules *R, mq_state *S, crisk_action a, evlog *log)
+void mq_do_apply(const mq_rules *R, void *st, crisk_action a, evlog *log)
 {
+	mq_state *S = st;
 	mq_card *cs = mq_cards(R, S);
 	unsigned type = MQ_CODE_TYPE(a), c = MQ_CODE_CARD(a), aux = MQ_CODE_AUX(a);
 	unsigned fa = MQ_CODE_A(a), fb = MQ_CODE_B(a), fc = MQ_CODE_C(a);
@@ -918,6 +926,6 @@ int mq_apply(const void *data, void *state, crisk_action a, evlog *log)
 
 void mq_apply_listed(const mq_rules *R, void *state, crisk_action a, evlog *log)
 {
-	do_apply(R, state, a, log);
+	mq_do_apply(R, state, a, log);
 	mq_advance(R, state, log);
 }

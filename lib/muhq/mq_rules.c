@@ -24,11 +24,37 @@ const param_desc mq_params[MQ_P_COUNT] = {
 	[MQ_P_SEED] = {"seed", NULL, PT_UINT64, NULL, 0, 0, NULL, "0..2^64-1", "seed of the game's RNG (M-4)"},
 	[MQ_P_CHANCE] = {"chance", NULL, PT_ENUM, "auto", 0, 0, chance_names, "auto|explicit",
 			 "shuffles from the RNG or, one uniform(k) at a time, from the host (M-4)"},
-	[MQ_P_AI] = {"ai", NULL, PT_STRING, "none", 0, 0, NULL, "none",
-		     "seats the AI plays (M-98); not available yet"},
+	[MQ_P_AI] = {"ai", NULL, PT_STRING, "none", 0, 0, NULL, "none|S[,S...] (0-based seats below players)",
+		     "human seats the AI plays (M-98)"},
 	[MQ_P_LIMIT] = {"limit", NULL, PT_INT, "0", 0, 10000, NULL, "0..10000 (0: the map's)",
 			"round limit (M-91)"},
 };
+
+/* M-98: `none` or a comma list of 0-based seats below P, each once. */
+static int parse_ai(mq_rules *R, const char *s)
+{
+	R->ai_mask = 0;
+	if (!strcmp(s, "none"))
+		return CRISK_OK;
+	const char *p = s;
+	for (;;) {
+		if (*p < '0' || *p > '9')
+			return err_set(CRISK_EPARAM, "parameter 'ai': '%s' is not none or a list of seats like 0,2", s);
+		int seat = 0;
+		while (*p >= '0' && *p <= '9' && seat < 100)
+			seat = seat * 10 + (*p++ - '0');
+		if (seat >= R->players)
+			return err_set(CRISK_EPARAM, "parameter 'ai': seat %d is not a seat of this game (0..%d)", seat,
+				       R->players - 1);
+		if (R->ai_mask & (1u << seat))
+			return err_set(CRISK_EPARAM, "parameter 'ai': seat %d is listed twice", seat);
+		R->ai_mask |= 1u << seat;
+		if (!*p)
+			return CRISK_OK;
+		if (*p++ != ',')
+			return err_set(CRISK_EPARAM, "parameter 'ai': '%s' is not none or a list of seats like 0,2", s);
+	}
+}
 
 static int parse_pack(const char *s, int *r, int *t, int *p)
 {
@@ -382,8 +408,6 @@ int mq_rules_create_with(void **data, const param_set *p, const char *extra, siz
 	if (!R)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
 	int rc = load_data(&R->db, extra, len);
-	if (!rc && strcmp(p->str[MQ_P_AI], "none") != 0)
-		rc = err_set(CRISK_EUNSUPPORTED, "parameter 'ai': AI-played seats are not available yet (M-98; accepted: none)");
 	if (!rc)
 		rc = choose_map(R, p->str[MQ_P_MAP]);
 	if (!rc) {
@@ -393,6 +417,8 @@ int mq_rules_create_with(void **data, const param_set *p, const char *extra, siz
 			rc = err_set(CRISK_EPARAM, "parameter 'players': map '%s' takes %d..%d players, not %d (M-17)",
 				     mqd_str(R->db, R->map->id), R->map->pmin, R->map->pmax, R->players);
 	}
+	if (!rc)
+		rc = parse_ai(R, p->str[MQ_P_AI]);
 	if (!rc)
 		rc = check_sets(R->db, p->str[MQ_P_SETS]);
 	if (!rc)
@@ -418,6 +444,11 @@ int mq_rules_create_with(void **data, const param_set *p, const char *extra, siz
 	R->nbw = (int)((R->ncard + 63) / 64);
 	R->size = R->off_bits + MQ_Z_COUNT * sizeof(uint64_t) * (size_t)R->nbw;
 	*data = R;
+	/* The AI's simulations copy a state into MQ_STATE_MAX bytes. */
+	_Static_assert(sizeof(mq_state) + 8 + MQ_CARDS_MAX * sizeof(mq_card) + 8 +
+			       3 * MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX + 8 + MQ_Z_COUNT * 8 * ((MQ_CARDS_MAX + 63) / 64) <=
+		       MQ_STATE_MAX,
+		       "MQ_STATE_MAX is below the largest state");
 	return CRISK_OK;
 }
 

@@ -530,7 +530,8 @@ static const char *const ev_names[] = {
 	"turn",   "phase",   "shuffle", "draw",  "pick",     "store",      "gain",    "pay",    "scrap",
 	"declare", "pass",   "resolve", "fizzle", "enter",   "activate",   "tap",     "untap",  "move",
 	"attack", "damage",  "prevent", "mark",  "leave",    "drop",       "convert", "equip",  "switch",
-	"steal",  "buy",     "discard", "release", "buff",   "wall",       "eliminated", "win"};
+	"steal",  "buy",     "discard", "release", "buff",   "wall",       "eliminated", "win",
+	"ai"};
 
 static const char *win_reason(int32_t r)
 {
@@ -707,6 +708,13 @@ void mq_event_to_string(const void *data, const crisk_event *e, textbuf *t)
 		else
 			tb_printf(t, "seat %d wins (%s)", s, win_reason(a[0]));
 		break;
+	case MQ_EV_AI: {
+		static const char *const tags[] = {"-", "aggressive", "shy", "supportive", "wandering", "target-oriented"};
+		tb_printf(t, "seat %d's AI: ", s);
+		card_text(R, t, a[0]);
+		tb_printf(t, " acts (%s step %d)", NAME(tags, a[1]), (int)a[2]);
+		break;
+	}
 	default:
 		tb_printf(t, "event %u", (unsigned)e->type);
 		break;

@@ -157,6 +157,26 @@ START_TEST(test_islands_four_seats_explicit)
 }
 END_TEST
 
+/* AI-played seats (M-98) beside random ones: the AI's picks are chance
+ * points in explicit mode, and its progress is saved with the game. */
+START_TEST(test_ai_seat_ring_street)
+{
+	run_config("map=2P-ring-street players=2 draft=none ai=1 limit=12", 58000);
+}
+END_TEST
+
+START_TEST(test_ai_seat_river_king_piles_explicit)
+{
+	run_config("map=2P-river-king players=2 draft=piles chance=explicit ai=0 limit=10", 59000);
+}
+END_TEST
+
+START_TEST(test_ai_seats_islands_pack_explicit)
+{
+	run_config("map=4P-islands players=4 draft=2x2x8 chance=explicit ai=1,3 limit=6", 60000);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("conformance_muhq");
@@ -168,6 +188,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_river_king_explicit);
 	tcase_add_test(tc, test_islands_two_seats);
 	tcase_add_test(tc, test_islands_three_seats_piles);
+	tcase_add_test(tc, test_ai_seat_ring_street);
+	tcase_add_test(tc, test_ai_seat_river_king_piles_explicit);
+	tcase_add_test(tc, test_ai_seats_islands_pack_explicit);
 	tcase_add_test(tc, test_islands_four_seats_explicit);
 	suite_add_tcase(s, tc);
 	return s;
