@@ -209,6 +209,8 @@ typedef struct mq_rules {
 	uint32_t map_index;
 	int players;        /* human seats P */
 	int seats;          /* P, plus seat K on a Kraken map */
+	int kseat;          /* seat K (= P) on a Kraken map, else -1 (M-3) */
+	unsigned kraken;    /* the card of The Kraken (M-99), MQ_NONE elsewhere */
 	int draft;          /* MQ_DRAFT_* */
 	int dr, dt, dp;     /* pack draft R x [T; P] */
 	int limit;          /* round limit */
@@ -280,7 +282,7 @@ enum {
 	MQ_EV_BUFF,       /* a0 card, a1 stat, a2 change */
 	MQ_EV_WALL,       /* a0 tile, a1 damage total, a2 1 if it became plain */
 	MQ_EV_ELIMINATED, /* seat; a0 reason (0 concede, 1 king, 2 broken) */
-	MQ_EV_WIN,        /* seat (-1: a draw); a0 reason (MQD_WIN_*, 4 last seat, 5 round limit) */
+	MQ_EV_WIN,        /* seat (-1: a draw); a0 reason (MQD_WIN_*, 4 last seat, 5 round limit, 6 every player broken) */
 	MQ_EV_AI,         /* seat; a0 card, a1 tag (MQD_AI_*), a2 the tag's step: why the AI declares what follows */
 	MQ_EV_COUNT
 };

@@ -28,6 +28,7 @@
  * target-oriented to wandering 2, M-96). */
 enum { MODE_TAG, MODE_AGGRESSIVE, MODE_WANDER2 };
 #define CARDS_STEP 0x8000u /* M-98 action phase step 2: no more activations */
+#define K_CARDS_DONE 0x4000u /* M-100 step 6 is over for this turn */
 
 typedef struct ai {
 	const mq_rules *R;
@@ -503,8 +504,8 @@ static crisk_action unit_step(ai *A)
 	mq_state *S = A->S;
 	unsigned u = S->activated;
 	mq_job *j = A->job;
-	if ((j->b & ~CARDS_STEP) != u + 1) { /* a new activation: its tag starts */
-		j->b = (uint16_t)((j->b & CARDS_STEP) | (u + 1));
+	if ((j->b & 0x3FFFu) != u + 1) { /* a new activation: its tag starts */
+		j->b = (uint16_t)((j->b & (CARDS_STEP | K_CARDS_DONE)) | (u + 1));
 		j->c = 0;
 		j->d = 0;
 	}
@@ -540,7 +541,8 @@ static crisk_action unit_step(ai *A)
 
 /* ---- AI-played seats (M-98) ---- */
 
-/* Oldest first: the lowest entering stamp (M-98), ties by card id. */
+/* Oldest first: the lowest entering stamp (M-98), ties by card id; seat K
+ * activates The Kraken before the others (M-100 step 5). */
 static crisk_action activation(const ai *A, int seat)
 {
 	const mq_card *cs = mq_ccards(A->R, A->S);
@@ -549,6 +551,10 @@ static crisk_action activation(const ai *A, int seat)
 	size_t n = mq_list_of(A->R, A->S, MQ_A_ACTIVATE, MQ_NOCARD, acts, ACTS_MAX);
 	for (size_t i = 0; i < n; i++) {
 		unsigned c = MQ_CODE_CARD(acts[i]);
+		if (c == A->R->kraken && seat == A->R->kseat) {
+			best = c;
+			break;
+		}
 		if (cs[c].ctrl == seat && (best == MQ_NONE || cs[c].entered < cs[best].entered))
 			best = c;
 	}
@@ -643,6 +649,40 @@ static crisk_action play_from_hand(ai *A, int seat)
 	return 0;
 }
 
+/* M-100 step 6: seat K draws its top card and plays it while it can; the
+ * first card it cannot play usefully is discarded and ends the step. */
+static crisk_action kraken_cards(ai *A, int seat)
+{
+	mq_state *S = A->S;
+	if (A->job->b & K_CARDS_DONE)
+		return 0;
+	unsigned c = mq_zone_first(A->R, S, MQ_Z_HAND, seat);
+	if (c == MQ_NONE) {
+		c = mq_zone_first(A->R, S, MQ_Z_DECK, seat);
+		if (c == MQ_NONE) { /* an empty deck ends the step: no reshuffle here */
+			A->job->b |= K_CARDS_DONE;
+			return 0;
+		}
+		mq_to_zone(A->R, S, c, MQ_Z_HAND, seat);
+		ev *e = A->log ? ev_push(A->log, MQ_EV_DRAW, seat, -1) : NULL;
+		if (e) { /* K's hand is revealed as it plays (public) */
+			e->args[0] = (int32_t)c;
+			e->args[1] = (int32_t)A->R->card[c].def;
+		}
+	}
+	crisk_action a = play_card(A, c, seat);
+	if (a || A->wait)
+		return a;
+	mq_to_zone(A->R, S, c, MQ_Z_DISCARD, mq_ccards(A->R, S)[c].owner);
+	ev *e = A->log ? ev_push(A->log, MQ_EV_DISCARD, seat, -1) : NULL;
+	if (e) {
+		e->args[0] = (int32_t)c;
+		e->args[1] = (int32_t)A->R->card[c].def;
+	}
+	A->job->b |= K_CARDS_DONE;
+	return 0;
+}
+
 static crisk_action first(const ai *A, unsigned type)
 {
 	crisk_action a[1];
@@ -721,7 +761,8 @@ int mq_ai_decide(const mq_rules *R, void *st, crisk_action *out, evlog *log)
 			a = unit_step(&A);
 		else if ((A.job->b & CARDS_STEP) || !(a = activation(&A, seat))) {
 			/* Step 2: cards, and the permanents they bring wait for the next turn. */
-			if (!(a = play_from_hand(&A, seat)) && !A.wait)
+			a = seat == R->kseat ? kraken_cards(&A, seat) : play_from_hand(&A, seat);
+			if (!a && !A.wait)
 				a = simple(MQ_A_PASS);
 			if (!A.wait)
 				A.job->b |= CARDS_STEP;

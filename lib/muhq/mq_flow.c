@@ -108,10 +108,15 @@ void mq_eliminate(const mq_rules *R, void *st, int seat, int reason, evlog *log)
 	S->nstack = (uint8_t)n;
 }
 
-/* M-90, after every state check. */
+/* M-90, after every state check; M-102: the players win at once when The
+ * Kraken leaves the map (a win of the players names seat 0, docs/decisions.md). */
 static void immediate_checks(const mq_rules *R, mq_state *S, evlog *log)
 {
 	const mq_card *cs = mq_ccards(R, S);
+	if (R->kraken != MQ_NONE && cs[R->kraken].zone != MQ_Z_MAP) {
+		win(S, 0, MQD_WIN_KRAKEN, log);
+		return;
+	}
 	if (R->map->win == MQD_WIN_KING)
 		for (uint32_t c = 0; c < R->ncard; c++)
 			if (R->card[c].zone == MQ_Z_MAP && mq_kw(R, c, MQD_KW_KING) && cs[c].zone != MQ_Z_MAP)
@@ -175,15 +180,27 @@ static int end_of_turn_checks(const mq_rules *R, mq_state *S, evlog *log)
 			}
 		}
 	}
-	for (int s = 0; s < R->seats; s++)
-		if (!S->seat[s].out && mq_broken(R, S, s))
-			mq_eliminate(R, S, s, 2, log);
+	if (R->kseat >= 0) {
+		/* M-102: human seats are never eliminated one by one; the players
+		 * lose when every human seat is broken (or out). */
+		int broken = 1;
+		for (int s = 0; s < R->players; s++)
+			broken &= S->seat[s].out || mq_broken(R, S, s);
+		if (broken) {
+			win(S, R->kseat, 6, log);
+			return 1;
+		}
+	} else {
+		for (int s = 0; s < R->seats; s++)
+			if (!S->seat[s].out && mq_broken(R, S, s))
+				mq_eliminate(R, S, s, 2, log);
+	}
 	immediate_checks(R, S, log);
 	if (S->status != CRISK_STATUS_RUNNING)
 		return 1;
 	int next = mq_next_seat(R, S, act);
-	if (next <= act && S->round >= R->limit) { /* the round's last turn */
-		win(S, -1, 5, log);
+	if (next <= act && S->round >= R->limit) { /* the round's last turn; M-102: seat K's turn in round N */
+		win(S, R->kseat >= 0 ? R->kseat : -1, 5, log);
 		return 1;
 	}
 	return 0;
@@ -563,7 +580,8 @@ static int job_priority(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 			e->args[0] = S->activated;
 		S->activated = MQ_NONE;
 	}
-	if (mq_auto_pass(R, S, S->prio)) {
+	/* M-38.1; an AI seat passes by its own decision (seat K still has its cards step to come). */
+	if (!mq_ai_seat(R, S->prio) && mq_auto_pass(R, S, S->prio)) {
 		mq_pass(R, S, log);
 		return AGAIN;
 	}
@@ -744,11 +762,12 @@ static int job_turn(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 		return AGAIN;
 	case T_DRAW:
 		j->a = T_GAIN;
-		mq_push(S, MQ_J_DRAWTO, seat, 3, 0, 0);
+		if (seat != R->kseat) /* M-100: seat K draws in its cards step only */
+			mq_push(S, MQ_J_DRAWTO, seat, 3, 0, 0);
 		return AGAIN;
-	case T_GAIN: /* M-31 step 1 */
+	case T_GAIN: /* M-31 step 1; M-100 step 3: seat K's income is 5 P */
 		phase(S, MQ_PH_UPKEEP, log);
-		mq_gain(R, S, seat, R->map->gain, log);
+		mq_gain(R, S, seat, seat == R->kseat ? 5 * R->players : R->map->gain, log);
 		j->a = T_TRIGGERS;
 		mq_push(S, MQ_J_TRIGGERS, seat, 0, 0, 0);
 		return AGAIN;
@@ -767,6 +786,10 @@ static int job_turn(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 		if (S->activated != MQ_NONE) { /* M-43: the action phase ends */
 			mq_cards(R, S)[S->activated].flags |= MQ_F_TAPPED;
 			S->activated = MQ_NONE;
+		}
+		if (seat == R->kseat) { /* M-100: no buy step, no cleanup choices */
+			j->a = T_CLEANUP;
+			return AGAIN;
 		}
 		phase(S, MQ_PH_BUY, log);
 		j->a = T_BUY;

@@ -223,8 +223,6 @@ static void map_names(const mqd_db *db, char *buf, size_t cap)
 	size_t len = 0;
 	buf[0] = '\0';
 	for (uint32_t i = 0; i < db->nmap && len + 1 < cap; i++) {
-		if (db->maps[i].win == MQD_WIN_KRAKEN)
-			continue;
 		int n = snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", mqd_str(db, db->maps[i].id));
 		if (n < 0)
 			break;
@@ -240,9 +238,6 @@ static int choose_map(mq_rules *R, const char *id)
 	map_names(db, names, sizeof names);
 	if (m == MQD_NOIDX)
 		return err_set(CRISK_EPARAM, "parameter 'map': unknown map '%s' (accepted: %s)", id, names);
-	if (db->maps[m].win == MQD_WIN_KRAKEN)
-		return err_set(CRISK_EUNSUPPORTED, "parameter 'map': the Kraken mode of map '%s' is not available yet "
-						   "(it needs the unit AI, M-92..M-102; accepted now: %s)", id, names);
 	R->map_index = m;
 	R->map = &db->maps[m];
 	return CRISK_OK;
@@ -317,10 +312,17 @@ static int build_cards(mq_rules *R, const char *sets)
 		rc = add_list(R, m->deck, MQ_Z_DECK, s);
 	for (uint32_t i = 0; i < m->nplace && !rc; i++) {
 		const mqd_place *pl = &db->places[m->place0 + i];
+		if (pl->seat == MQD_SEAT_K && R->kseat >= 0) { /* M-99: The Kraken (the map's one boss of seat K) */
+			R->kraken = R->ncard;
+			rc = add_card(R, pl->card, MQ_Z_MAP, R->kseat, (uint32_t)pl->y * m->w + pl->x);
+			continue;
+		}
 		if (pl->seat == MQD_SEAT_K || pl->seat > R->players)
 			continue;
 		rc = add_card(R, pl->card, MQ_Z_MAP, pl->seat - 1, (uint32_t)pl->y * m->w + pl->x);
 	}
+	if (!rc && R->kseat >= 0) /* M-5 step 4, M-99: seat K's deck */
+		rc = add_list(R, m->ai_deck, MQ_Z_DECK, R->kseat);
 	return rc;
 }
 
@@ -412,13 +414,18 @@ int mq_rules_create_with(void **data, const param_set *p, const char *extra, siz
 		rc = choose_map(R, p->str[MQ_P_MAP]);
 	if (!rc) {
 		R->players = (int)p->num[MQ_P_PLAYERS];
-		R->seats = R->players;
+		/* M-17 step 1: a Kraken map adds seat K after the human seats. */
+		R->kseat = R->map->win == MQD_WIN_KRAKEN ? R->players : -1;
+		R->seats = R->players + (R->kseat >= 0);
+		R->kraken = MQ_NONE;
 		if (R->players < R->map->pmin || R->players > R->map->pmax)
 			rc = err_set(CRISK_EPARAM, "parameter 'players': map '%s' takes %d..%d players, not %d (M-17)",
 				     mqd_str(R->db, R->map->id), R->map->pmin, R->map->pmax, R->players);
 	}
 	if (!rc)
 		rc = parse_ai(R, p->str[MQ_P_AI]);
+	if (!rc && R->kseat >= 0)
+		R->ai_mask |= 1u << R->kseat; /* M-92: seat K is always an AI seat */
 	if (!rc)
 		rc = check_sets(R->db, p->str[MQ_P_SETS]);
 	if (!rc)
@@ -426,7 +433,9 @@ int mq_rules_create_with(void **data, const param_set *p, const char *extra, siz
 	if (!rc) {
 		R->seed = (uint64_t)p->num[MQ_P_SEED];
 		R->explicit_chance = p->num[MQ_P_CHANCE] == 1;
-		R->limit = p->num[MQ_P_LIMIT] ? (int)p->num[MQ_P_LIMIT] : R->map->limit;
+		/* The round limit; on a Kraken map the round N of `win kraken N` (M-102). */
+		int map_limit = R->kseat >= 0 ? R->map->win_n : R->map->limit;
+		R->limit = p->num[MQ_P_LIMIT] ? (int)p->num[MQ_P_LIMIT] : map_limit;
 		rc = build_tiles(R);
 	}
 	if (!rc)

@@ -820,9 +820,10 @@ static int check_jobs(const mq_rules *R, const mq_state *S)
 			if (j->a > 1 || (j->a == 0 && !zero_bcd))
 				return BAD("jobs[%d]: priority takes a = 0 or 1", i);
 			/* The action phase keeps the AI's progress (mq_ai.c): b = the
-			 * activated permanent + 1 (bit 15: the cards step), c = step |
+			 * activated permanent + 1 (bit 15: the cards step, bit 14: seat
+			 * K's cards step is over), c = step |
 			 * mode << 8, d = a pick + 1. */
-			if ((j->b & 0x7FFFu) > R->ncard || (j->c & 0xFF) > 5 || (j->c >> 8) > 2 || j->d > MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX)
+			if ((j->b & 0x3FFFu) > R->ncard || (j->c & 0xFF) > 5 || (j->c >> 8) > 2 || j->d > MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX)
 				return BAD("jobs[%d]: the AI's progress b = %u, c = %u, d = %u is out of range", i, j->b, j->c,
 					   j->d);
 			break;

@@ -221,6 +221,8 @@ int mq_stat(const mq_rules *R, const void *st, unsigned card, int stat)
 	if ((stat == MQD_STAT_ATTACK || stat == MQD_STAT_RANGE) && d->attack == MQD_NONE)
 		return 0; /* M-14: no attack ignores modifiers */
 	int v = printed(d, stat) + cs[card].buff[stat];
+	if (card == R->kraken && stat == MQD_STAT_HEALTH)
+		v += 10 * R->players; /* M-99 */
 	int unitlike = -1; /* not asked yet */
 	for (int i = R->statmod0[stat]; i < R->statmod0[stat + 1]; i++) {
 		const mq_statmod *m = &R->statmod[i];

@@ -536,8 +536,8 @@ static const char *const ev_names[] = {
 static const char *win_reason(int32_t r)
 {
 	static const char *const why[] = {"king", "capture points", "resource", "the Kraken", "last seat standing",
-					  "round limit"};
-	return r >= 0 && r < 6 ? why[r] : "unknown";
+					  "round limit", "every player broken"};
+	return r >= 0 && r < 7 ? why[r] : "unknown";
 }
 
 void mq_event_to_string(const void *data, const crisk_event *e, textbuf *t)

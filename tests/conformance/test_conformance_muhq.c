@@ -177,6 +177,32 @@ START_TEST(test_ai_seats_islands_pack_explicit)
 }
 END_TEST
 
+/* Kraken mode (M-99..M-102): 1-4 human seats against seat K, random or
+ * AI-played, both chance modes. */
+START_TEST(test_kraken_one_seat)
+{
+	run_config("map=the-kraken players=1 draft=none limit=6", 61000);
+}
+END_TEST
+
+START_TEST(test_kraken_two_seats_explicit)
+{
+	run_config("map=the-kraken players=2 chance=explicit limit=5", 62000);
+}
+END_TEST
+
+START_TEST(test_kraken_three_seats_ai)
+{
+	run_config("map=the-kraken players=3 draft=none ai=0,2 limit=5", 63000);
+}
+END_TEST
+
+START_TEST(test_kraken_four_ai_seats_explicit)
+{
+	run_config("map=the-kraken players=4 draft=none ai=0,1,2,3 chance=explicit limit=4", 64000);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("conformance_muhq");
@@ -191,6 +217,10 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_ai_seat_ring_street);
 	tcase_add_test(tc, test_ai_seat_river_king_piles_explicit);
 	tcase_add_test(tc, test_ai_seats_islands_pack_explicit);
+	tcase_add_test(tc, test_kraken_one_seat);
+	tcase_add_test(tc, test_kraken_two_seats_explicit);
+	tcase_add_test(tc, test_kraken_three_seats_ai);
+	tcase_add_test(tc, test_kraken_four_ai_seats_explicit);
 	tcase_add_test(tc, test_islands_four_seats_explicit);
 	suite_add_tcase(s, tc);
 	return s;

@@ -3632,7 +3632,7 @@ START_TEST(artifacts_never_activated_M73)
 }
 END_TEST
 
-/* M-84: each map has one win condition (capture, king, resource; kraken refused for now); the
+/* M-84: each map has one win condition (capture, king, resource, kraken); the
  * others never win there; concede and the round limit end games on every map. */
 START_TEST(one_win_line_per_map_M84)
 {
@@ -3660,9 +3660,16 @@ START_TEST(one_win_line_per_map_M84)
 		ck_assert_int_eq(f.S->winner, -1);
 		fx_close(&f);
 	}
-	ck_assert_int_eq(fx_rules_rc("map=the-kraken players=2 draft=none seed=1"), CRISK_EUNSUPPORTED);
-	/* A King map: any amount of resource wins nothing. */
+	/* The Kraken map: win kraken 15, seat K after the human seats (M-17 step 1, M-102). */
 	fx f;
+	fx_open(&f, "map=the-kraken players=2 draft=none seed=1");
+	ck_assert_int_eq(f.R->map->win, MQD_WIN_KRAKEN);
+	ck_assert_int_eq(f.R->map->win_n, 15);
+	ck_assert_int_eq(f.R->limit, 15);
+	ck_assert_int_eq(f.R->seats, 3);
+	ck_assert_int_eq(f.R->kseat, 2);
+	fx_close(&f);
+	/* A King map: any amount of resource wins nothing. */
 	fx_arena(&f, "map=2P-river-king players=2 draft=none seed=1");
 	f.S->seat[0].res = 500;
 	FX_OK(&f, fx_simple(MQ_A_PASS));
