@@ -230,10 +230,18 @@ static int any_enemy(const ai *A, unsigned u)
 
 /* ---- usefulness by simulation (M-92 "full action possible", M-101) ---- */
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
+/* A hash of n bytes, eight at a time (the tail byte-wise). */
+static uint64_t mix(uint64_t h, const void *p, size_t n)
 {
 	const unsigned char *b = p;
-	for (size_t i = 0; i < n; i++)
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, b + i, 8);
+		h = (h ^ w) * UINT64_C(0x9E3779B97F4A7C15);
+		h ^= h >> 29;
+	}
+	for (; i < n; i++)
 		h = (h ^ b[i]) * UINT64_C(0x100000001B3);
 	return h;
 }
@@ -241,9 +249,9 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 /* What the game is, besides the course of play: seats, cards, walls. */
 static uint64_t game_hash(const mq_rules *R, const mq_state *S)
 {
-	uint64_t h = fnv(UINT64_C(0xCBF29CE484222325), S->seat, sizeof S->seat);
-	h = fnv(h, mq_ccards(R, S), sizeof(mq_card) * R->ncard);
-	return fnv(h, mq_cwalls(R, S), (size_t)R->nwall);
+	uint64_t h = mix(UINT64_C(0xCBF29CE484222325), S->seat, sizeof S->seat);
+	h = mix(h, mq_ccards(R, S), sizeof(mq_card) * R->ncard);
+	return mix(h, mq_cwalls(R, S), (size_t)R->nwall);
 }
 
 /* Whether executing declaration a would change the game besides paying its

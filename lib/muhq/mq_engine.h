@@ -43,6 +43,10 @@ int mq_tile_owner(const mq_rules *R, const void *st, int tile); /* seat of a liv
 int mq_class(const mq_rules *R, unsigned card);                 /* MQ_WALK, MQ_SWIM, MQ_AMPHI */
 /* M-52: the tile is available for the card (terrain, no wall, no permanent). */
 int mq_available(const mq_rules *R, const void *st, int tile, unsigned card);
+/* The tiles where seat might place a card (M-53), ascending: its own
+ * placement tiles and those a SPAWNS static of its permanents covers (M-107);
+ * mq_can_place decides.  Returns the count (at most ntile). */
+int mq_place_candidates(const mq_rules *R, const void *st, int seat, uint16_t *out);
 /* M-53: tile is a placement tile of seat for card. */
 int mq_can_place(const mq_rules *R, const void *st, int seat, unsigned card, int tile);
 int mq_allied(const mq_rules *R, int a, int b);

@@ -202,10 +202,10 @@ static void list_plays_of(lister *l, const mq_rules *R, const mq_state *S, unsig
 	}
 	if (!slow)
 		return;
-	/* Without a SPAWNS static only the seat's own placement tiles can do. */
-	int n = R->nspawnsrc ? R->ntile : R->nplace[seat];
+	uint16_t tiles[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
+	int n = mq_place_candidates(R, S, seat, tiles);
 	for (int i = 0; i < n && !l->found; i++) {
-		int t = R->nspawnsrc ? i : R->place[seat][i];
+		int t = tiles[i];
 		if (mq_can_place(R, S, seat, c, t))
 			put_targets(l, R, S, ab, seat, c, t, MQ_A_PLAY, c, 0, MQ_T_TILE | (unsigned)t);
 	}

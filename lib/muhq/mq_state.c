@@ -171,6 +171,44 @@ static int spawned_by_static(const mq_rules *R, const void *st, int seat, int ti
 	return 0;
 }
 
+int mq_place_candidates(const mq_rules *R, const void *st, int seat, uint16_t *out)
+{
+	if (!R->nspawnsrc) {
+		memcpy(out, R->place[seat], sizeof *out * (size_t)R->nplace[seat]);
+		return R->nplace[seat];
+	}
+	uint64_t mark[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX / 64] = {0};
+	for (int i = 0; i < R->nplace[seat]; i++)
+		mark[R->place[seat][i] >> 6] |= UINT64_C(1) << (R->place[seat][i] & 63);
+	const mq_card *cs = mq_ccards(R, st);
+	for (int i = 0; i < R->nspawnsrc; i++) {
+		unsigned src = R->spawnsrc[i];
+		if (!mq_on_map(&cs[src]) || cs[src].ctrl != seat)
+			continue;
+		const mqd_card *d = mq_def(R, src);
+		int at = mq_tile_of(R, st, src);
+		for (uint32_t a = 0; a < d->nab; a++) {
+			const mqd_ability *ab = &R->db->abilities[d->ab0 + a];
+			for (uint32_t k = 0; ab->kind == MQD_AB_STATIC && k < ab->nstep; k++) {
+				const mqd_step *sp = &R->db->steps[ab->step0 + k];
+				if (sp->op != MQD_OP_SPAWNS)
+					continue;
+				for (int y = R->ty[at] - sp->n; y <= R->ty[at] + sp->n; y++)
+					for (int x = R->tx[at] - sp->n; x <= R->tx[at] + sp->n; x++) {
+						int t = y * R->w + x;
+						if (x >= 0 && y >= 0 && x < R->w && y < R->h && mq_dist_tiles(R, at, t) <= sp->n)
+							mark[t >> 6] |= UINT64_C(1) << (t & 63);
+					}
+			}
+		}
+	}
+	int n = 0;
+	for (int t = 0; t < R->ntile; t++)
+		if ((mark[t >> 6] >> (t & 63)) & 1)
+			out[n++] = (uint16_t)t;
+	return n;
+}
+
 int mq_can_place(const mq_rules *R, const void *st, int seat, unsigned card, int tile)
 {
 	if (!mq_available(R, st, tile, card))
