@@ -196,4 +196,18 @@ describe("muhq", function()
       end
     end)
   end
+
+  it("plays the Kraken mode with an AI-played seat (M-98..M-102)", function()
+    local r = assert(cr.rules("muhq", { map = "the-kraken", players = 2, draft = "none", seed = 5, ai = "1" }))
+    local game <close> = r:new_game()
+    assert.are.equal(3, game:seats())
+    local next_int = rng(5)
+    while not game:is_over() do
+      assert.are.equal(0, game:current_seat())
+      play(game, next_int, 1)
+    end
+    local status, winner = game:status()
+    assert.are.equal("won", status)
+    assert.is_true(winner == 0 or winner == 2)
+  end)
 end)

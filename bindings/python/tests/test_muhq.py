@@ -239,3 +239,27 @@ def test_draws_are_hidden_in_the_events_of_other_seats():
                     assert "a card" not in e["text"]
                 else:
                     assert e["text"].endswith("draws a card"), e
+
+
+def test_kraken_mode_with_ai_seats():
+    """M-99..M-102, M-98: two players against seat K, one of them AI-played; the
+    host decides for seat 0 only, a save mid-game loads back, and the game ends
+    with seat 0 (the players) or seat K (2) as the winner."""
+    with muhq_rules("the-kraken", 2, seed=5, ai="1") as rules, rules.new_game() as game:
+        assert game.num_seats == 3
+        rng = random.Random(5)
+        steps = 0
+        while not game.is_over:
+            assert game.current_seat == 0
+            game.apply(rng.choice(bot_codes(game)))
+            steps += 1
+            if steps == 20:
+                with Game.load(game.save()) as again:
+                    assert again.save() == game.save()
+        assert game.status == Status.WON and game.winner in (0, 2)
+
+
+def test_every_seat_ai_played_ends_in_new_game():
+    """M-98, M-100: with every human seat AI-played there is no decision at all."""
+    with muhq_rules("the-kraken", 3, seed=6, ai="0,1,2") as rules, rules.new_game() as game:
+        assert game.is_over
