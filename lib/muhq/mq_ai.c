@@ -59,6 +59,55 @@ static int pick(ai *A, uint32_t k)
 	return (int)v;
 }
 
+/* ---- canonical order (M-5) ---- */
+
+/* Permanents: by the tile of their pile's base, the base before its
+ * members, members in joining order.  Other operands: tiles in reading
+ * order, then players; cards off the map by id. */
+static uint64_t operand_key(const ai *A, unsigned t)
+{
+	const mq_card *cs = mq_ccards(A->R, A->S);
+	if (t == MQ_T_NONE)
+		return 0;
+	if (MQ_T_IS_TILE(t))
+		return UINT64_C(1) << 62 | MQ_T_VAL(t);
+	if (MQ_T_IS_PLAYER(t))
+		return UINT64_C(2) << 62 | MQ_T_VAL(t);
+	if (t >= A->R->ncard || cs[t].zone != MQ_Z_MAP)
+		return UINT64_C(3) << 62 | t;
+	unsigned root = mq_root(cs, t);
+	return (uint64_t)cs[root].pos << 40 | (uint64_t)(t != root) << 39 | (t != root ? cs[t].joined : 0);
+}
+
+/* The canonical key of a declaration: its card when the card is the
+ * choice (a release), else its operands a, b, c in turn. */
+static int decl_cmp(const ai *A, crisk_action x, crisk_action y)
+{
+	if (MQ_CODE_TYPE(x) == MQ_A_RELEASE) {
+		uint64_t kx = operand_key(A, MQ_CODE_CARD(x)), ky = operand_key(A, MQ_CODE_CARD(y));
+		return kx < ky ? -1 : kx > ky;
+	}
+	unsigned ox[3] = {MQ_CODE_A(x), MQ_CODE_B(x), MQ_CODE_C(x)}, oy[3] = {MQ_CODE_A(y), MQ_CODE_B(y), MQ_CODE_C(y)};
+	for (int i = 0; i < 3; i++) {
+		uint64_t kx = operand_key(A, ox[i]), ky = operand_key(A, oy[i]);
+		if (kx != ky)
+			return kx < ky ? -1 : 1;
+	}
+	return x < y ? -1 : x > y;
+}
+
+/* Puts n declarations in canonical order (the lists are short). */
+static void canonical(const ai *A, crisk_action *acts, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		crisk_action a = acts[i];
+		size_t j = i;
+		for (; j > 0 && decl_cmp(A, acts[j - 1], a) > 0; j--)
+			acts[j] = acts[j - 1];
+		acts[j] = a;
+	}
+}
+
 /* ---- the helpers of M-92 ---- */
 
 static int enemy_target(const ai *A, unsigned c, int seat)
@@ -106,11 +155,18 @@ static size_t enemy_attacks(const ai *A, unsigned u, crisk_action *acts)
 	return k;
 }
 
-/* Picks one of n actions; 0 when it waits. */
+/* Picks one of n actions, listed in canonical order; 0 when it waits. */
 static crisk_action pick_of(ai *A, const crisk_action *acts, size_t n)
 {
 	int i = pick(A, (uint32_t)n);
 	return i < 0 ? 0 : acts[i];
+}
+
+/* Puts n declarations in canonical order, then picks one. */
+static crisk_action pick_canonical(ai *A, crisk_action *acts, size_t n)
+{
+	canonical(A, acts, n);
+	return pick_of(A, acts, n);
 }
 
 /* The normal move's destinations (MOVE aux 0) and their path costs. */
@@ -167,16 +223,18 @@ static crisk_action move_toward(ai *A, unsigned u, dests *D, int at)
 	return cheapest(A, D, keep, k);
 }
 
-/* M-92 move into range of the permanent x. */
+/* M-92 move into range of the permanent x: a destination from which u (with
+ * its pile; a crew member alone, as it leaves its pile, M-48) reaches x. */
 static crisk_action move_into_range(ai *A, unsigned u, dests *D, unsigned x)
 {
 	const mq_card *cs = mq_ccards(A->R, A->S);
-	int range = mq_has_attack(A->R, u) ? mq_pile_range(A->R, A->S, u) : 0;
 	crisk_action keep[ACTS_MAX];
 	size_t k = 0;
-	for (size_t i = 0; i < D->n && range; i++)
-		if (hits_from(A, dest_of(D->act[i]), cs[x].pos, range))
+	for (size_t i = 0; i < D->n && mq_has_attack(A->R, u); i++) {
+		int dest = dest_of(D->act[i]);
+		if (hits_from(A, dest, cs[x].pos, mq_pile_range_at(A->R, A->S, u, dest)))
 			keep[k++] = D->act[i];
+	}
 	if (k)
 		return cheapest(A, D, keep, k);
 	return move_toward(A, u, D, cs[x].pos);
@@ -204,6 +262,13 @@ static unsigned nearest(ai *A, unsigned u, int (*want)(const ai *, unsigned c, u
 			keep[k++] = (uint16_t)c;
 	if (!k)
 		return MQ_NONE;
+	for (size_t i = 1; i < k; i++) { /* canonical order (M-5) */
+		uint16_t c = keep[i];
+		size_t j = i;
+		for (; j > 0 && operand_key(A, keep[j - 1]) > operand_key(A, c); j--)
+			keep[j] = keep[j - 1];
+		keep[j] = c;
+	}
 	int i = pick(A, (uint32_t)k);
 	return i < 0 ? MQ_NONE : keep[i];
 }
@@ -308,7 +373,7 @@ static crisk_action aggressive(ai *A, run *r)
 	size_t n = enemy_attacks(A, r->u, acts); /* 1 */
 	if (n) {
 		r->took_step = 1;
-		return pick_of(A, acts, n);
+		return pick_canonical(A, acts, n);
 	}
 	dests D;
 	normal_moves(A, r->u, &D); /* 2 */
@@ -341,7 +406,7 @@ static crisk_action shy(ai *A, run *r)
 		r->step = 2;
 		if (!threatened(A, r->u) && (n = full_actions(A, r->u, acts))) {
 			r->took_step = 1;
-			return pick_of(A, acts, n);
+			return pick_canonical(A, acts, n);
 		}
 	}
 	if (r->step <= 2) { /* 2 */
@@ -370,7 +435,7 @@ static crisk_action shy(ai *A, run *r)
 		r->step = 4;
 		if ((n = enemy_attacks(A, r->u, acts))) {
 			r->took_step = 3;
-			return pick_of(A, acts, n);
+			return pick_canonical(A, acts, n);
 		}
 	}
 	return 0; /* 4 */
@@ -414,7 +479,7 @@ static crisk_action target_oriented(ai *A, run *r, int type)
 		r->step = 2;
 		if ((n = full_actions(A, r->u, acts))) {
 			r->took_step = 1;
-			return pick_of(A, acts, n);
+			return pick_canonical(A, acts, n);
 		}
 	}
 	int at = mq_tile_of(A->R, A->S, r->u);
@@ -453,7 +518,7 @@ static crisk_action target_oriented(ai *A, run *r, int type)
 	r->step = 5;
 	if ((n = enemy_attacks(A, r->u, acts))) { /* 4 */
 		r->took_step = 4;
-		return pick_of(A, acts, n);
+		return pick_canonical(A, acts, n);
 	}
 	return 0; /* 5 */
 }
@@ -467,7 +532,7 @@ static crisk_action supportive(ai *A, run *r)
 		r->step = 2;
 		if ((n = full_actions(A, r->u, acts))) {
 			r->took_step = 1;
-			return pick_of(A, acts, n);
+			return pick_canonical(A, acts, n);
 		}
 	}
 	if (r->step <= 2) { /* 2 */
@@ -487,7 +552,7 @@ static crisk_action supportive(ai *A, run *r)
 	r->step = 4;
 	if ((n = enemy_attacks(A, r->u, acts))) { /* 3 */
 		r->took_step = 3;
-		return pick_of(A, acts, n);
+		return pick_canonical(A, acts, n);
 	}
 	return 0; /* 4 */
 }
@@ -633,7 +698,7 @@ static crisk_action play_card(ai *A, unsigned c, int seat)
 				acts[k++] = acts[j];
 		n = k;
 	}
-	return pick_of(A, acts, n);
+	return pick_canonical(A, acts, n);
 }
 
 /* M-98 action phase, step 2: the first playable card in hand order. */
@@ -701,7 +766,7 @@ static crisk_action all_of_type_picked(ai *A, unsigned type)
 {
 	crisk_action acts[ACTS_MAX];
 	size_t n = mq_list_of(A->R, A->S, type, MQ_NOCARD, acts, ACTS_MAX);
-	return n ? pick_of(A, acts, n) : 0;
+	return n ? pick_canonical(A, acts, n) : 0;
 }
 
 static crisk_action simple(unsigned type)
@@ -726,13 +791,20 @@ int mq_ai_decide(const mq_rules *R, void *st, crisk_action *out, evlog *log)
 	case MQ_DP_PICK: /* M-98: the first card in canonical order */
 		a = first(&A, MQ_A_PICK);
 		break;
-	case MQ_DP_TRIGGER: { /* the first trigger, its targets picked */
+	case MQ_DP_TRIGGER: { /* the first trigger in canonical order, its targets picked */
 		crisk_action acts[ACTS_MAX];
 		size_t n = mq_list_of(R, S, MQ_A_TRIGGER, MQ_NOCARD, acts, ACTS_MAX), k = 0;
+		size_t first_i = 0;
+		for (size_t i = 1; i < n; i++) {
+			uint64_t ki = operand_key(&A, MQ_CODE_CARD(acts[i])), kf = operand_key(&A, MQ_CODE_CARD(acts[first_i]));
+			if (ki < kf || (ki == kf && MQ_CODE_AUX(acts[i]) < MQ_CODE_AUX(acts[first_i])))
+				first_i = i;
+		}
+		crisk_action f0 = n ? acts[first_i] : 0;
 		for (size_t i = 0; i < n; i++)
-			if (MQ_CODE_CARD(acts[i]) == MQ_CODE_CARD(acts[0]) && MQ_CODE_AUX(acts[i]) == MQ_CODE_AUX(acts[0]))
+			if (MQ_CODE_CARD(acts[i]) == MQ_CODE_CARD(f0) && MQ_CODE_AUX(acts[i]) == MQ_CODE_AUX(f0))
 				acts[k++] = acts[i];
-		a = k ? pick_of(&A, acts, k) : 0;
+		a = k ? pick_canonical(&A, acts, k) : 0;
 		break;
 	}
 	case MQ_DP_UPKEEP: /* M-98, M-100 step 4: release picked units until it can pay */

@@ -59,6 +59,8 @@ int mq_crew_count(const mq_rules *R, const void *st, unsigned unit);
 /* Attack of a pile at distance d (M-63) and its maximum range (0: no attack). */
 int mq_pile_attack(const mq_rules *R, const void *st, unsigned base, int d);
 int mq_pile_range(const mq_rules *R, const void *st, unsigned base);
+/* The same were the pile (or a member leaving its pile, M-48) standing on tile. */
+int mq_pile_range_at(const mq_rules *R, const void *st, unsigned base, int tile);
 int mq_seat_units(const mq_rules *R, const void *st, int seat); /* units it controls (bosses excluded) */
 int mq_broken(const mq_rules *R, const void *st, int seat);     /* M-88 */
 int mq_alive(const mq_rules *R, const void *st);                /* seats not out */

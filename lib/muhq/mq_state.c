@@ -323,11 +323,11 @@ int mq_crew_count(const mq_rules *R, const void *st, unsigned unit)
 }
 
 /* The attack entries of a pile (M-63): the base, then its unit members. */
-static int entries(const mq_rules *R, const void *st, unsigned base, int *v, int *r, int cap)
+static int entries_at(const mq_rules *R, const void *st, unsigned base, int tile, int *v, int *r, int cap)
 {
 	const mq_card *cs = mq_ccards(R, st);
 	int n = 0;
-	int tower = mq_tile_type(R, st, cs[base].pos) == MQD_TILE_TOWER;
+	int tower = mq_tile_type(R, st, tile) == MQD_TILE_TOWER;
 	for (uint32_t c = 0; c < R->ncard && n < cap; c++) {
 		if (c != base && !(cs[c].zone == MQ_Z_MAP && cs[c].up == base && mq_def(R, c)->type == MQD_UNIT))
 			continue;
@@ -340,6 +340,11 @@ static int entries(const mq_rules *R, const void *st, unsigned base, int *v, int
 		n++;
 	}
 	return n;
+}
+
+static int entries(const mq_rules *R, const void *st, unsigned base, int *v, int *r, int cap)
+{
+	return entries_at(R, st, base, mq_ccards(R, st)[base].pos, v, r, cap);
 }
 
 /* The base and at most Crew 99 members (M-110's number limit). */
@@ -357,8 +362,13 @@ int mq_pile_attack(const mq_rules *R, const void *st, unsigned base, int d)
 
 int mq_pile_range(const mq_rules *R, const void *st, unsigned base)
 {
+	return mq_pile_range_at(R, st, base, mq_ccards(R, st)[base].pos);
+}
+
+int mq_pile_range_at(const mq_rules *R, const void *st, unsigned base, int tile)
+{
 	int v[MQ_ENTRIES_MAX], r[MQ_ENTRIES_MAX];
-	int n = entries(R, st, base, v, r, MQ_ENTRIES_MAX), best = 0;
+	int n = entries_at(R, st, base, tile, v, r, MQ_ENTRIES_MAX), best = 0;
 	for (int i = 0; i < n; i++)
 		if (r[i] > best)
 			best = r[i];
