@@ -12,114 +12,10 @@ static size_t align_up(size_t v, size_t a)
 	return (v + a - 1) / a * a;
 }
 
-/* Packs an offer (to all) into its action code. */
-static uint64_t offer_make(const int give[NUM_RES], const int want[NUM_RES])
-{
-	uint64_t f = (uint64_t)CRISK_CATAN_TO_ALL << 48;
-	for (int r = 0; r < NUM_RES; r++)
-		f |= ((uint64_t)give[r] << (4 * r)) | ((uint64_t)want[r] << (24 + 4 * r));
-	return act_make(CRISK_CATAN_OFFER_TRADE, f);
-}
-
-static void offer_add(kern *k, int g1, int g2, int w1, int w2)
-{
-	int give[NUM_RES] = {0}, want[NUM_RES] = {0};
-	give[g1]++;
-	if (g2 >= 0)
-		give[g2]++;
-	want[w1]++;
-	if (w2 >= 0)
-		want[w2]++;
-	k->offer_code[k->n_offers++] = offer_make(give, want);
-}
-
-/* The canonical offer family of B-100: 1-for-1, 2-for-1, 1-for-2, ascending. */
-static void build_offers(kern *k)
-{
-	k->n_offers = 0;
-	for (int x = 0; x < NUM_RES; x++) {
-		for (int y = 0; y < NUM_RES; y++) {
-			if (y == x)
-				continue;
-			offer_add(k, x, -1, y, -1); /* 1 for 1 */
-		}
-	}
-	for (int x = 0; x < NUM_RES; x++) {
-		for (int x2 = x; x2 < NUM_RES; x2++) {
-			for (int z = 0; z < NUM_RES; z++) {
-				if (z != x && z != x2)
-					offer_add(k, x, x2, z, -1); /* 2 for 1 */
-			}
-		}
-	}
-	for (int x = 0; x < NUM_RES; x++) {
-		for (int z = 0; z < NUM_RES; z++) {
-			for (int w = z; w < NUM_RES; w++) {
-				if (z != x && w != x)
-					offer_add(k, x, -1, z, w); /* 1 for 2 */
-			}
-		}
-	}
-	/* Insertion sort: 120 codes, once per rules object. */
-	for (int i = 1; i < k->n_offers; i++) {
-		uint64_t v = k->offer_code[i];
-		int j = i;
-		for (; j > 0 && k->offer_code[j - 1] > v; j--)
-			k->offer_code[j] = k->offer_code[j - 1];
-		k->offer_code[j] = v;
-	}
-}
-
-/* Hand shape of the offer table: which types are held at least once, twice. */
+/* Hand shape of the offer tables: which types are held at least once, twice. */
 int kern_hand_key(const kseat *p)
 {
 	return khand_key(p);
-}
-
-#define N_HAND_KEYS (1 << (2 * NUM_RES))
-
-/* Whether a hand of shape key holds the give side of offer code a. */
-static int shape_holds(int key, uint64_t a)
-{
-	for (int r = 0; r < NUM_RES; r++) {
-		int have = ((key >> (NUM_RES + r)) & 1) ? 2 : (key >> r) & 1;
-		if (offer_count(a, r, 0) > have)
-			return 0;
-	}
-	return 1;
-}
-
-/* For every hand shape, the canonical offers whose give side it covers, as
- * one ascending run of codes. */
-static int build_offer_lists(kern *k)
-{
-	size_t total = 0;
-	k->offer_first = calloc(N_HAND_KEYS + 1, sizeof *k->offer_first);
-	if (!k->offer_first)
-		return err_set(CRISK_ENOMEM, "out of memory for the offer table");
-	for (int pass = 0; pass < 2; pass++) {
-		total = 0;
-		for (int key = 0; key < N_HAND_KEYS; key++) {
-			k->offer_first[key] = (uint32_t)total;
-			/* "twice" without "once" never occurs: no offers listed */
-			if ((key >> NUM_RES) & ~key)
-				continue;
-			for (int i = 0; i < k->n_offers; i++) {
-				if (!shape_holds(key, k->offer_code[i]))
-					continue;
-				if (pass)
-					k->offer_list[total] = k->offer_code[i];
-				total++;
-			}
-		}
-		k->offer_first[N_HAND_KEYS] = (uint32_t)total;
-		if (!pass) {
-			k->offer_list = malloc((total ? total : 1) * sizeof *k->offer_list);
-			if (!k->offer_list)
-				return err_set(CRISK_ENOMEM, "out of memory for the offer table");
-		}
-	}
-	return CRISK_OK;
 }
 
 int kern_init(kern *k, const kern_config *cfg)
@@ -215,11 +111,6 @@ int kern_init(kern *k, const kern_config *cfg)
 		k->node_harbor[b->harbor[s].node[0]] |= bit;
 		k->node_harbor[b->harbor[s].node[1]] |= bit;
 	}
-	build_offers(k);
-	int rc = build_offer_lists(k);
-	if (rc)
-		return rc;
-
 	k->off_seat = align_up(sizeof(kstate), 8);
 	k->off_node = k->off_seat + (size_t)k->owners * sizeof(kseat);
 	k->off_path = k->off_node + (size_t)b->n_node;
@@ -243,8 +134,6 @@ void kern_free(kern *k)
 	free(k->hex_nodes);
 	free(k->no_site);
 	free(k->stop);
-	free(k->offer_first);
-	free(k->offer_list);
 	board_free(&k->b);
 }
 
