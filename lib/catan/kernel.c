@@ -29,13 +29,34 @@ int kern_init(kern *k, const kern_config *cfg)
 	if (cfg->neutrals < 0 || k->owners > MAX_OWNERS)
 		return err_set(CRISK_EINVAL, "%d seats and %d neutral owners exceed %d piece owners", cfg->seats,
 			       cfg->neutrals, MAX_OWNERS);
-	k->hex_res = calloc((size_t)b->n_land + 1, 1);
-	k->tok_hex = calloc((size_t)b->n_land + 1, sizeof *k->tok_hex);
-	k->node_harbor = calloc((size_t)b->n_node + 1, 1);
 	k->pw = (b->n_path + 63) / 64;
-	k->node_paths = calloc((size_t)b->n_node * (size_t)k->pw + 1, sizeof *k->node_paths);
-	if (!k->hex_res || !k->tok_hex || !k->node_harbor || !k->node_paths)
+	k->nw = (b->n_node + 63) / 64;
+	size_t links = 0;
+	for (int n = 0; n < b->n_node; n++)
+		links += b->node[n].n_hex;
+	/* The tables share one zeroed block (k->tables): the 64-bit words
+	 * first, then the corners, the hex ids and the bytes, so each array is
+	 * aligned for its type.  One allocation instead of ten was a tenth of
+	 * making a board's rules. */
+	size_t n_paths = (size_t)b->n_node * (size_t)k->pw + 1, n_tok_nodes = 13 * (size_t)k->nw,
+	       n_yield = 13 * (size_t)b->n_node + 1, n_hex_nodes = (size_t)b->n_land * (size_t)k->nw + 1,
+	       n_set = (size_t)k->nw + 1;
+	size_t words = n_paths + n_tok_nodes + n_yield + n_hex_nodes + 2 * n_set;
+	size_t corners = links + 1, hexes = (size_t)b->n_land + 1, nodes = (size_t)b->n_node + 1;
+	uint64_t *word = k->tables = calloc(words * sizeof *word + corners * sizeof *k->tok_corner +
+						    hexes * sizeof *k->tok_hex + hexes + nodes, 1);
+	if (!word)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules tables");
+	k->node_paths = word;
+	k->tok_nodes = word += n_paths;
+	k->tok_yield = word += n_tok_nodes;
+	k->hex_nodes = word += n_yield;
+	k->no_site = word += n_hex_nodes;
+	k->stop = word += n_set;
+	k->tok_corner = (struct kcorner *)(word + n_set);
+	k->tok_hex = (uint16_t *)(k->tok_corner + corners);
+	k->hex_res = (uint8_t *)(k->tok_hex + hexes);
+	k->node_harbor = k->hex_res + hexes;
 	for (int n = 0; n < b->n_node; n++) {
 		for (int i = 0; i < b->node[n].deg; i++) {
 			if (kern_road_path(k, b->node[n].path[i]))
@@ -66,18 +87,6 @@ int kern_init(kern *k, const kern_config *cfg)
 	}
 	/* What touches what comes from the nodes' hex lists: a hex's corners on
 	 * the standard boards, a point's production list on a map (H-10). */
-	k->nw = (b->n_node + 63) / 64;
-	size_t links = 0;
-	for (int n = 0; n < b->n_node; n++)
-		links += b->node[n].n_hex;
-	k->tok_corner = calloc(links + 1, sizeof *k->tok_corner);
-	k->tok_nodes = calloc(13 * (size_t)k->nw, sizeof *k->tok_nodes);
-	k->tok_yield = calloc(13 * (size_t)b->n_node + 1, sizeof *k->tok_yield);
-	k->hex_nodes = calloc((size_t)b->n_land * (size_t)k->nw + 1, sizeof *k->hex_nodes);
-	k->no_site = calloc((size_t)k->nw + 1, sizeof *k->no_site);
-	k->stop = calloc((size_t)k->nw + 1, sizeof *k->stop);
-	if (!k->tok_corner || !k->tok_nodes || !k->tok_yield || !k->hex_nodes || !k->no_site || !k->stop)
-		return err_set(CRISK_ENOMEM, "out of memory for the rules tables");
 	for (int n = 0; n < b->n_node; n++) {
 		for (int i = 0; i < b->node[n].n_hex; i++) {
 			int h = b->node[n].hex[i], t = b->token[h];
@@ -124,16 +133,7 @@ int kern_init(kern *k, const kern_config *cfg)
 
 void kern_free(kern *k)
 {
-	free(k->hex_res);
-	free(k->tok_hex);
-	free(k->node_harbor);
-	free(k->node_paths);
-	free(k->tok_corner);
-	free(k->tok_nodes);
-	free(k->tok_yield);
-	free(k->hex_nodes);
-	free(k->no_site);
-	free(k->stop);
+	free(k->tables);
 	board_free(&k->b);
 }
 

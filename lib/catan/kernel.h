@@ -129,6 +129,7 @@ typedef struct kern {
 	 * nodes that take no building, and the named locations, which stop a
 	 * network while empty (kern_config.named_kinds). */
 	uint64_t *no_site, *stop;
+	void *tables;        /* the one allocation that holds the tables above */
 	/* State layout. */
 	int nw;              /* 64-bit words per node bitset */
 	size_t off_seat, off_node, off_path, off_blocked, off_occupied, off_reach, off_ext, size;
