@@ -177,15 +177,20 @@ static void fill_graph(board *b, const grids *g)
 	for (int h = 0; h < n_hex; h++) {
 		bhex *x = &b->hex[h];
 		hexc c = {x->q, x->r};
+		int cx[7], cy[7];
 		x->land = h < b->n_land;
 		for (int k = 0; k < 6; k++) {
-			int ax = corner_x(c, k), ay = corner_y(c, k);
-			int bx = corner_x(c, (k + 1) % 6), by = corner_y(c, (k + 1) % 6);
-			unsigned na = grid_id(&g->pt, ay, ax), nb = grid_id(&g->pt, by, bx);
-			unsigned p = grid_id(&g->side, ay + by, ax + bx);
-			x->node[k] = (uint16_t)na;
+			cx[k] = corner_x(c, k);
+			cy[k] = corner_y(c, k);
+			x->node[k] = (uint16_t)grid_id(&g->pt, cy[k], cx[k]);
+		}
+		cx[6] = cx[0];
+		cy[6] = cy[0];
+		for (int k = 0; k < 6; k++) {
+			unsigned p = grid_id(&g->side, cy[k] + cy[k + 1], cx[k] + cx[k + 1]);
 			x->path[k] = (uint16_t)p;
 			if (p != BOARD_NONE) {
+				unsigned na = x->node[k], nb = x->node[k == 5 ? 0 : k + 1];
 				bpath *e = &b->path[p];
 				e->node[0] = (uint16_t)(na < nb ? na : nb);
 				e->node[1] = (uint16_t)(na < nb ? nb : na);
@@ -282,15 +287,19 @@ static int build(board *b, const hexc *land, int n_land, const slot_pos *slots, 
 	for (int h = 0; h < n_land; h++)
 		grid_mark(&land_at, land[h].r, land[h].q);
 	for (int h = 0; h < n_land; h++) {
+		int cx[7], cy[7];
 		for (int d = 0; d < 6; d++) {
 			int q = land[h].q + dir_dq[d], r = land[h].r + dir_dr[d];
 			if (!grid_has(&land_at, r, q))
 				grid_mark(&g.sea, r, q);
-			int k = (d + 1) % 6;
-			grid_mark(&g.pt, corner_y(land[h], d), corner_x(land[h], d));
-			grid_mark(&g.side, corner_y(land[h], d) + corner_y(land[h], k),
-				  corner_x(land[h], d) + corner_x(land[h], k));
+			cx[d] = corner_x(land[h], d);
+			cy[d] = corner_y(land[h], d);
+			grid_mark(&g.pt, cy[d], cx[d]);
 		}
+		cx[6] = cx[0];
+		cy[6] = cy[0];
+		for (int d = 0; d < 6; d++)
+			grid_mark(&g.side, cy[d] + cy[d + 1], cx[d] + cx[d + 1]);
 	}
 	/* B-16, B-20, B-21, B-22: unique elements in canonical order. */
 	b->n_land = n_land;
