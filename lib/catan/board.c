@@ -36,63 +36,72 @@ typedef struct hexc {
 	int16_t q, r;
 } hexc;
 
-typedef struct point {
-	int16_t x, y;
-} point;
+/* Canonical ids without sorting or searching.  Each kind of element (sea
+ * hexes, corner points, sides) is marked in a grid with one bitmap row per
+ * value of its sort key's major coordinate (r; y; the doubled midpoint's y)
+ * and one bit per value of the minor one (q; x; the doubled midpoint's x).
+ * Numbering the marked bits in row-major order gives the (major, minor)
+ * order of B-16, B-21 and B-22; the ids are kept per cell for look-ups. */
+#define GRID_ROWS 48
+#define GRID_COLS 32
 
-/* A side by its two corner points; key = doubled midpoint (B-22 sort key). */
-typedef struct side {
-	int16_t ky, kx;
-	point a, b;
-} side;
+typedef struct grid {
+	int y0, x0, rows, cols;
+	uint32_t bits[GRID_ROWS];
+	uint16_t id[GRID_ROWS][GRID_COLS]; /* valid where the bit is set */
+} grid;
 
-static int cmp_hexc(const void *pa, const void *pb)
+static int grid_init(grid *g, int y0, int y1, int x0, int x1)
 {
-	const hexc *a = pa, *b = pb;
-	if (a->r != b->r)
-		return a->r < b->r ? -1 : 1;
-	if (a->q != b->q)
-		return a->q < b->q ? -1 : 1;
-	return 0;
+	g->y0 = y0;
+	g->x0 = x0;
+	g->rows = y1 - y0 + 1;
+	g->cols = x1 - x0 + 1;
+	if (g->rows > GRID_ROWS || g->cols > GRID_COLS)
+		return err_set(CRISK_EINVAL, "board: %d by %d grid exceeds %d by %d", g->rows, g->cols, GRID_ROWS,
+			       GRID_COLS);
+	memset(g->bits, 0, sizeof g->bits);
+	return CRISK_OK;
 }
 
-static int cmp_point(const void *pa, const void *pb)
+static int grid_has(const grid *g, int y, int x)
 {
-	const point *a = pa, *b = pb;
-	if (a->y != b->y)
-		return a->y < b->y ? -1 : 1;
-	if (a->x != b->x)
-		return a->x < b->x ? -1 : 1;
-	return 0;
+	unsigned row = (unsigned)(y - g->y0), col = (unsigned)(x - g->x0);
+	return row < (unsigned)g->rows && col < (unsigned)g->cols && (g->bits[row] >> col & 1u);
 }
 
-static int cmp_side(const void *pa, const void *pb)
+static void grid_mark(grid *g, int y, int x)
 {
-	const side *a = pa, *b = pb;
-	if (a->ky != b->ky)
-		return a->ky < b->ky ? -1 : 1;
-	if (a->kx != b->kx)
-		return a->kx < b->kx ? -1 : 1;
-	return 0;
+	g->bits[y - g->y0] |= UINT32_C(1) << (x - g->x0);
 }
 
-/* Sorts and removes duplicates; returns the new count. */
-static size_t sort_unique(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+static int bit_low(uint32_t x)
 {
-	char *items = base;
-	size_t kept = 0;
+#if defined(__GNUC__)
+	return __builtin_ctz(x);
+#else
+	int n = 0;
+	for (; !(x & 1u); x >>= 1)
+		n++;
+	return n;
+#endif
+}
 
-	if (n == 0)
-		return 0;
-	qsort(items, n, size, cmp);
-	for (size_t i = 1; i < n; i++) {
-		if (cmp(items + kept * size, items + i * size) != 0) {
-			kept++;
-			if (kept != i)
-				memcpy(items + kept * size, items + i * size, size);
-		}
+/* Numbers the marked cells; returns their count. */
+static int grid_number(grid *g)
+{
+	int n = 0;
+	for (int i = 0; i < g->rows; i++) {
+		for (uint32_t m = g->bits[i]; m; m &= m - 1)
+			g->id[i][bit_low(m)] = (uint16_t)n++;
 	}
-	return kept + 1;
+	return n;
+}
+
+/* The id of the element at (y, x), or BOARD_NONE if there is none. */
+static unsigned grid_id(const grid *g, int y, int x)
+{
+	return grid_has(g, y, x) ? g->id[y - g->y0][x - g->x0] : BOARD_NONE;
 }
 
 static int is_standard_land(int q, int r, int big)
@@ -102,41 +111,15 @@ static int is_standard_land(int q, int r, int big)
 	return abs(q) <= 2 && abs(r) <= 2 && abs(q + r) <= 2;
 }
 
-static point hex_corner(hexc h, int k)
+/* B-13: corner k of hex h on the lattice. */
+static int corner_x(hexc h, int k)
 {
-	point p;
-	p.x = (int16_t)(2 * h.q + h.r + corner_dx[k]);
-	p.y = (int16_t)(3 * h.r + corner_dy[k]);
-	return p;
+	return 2 * h.q + h.r + corner_dx[k];
 }
 
-static side hex_side(hexc h, int d)
+static int corner_y(hexc h, int k)
 {
-	side s;
-	s.a = hex_corner(h, d);
-	s.b = hex_corner(h, (d + 1) % 6);
-	s.ky = (int16_t)(s.a.y + s.b.y);
-	s.kx = (int16_t)(s.a.x + s.b.x);
-	return s;
-}
-
-static int find_hexc(const hexc *list, size_t n, int q, int r)
-{
-	hexc key = {(int16_t)q, (int16_t)r};
-	const hexc *found = bsearch(&key, list, n, sizeof *list, cmp_hexc);
-	return found ? (int)(found - list) : -1;
-}
-
-static unsigned find_point(const point *list, size_t n, point p)
-{
-	const point *found = bsearch(&p, list, n, sizeof *list, cmp_point);
-	return found ? (unsigned)(found - list) : BOARD_NONE;
-}
-
-static unsigned find_side(const side *list, size_t n, side s)
-{
-	const side *found = bsearch(&s, list, n, sizeof *list, cmp_side);
-	return found ? (unsigned)(found - list) : BOARD_NONE;
+	return 3 * h.r + corner_dy[k];
 }
 
 void board_add_neighbour(bnode *n, uint16_t other, uint16_t p)
@@ -167,37 +150,55 @@ static int alloc_arrays(board *b)
 	return CRISK_OK;
 }
 
-/* Fills hexes, nodes and paths of b from the sorted coordinate lists. */
-static void fill_graph(board *b, const hexc *hexes, const point *pts, const side *sides)
+/* The grids of a board: its sea frame, its corner points and its sides. */
+typedef struct grids {
+	grid sea, pt, side;
+} grids;
+
+/* Fills hexes, nodes and paths of b; hex[h].q and .r are set. */
+static void fill_graph(board *b, const grids *g)
 {
 	int n_hex = b->n_land + b->n_sea;
 
-	for (int h = 0; h < n_hex; h++) {
-		bhex *x = &b->hex[h];
-		x->q = hexes[h].q;
-		x->r = hexes[h].r;
-		x->land = h < b->n_land;
-		for (int k = 0; k < 6; k++) {
-			x->node[k] = (uint16_t)find_point(pts, (size_t)b->n_node, hex_corner(hexes[h], k));
-			x->path[k] = (uint16_t)find_side(sides, (size_t)b->n_path, hex_side(hexes[h], k));
-		}
-	}
 	for (int n = 0; n < b->n_node; n++) {
 		bnode *v = &b->node[n];
-		v->x = pts[n].x;
-		v->y = pts[n].y;
 		v->harbor = BOARD_NO8;
 		for (int k = 0; k < BOARD_MAX_DEG; k++)
 			v->adj[k] = v->path[k] = BOARD_NONE;
 		for (int k = 0; k < BOARD_MAX_NODE_HEXES; k++)
 			v->hex[k] = BOARD_NONE;
 	}
+	for (int i = 0, n = 0; i < g->pt.rows; i++) {
+		for (uint32_t m = g->pt.bits[i]; m; m &= m - 1, n++) {
+			b->node[n].x = (int16_t)(g->pt.x0 + bit_low(m));
+			b->node[n].y = (int16_t)(g->pt.y0 + i);
+		}
+	}
+	for (int h = 0; h < n_hex; h++) {
+		bhex *x = &b->hex[h];
+		hexc c = {x->q, x->r};
+		int cx[7], cy[7];
+		x->land = h < b->n_land;
+		for (int k = 0; k < 6; k++) {
+			cx[k] = corner_x(c, k);
+			cy[k] = corner_y(c, k);
+			x->node[k] = (uint16_t)grid_id(&g->pt, cy[k], cx[k]);
+		}
+		cx[6] = cx[0];
+		cy[6] = cy[0];
+		for (int k = 0; k < 6; k++) {
+			unsigned p = grid_id(&g->side, cy[k] + cy[k + 1], cx[k] + cx[k + 1]);
+			x->path[k] = (uint16_t)p;
+			if (p != BOARD_NONE) {
+				unsigned na = x->node[k], nb = x->node[k == 5 ? 0 : k + 1];
+				bpath *e = &b->path[p];
+				e->node[0] = (uint16_t)(na < nb ? na : nb);
+				e->node[1] = (uint16_t)(na < nb ? nb : na);
+			}
+		}
+	}
 	for (int p = 0; p < b->n_path; p++) {
 		bpath *e = &b->path[p];
-		unsigned a = find_point(pts, (size_t)b->n_node, sides[p].a);
-		unsigned c = find_point(pts, (size_t)b->n_node, sides[p].b);
-		e->node[0] = (uint16_t)(a < c ? a : c);
-		e->node[1] = (uint16_t)(a < c ? c : a);
 		e->harbor = BOARD_NO8;
 		e->hex[0] = e->hex[1] = BOARD_NONE;
 		board_add_neighbour(&b->node[e->node[0]], e->node[1], (uint16_t)p);
@@ -237,106 +238,116 @@ static void fill_labels(board *b)
 	}
 }
 
-static void fill_harbors(board *b, const slot_pos *slots, const hexc *hexes)
+static void fill_harbors(board *b, const slot_pos *slots, const grid *sea)
 {
 	for (int s = 0; s < b->n_harbor; s++) {
 		bharbor *hb = &b->harbor[s];
 		int h = 0;
-		while (h < b->n_land && strcmp(b->hex[h].label, slots[s].label) != 0)
+		while (h < b->n_land && (b->hex[h].label[0] != slots[s].label[0] || strcmp(b->hex[h].label, slots[s].label)))
 			h++;
 		hb->hex = (uint16_t)h;
 		hb->side = slots[s].side;
 		hb->path = b->hex[h].path[hb->side];
 		hb->node[0] = b->path[hb->path].node[0];
 		hb->node[1] = b->path[hb->path].node[1];
-		/* Land and sea are each sorted, so search the sea part. */
-		hb->sea = (uint16_t)(b->n_land + find_hexc(hexes + b->n_land, (size_t)b->n_sea,
-							   hexes[h].q + dir_dq[hb->side], hexes[h].r + dir_dr[hb->side]));
+		hb->sea = (uint16_t)(b->n_land + grid_id(sea, b->hex[h].r + dir_dr[hb->side],
+							     b->hex[h].q + dir_dq[hb->side]));
 		b->path[hb->path].harbor = (uint8_t)s;
 		b->node[hb->node[0]].harbor = (uint8_t)s;
 		b->node[hb->node[1]].harbor = (uint8_t)s;
 	}
 }
 
-/* Builds the whole topology from the land hexes (sorted by (r, q)).  The hex
- * list gets the sea frame appended, so it must hold 7 * n_land entries. */
-static int build(board *b, hexc *hexes, int n_land, const slot_pos *slots, int n_slots)
+/* Builds the whole topology from the land hexes, sorted by (r, q) (B-20). */
+static int build(board *b, const hexc *land, int n_land, const slot_pos *slots, int n_slots)
 {
-	size_t six = (size_t)n_land * 6;
-	hexc *sea = hexes + n_land;
-	point *pts = malloc(six * sizeof *pts);
-	side *sides = malloc(six * sizeof *sides);
-	size_t n_sea = 0, n_pts = 0, n_sides = 0;
-	int rc;
-
-	if (!pts || !sides) {
-		free(pts);
-		free(sides);
-		return err_set(CRISK_ENOMEM, "out of memory building the board");
-	}
+	grids g;
+	int qmin = INT16_MAX, qmax = INT16_MIN, rmin = INT16_MAX, rmax = INT16_MIN, smin = INT16_MAX, smax = INT16_MIN;
 	for (int h = 0; h < n_land; h++) {
+		int q = land[h].q, r = land[h].r, s = 2 * q + r;
+		qmin = q < qmin ? q : qmin;
+		qmax = q > qmax ? q : qmax;
+		rmin = r < rmin ? r : rmin;
+		rmax = r > rmax ? r : rmax;
+		smin = s < smin ? s : smin;
+		smax = s > smax ? s : smax;
+	}
+	/* Corners lie within 2 rows and 1 column of their hex's centre (B-13). */
+	int ylo = 3 * rmin - 2, yhi = 3 * rmax + 2, xlo = smin - 1, xhi = smax + 1;
+	grid land_at;
+	int rc = grid_init(&land_at, rmin, rmax, qmin, qmax);
+	if (!rc)
+		rc = grid_init(&g.sea, rmin - 1, rmax + 1, qmin - 1, qmax + 1);
+	if (!rc)
+		rc = grid_init(&g.pt, ylo, yhi, xlo, xhi);
+	if (!rc)
+		rc = grid_init(&g.side, 2 * ylo, 2 * yhi, 2 * xlo, 2 * xhi);
+	if (rc)
+		return rc;
+	for (int h = 0; h < n_land; h++)
+		grid_mark(&land_at, land[h].r, land[h].q);
+	for (int h = 0; h < n_land; h++) {
+		int cx[7], cy[7];
 		for (int d = 0; d < 6; d++) {
-			int q = hexes[h].q + dir_dq[d], r = hexes[h].r + dir_dr[d];
-			if (find_hexc(hexes, (size_t)n_land, q, r) < 0) {
-				sea[n_sea].q = (int16_t)q;
-				sea[n_sea].r = (int16_t)r;
-				n_sea++;
-			}
-			pts[n_pts++] = hex_corner(hexes[h], d);
-			sides[n_sides++] = hex_side(hexes[h], d);
+			int q = land[h].q + dir_dq[d], r = land[h].r + dir_dr[d];
+			if (!grid_has(&land_at, r, q))
+				grid_mark(&g.sea, r, q);
+			cx[d] = corner_x(land[h], d);
+			cy[d] = corner_y(land[h], d);
+			grid_mark(&g.pt, cy[d], cx[d]);
 		}
+		cx[6] = cx[0];
+		cy[6] = cy[0];
+		for (int d = 0; d < 6; d++)
+			grid_mark(&g.side, cy[d] + cy[d + 1], cx[d] + cx[d + 1]);
 	}
 	/* B-16, B-20, B-21, B-22: unique elements in canonical order. */
-	n_sea = sort_unique(sea, n_sea, sizeof *sea, cmp_hexc);
-	n_pts = sort_unique(pts, n_pts, sizeof *pts, cmp_point);
-	n_sides = sort_unique(sides, n_sides, sizeof *sides, cmp_side);
-
 	b->n_land = n_land;
-	b->n_sea = (int)n_sea;
-	b->n_node = (int)n_pts;
-	b->n_path = (int)n_sides;
+	b->n_sea = grid_number(&g.sea);
+	b->n_node = grid_number(&g.pt);
+	b->n_path = grid_number(&g.side);
 	b->n_harbor = n_slots;
-	rc = alloc_arrays(b);
-	if (rc == CRISK_OK) {
-		fill_graph(b, hexes, pts, sides);
-		fill_labels(b);
-		fill_harbors(b, slots, hexes);
+	if (alloc_arrays(b) != CRISK_OK)
+		return err_set(CRISK_ENOMEM, "out of memory building the board");
+	for (int h = 0; h < n_land; h++) {
+		b->hex[h].q = land[h].q;
+		b->hex[h].r = land[h].r;
 	}
-	free(pts);
-	free(sides);
-	if (rc != CRISK_OK)
-		return err_set(rc, "out of memory building the board");
+	for (int i = 0, h = n_land; i < g.sea.rows; i++) {
+		for (uint32_t m = g.sea.bits[i]; m; m &= m - 1, h++) {
+			b->hex[h].q = (int16_t)(g.sea.x0 + bit_low(m));
+			b->hex[h].r = (int16_t)(g.sea.y0 + i);
+		}
+	}
+	fill_graph(b, &g);
+	fill_labels(b);
+	fill_harbors(b, slots, &g.sea);
 	return CRISK_OK;
 }
 
 int board_standard(board *b, int big)
 {
-	hexc *hexes;
+	hexc land[49];
 	int n_land = 0, rc;
 	int lim = big ? 3 : 2;
 
 	if (!b)
 		return err_set(CRISK_EINVAL, "board_standard: board is NULL");
 	memset(b, 0, sizeof *b);
-	/* Room for the land hexes plus at most six sea neighbours each. */
-	hexes = malloc((size_t)(2 * lim + 1) * (size_t)(2 * lim + 1) * 7 * sizeof *hexes);
-	if (!hexes)
-		return err_set(CRISK_ENOMEM, "out of memory building the board");
 	/* Row-major loop (r outer, q inner) yields the (r, q) order of B-20. */
 	for (int r = -lim; r <= lim; r++) {
 		for (int q = -lim; q <= lim; q++) {
 			if (is_standard_land(q, r, big)) {
-				hexes[n_land].q = (int16_t)q;
-				hexes[n_land].r = (int16_t)r;
+				land[n_land].q = (int16_t)q;
+				land[n_land].r = (int16_t)r;
 				n_land++;
 			}
 		}
 	}
 	if (big)
-		rc = build(b, hexes, n_land, big_slots, (int)(sizeof big_slots / sizeof big_slots[0]));
+		rc = build(b, land, n_land, big_slots, (int)(sizeof big_slots / sizeof big_slots[0]));
 	else
-		rc = build(b, hexes, n_land, base_slots, (int)(sizeof base_slots / sizeof base_slots[0]));
-	free(hexes);
+		rc = build(b, land, n_land, base_slots, (int)(sizeof base_slots / sizeof base_slots[0]));
 	if (rc != CRISK_OK) {
 		board_free(b);
 		return rc;

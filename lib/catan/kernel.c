@@ -12,114 +12,10 @@ static size_t align_up(size_t v, size_t a)
 	return (v + a - 1) / a * a;
 }
 
-/* Packs an offer (to all) into its action code. */
-static uint64_t offer_make(const int give[NUM_RES], const int want[NUM_RES])
-{
-	uint64_t f = (uint64_t)CRISK_CATAN_TO_ALL << 48;
-	for (int r = 0; r < NUM_RES; r++)
-		f |= ((uint64_t)give[r] << (4 * r)) | ((uint64_t)want[r] << (24 + 4 * r));
-	return act_make(CRISK_CATAN_OFFER_TRADE, f);
-}
-
-static void offer_add(kern *k, int g1, int g2, int w1, int w2)
-{
-	int give[NUM_RES] = {0}, want[NUM_RES] = {0};
-	give[g1]++;
-	if (g2 >= 0)
-		give[g2]++;
-	want[w1]++;
-	if (w2 >= 0)
-		want[w2]++;
-	k->offer_code[k->n_offers++] = offer_make(give, want);
-}
-
-/* The canonical offer family of B-100: 1-for-1, 2-for-1, 1-for-2, ascending. */
-static void build_offers(kern *k)
-{
-	k->n_offers = 0;
-	for (int x = 0; x < NUM_RES; x++) {
-		for (int y = 0; y < NUM_RES; y++) {
-			if (y == x)
-				continue;
-			offer_add(k, x, -1, y, -1); /* 1 for 1 */
-		}
-	}
-	for (int x = 0; x < NUM_RES; x++) {
-		for (int x2 = x; x2 < NUM_RES; x2++) {
-			for (int z = 0; z < NUM_RES; z++) {
-				if (z != x && z != x2)
-					offer_add(k, x, x2, z, -1); /* 2 for 1 */
-			}
-		}
-	}
-	for (int x = 0; x < NUM_RES; x++) {
-		for (int z = 0; z < NUM_RES; z++) {
-			for (int w = z; w < NUM_RES; w++) {
-				if (z != x && w != x)
-					offer_add(k, x, -1, z, w); /* 1 for 2 */
-			}
-		}
-	}
-	/* Insertion sort: 120 codes, once per rules object. */
-	for (int i = 1; i < k->n_offers; i++) {
-		uint64_t v = k->offer_code[i];
-		int j = i;
-		for (; j > 0 && k->offer_code[j - 1] > v; j--)
-			k->offer_code[j] = k->offer_code[j - 1];
-		k->offer_code[j] = v;
-	}
-}
-
-/* Hand shape of the offer table: which types are held at least once, twice. */
+/* Hand shape of the offer tables: which types are held at least once, twice. */
 int kern_hand_key(const kseat *p)
 {
 	return khand_key(p);
-}
-
-#define N_HAND_KEYS (1 << (2 * NUM_RES))
-
-/* Whether a hand of shape key holds the give side of offer code a. */
-static int shape_holds(int key, uint64_t a)
-{
-	for (int r = 0; r < NUM_RES; r++) {
-		int have = ((key >> (NUM_RES + r)) & 1) ? 2 : (key >> r) & 1;
-		if (offer_count(a, r, 0) > have)
-			return 0;
-	}
-	return 1;
-}
-
-/* For every hand shape, the canonical offers whose give side it covers, as
- * one ascending run of codes. */
-static int build_offer_lists(kern *k)
-{
-	size_t total = 0;
-	k->offer_first = calloc(N_HAND_KEYS + 1, sizeof *k->offer_first);
-	if (!k->offer_first)
-		return err_set(CRISK_ENOMEM, "out of memory for the offer table");
-	for (int pass = 0; pass < 2; pass++) {
-		total = 0;
-		for (int key = 0; key < N_HAND_KEYS; key++) {
-			k->offer_first[key] = (uint32_t)total;
-			/* "twice" without "once" never occurs: no offers listed */
-			if ((key >> NUM_RES) & ~key)
-				continue;
-			for (int i = 0; i < k->n_offers; i++) {
-				if (!shape_holds(key, k->offer_code[i]))
-					continue;
-				if (pass)
-					k->offer_list[total] = k->offer_code[i];
-				total++;
-			}
-		}
-		k->offer_first[N_HAND_KEYS] = (uint32_t)total;
-		if (!pass) {
-			k->offer_list = malloc((total ? total : 1) * sizeof *k->offer_list);
-			if (!k->offer_list)
-				return err_set(CRISK_ENOMEM, "out of memory for the offer table");
-		}
-	}
-	return CRISK_OK;
 }
 
 int kern_init(kern *k, const kern_config *cfg)
@@ -133,13 +29,34 @@ int kern_init(kern *k, const kern_config *cfg)
 	if (cfg->neutrals < 0 || k->owners > MAX_OWNERS)
 		return err_set(CRISK_EINVAL, "%d seats and %d neutral owners exceed %d piece owners", cfg->seats,
 			       cfg->neutrals, MAX_OWNERS);
-	k->hex_res = calloc((size_t)b->n_land + 1, 1);
-	k->tok_hex = calloc((size_t)b->n_land + 1, sizeof *k->tok_hex);
-	k->node_harbor = calloc((size_t)b->n_node + 1, 1);
 	k->pw = (b->n_path + 63) / 64;
-	k->node_paths = calloc((size_t)b->n_node * (size_t)k->pw + 1, sizeof *k->node_paths);
-	if (!k->hex_res || !k->tok_hex || !k->node_harbor || !k->node_paths)
+	k->nw = (b->n_node + 63) / 64;
+	size_t links = 0;
+	for (int n = 0; n < b->n_node; n++)
+		links += b->node[n].n_hex;
+	/* The tables share one zeroed block (k->tables): the 64-bit words
+	 * first, then the corners, the hex ids and the bytes, so each array is
+	 * aligned for its type.  One allocation instead of ten was a tenth of
+	 * making a board's rules. */
+	size_t n_paths = (size_t)b->n_node * (size_t)k->pw + 1, n_tok_nodes = 13 * (size_t)k->nw,
+	       n_yield = 13 * (size_t)b->n_node + 1, n_hex_nodes = (size_t)b->n_land * (size_t)k->nw + 1,
+	       n_set = (size_t)k->nw + 1;
+	size_t words = n_paths + n_tok_nodes + n_yield + n_hex_nodes + 2 * n_set;
+	size_t corners = links + 1, hexes = (size_t)b->n_land + 1, nodes = (size_t)b->n_node + 1;
+	uint64_t *word = k->tables = calloc(words * sizeof *word + corners * sizeof *k->tok_corner +
+						    hexes * sizeof *k->tok_hex + hexes + nodes, 1);
+	if (!word)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules tables");
+	k->node_paths = word;
+	k->tok_nodes = word += n_paths;
+	k->tok_yield = word += n_tok_nodes;
+	k->hex_nodes = word += n_yield;
+	k->no_site = word += n_hex_nodes;
+	k->stop = word += n_set;
+	k->tok_corner = (struct kcorner *)(word + n_set);
+	k->tok_hex = (uint16_t *)(k->tok_corner + corners);
+	k->hex_res = (uint8_t *)(k->tok_hex + hexes);
+	k->node_harbor = k->hex_res + hexes;
 	for (int n = 0; n < b->n_node; n++) {
 		for (int i = 0; i < b->node[n].deg; i++) {
 			if (kern_road_path(k, b->node[n].path[i]))
@@ -170,18 +87,6 @@ int kern_init(kern *k, const kern_config *cfg)
 	}
 	/* What touches what comes from the nodes' hex lists: a hex's corners on
 	 * the standard boards, a point's production list on a map (H-10). */
-	k->nw = (b->n_node + 63) / 64;
-	size_t links = 0;
-	for (int n = 0; n < b->n_node; n++)
-		links += b->node[n].n_hex;
-	k->tok_corner = calloc(links + 1, sizeof *k->tok_corner);
-	k->tok_nodes = calloc(13 * (size_t)k->nw, sizeof *k->tok_nodes);
-	k->tok_yield = calloc(13 * (size_t)b->n_node + 1, sizeof *k->tok_yield);
-	k->hex_nodes = calloc((size_t)b->n_land * (size_t)k->nw + 1, sizeof *k->hex_nodes);
-	k->no_site = calloc((size_t)k->nw + 1, sizeof *k->no_site);
-	k->stop = calloc((size_t)k->nw + 1, sizeof *k->stop);
-	if (!k->tok_corner || !k->tok_nodes || !k->tok_yield || !k->hex_nodes || !k->no_site || !k->stop)
-		return err_set(CRISK_ENOMEM, "out of memory for the rules tables");
 	for (int n = 0; n < b->n_node; n++) {
 		for (int i = 0; i < b->node[n].n_hex; i++) {
 			int h = b->node[n].hex[i], t = b->token[h];
@@ -215,11 +120,6 @@ int kern_init(kern *k, const kern_config *cfg)
 		k->node_harbor[b->harbor[s].node[0]] |= bit;
 		k->node_harbor[b->harbor[s].node[1]] |= bit;
 	}
-	build_offers(k);
-	int rc = build_offer_lists(k);
-	if (rc)
-		return rc;
-
 	k->off_seat = align_up(sizeof(kstate), 8);
 	k->off_node = k->off_seat + (size_t)k->owners * sizeof(kseat);
 	k->off_path = k->off_node + (size_t)b->n_node;
@@ -233,18 +133,7 @@ int kern_init(kern *k, const kern_config *cfg)
 
 void kern_free(kern *k)
 {
-	free(k->hex_res);
-	free(k->tok_hex);
-	free(k->node_harbor);
-	free(k->node_paths);
-	free(k->tok_corner);
-	free(k->tok_nodes);
-	free(k->tok_yield);
-	free(k->hex_nodes);
-	free(k->no_site);
-	free(k->stop);
-	free(k->offer_first);
-	free(k->offer_list);
+	free(k->tables);
 	board_free(&k->b);
 }
 

@@ -129,18 +129,23 @@ typedef struct kern {
 	 * nodes that take no building, and the named locations, which stop a
 	 * network while empty (kern_config.named_kinds). */
 	uint64_t *no_site, *stop;
-	int n_offers;
-	uint64_t offer_code[MAX_OFFERS_LISTED]; /* canonical offers, ascending */
-	/* Listed offers per hand shape, key = (types held >= 1) | (types held >= 2) << 5:
-	 * the canonical offers whose give side such a hand covers, ascending, are
-	 * offer_list[offer_first[key] .. offer_first[key + 1]), so listing them is
-	 * one copy. */
-	uint32_t *offer_first; /* 1025 entries */
-	uint64_t *offer_list;
+	void *tables;        /* the one allocation that holds the tables above */
 	/* State layout. */
 	int nw;              /* 64-bit words per node bitset */
 	size_t off_seat, off_node, off_path, off_blocked, off_occupied, off_reach, off_ext, size;
 } kern;
+
+/* The domestic offers of B-100, which depend on no board, seed or option:
+ * constant tables generated at build time (gen_offers.py), shared by every
+ * rules object.  kern_offer_code: the canonical offers, ascending.  Listed
+ * offers per hand shape, key = (types held >= 1) | (types held >= 2) << 5:
+ * the canonical offers whose give side such a hand covers, ascending, are
+ * kern_offer_list[kern_offer_first[key] .. kern_offer_first[key + 1]), so
+ * listing them is one copy. */
+#define KERN_OFFER_KEYS (1 << (2 * NUM_RES))
+extern const uint64_t kern_offer_code[MAX_OFFERS_LISTED];
+extern const uint16_t kern_offer_first[KERN_OFFER_KEYS + 1];
+extern const uint64_t kern_offer_list[];
 
 /* Fixed header of the state block. */
 typedef struct kstate {

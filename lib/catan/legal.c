@@ -257,7 +257,8 @@ static void list_main(const kern *k, const void *st, int offers, action_out *o)
 	/* B-100: the canonical offers whose give side the proposer holds. */
 	if (offers && p->cards && (k->cfg.max_offers == 0 || h->offers_made < k->cfg.max_offers)) {
 		int key = hand_key_swar(hand);
-		put_run(o, k->offer_list + k->offer_first[key], k->offer_first[key + 1] - k->offer_first[key]);
+		put_run(o, kern_offer_list + kern_offer_first[key],
+			(size_t)(kern_offer_first[key + 1] - kern_offer_first[key]));
 	}
 	out_put(o, act_make(CRISK_CATAN_END_TURN, 0));
 }

@@ -434,19 +434,38 @@ void params_free(param_set *p)
 	memset(p, 0, sizeof *p);
 }
 
+/* Decimal digits of v.  Not printf: every rules object formats its
+ * parameters once, and vsnprintf was a sixth of making a board's rules. */
+static void put_decimal(textbuf *t, uint64_t v)
+{
+	char digits[20];
+	int n = 0;
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		tb_putc(t, digits[--n]);
+}
+
 void params_format(const param_set *p, const param_desc *descs, int n, textbuf *t)
 {
 	if (n > p->n)
 		n = p->n;
 	for (int i = 0; i < n; i++) {
 		const param_desc *d = &descs[i];
-		tb_printf(t, "%s%s=", i ? " " : "", d->name);
+		if (i)
+			tb_putc(t, ' ');
+		tb_puts(t, d->name);
+		tb_putc(t, '=');
 		switch (d->type) {
 		case PT_INT:
-			tb_printf(t, "%" PRId64, p->num[i]);
+			if (p->num[i] < 0)
+				tb_putc(t, '-');
+			put_decimal(t, p->num[i] < 0 ? 0 - (uint64_t)p->num[i] : (uint64_t)p->num[i]);
 			break;
 		case PT_UINT64:
-			tb_printf(t, "%" PRIu64, (uint64_t)p->num[i]);
+			put_decimal(t, (uint64_t)p->num[i]);
 			break;
 		case PT_BOOL:
 			tb_putc(t, p->num[i] ? '1' : '0');

@@ -1072,6 +1072,51 @@ START_TEST(t20_trade_between_the_two_only)
 END_TEST
 
 /* Binary and JSON saves reproduce the game exactly. */
+/* T-11, T-12: at every neutral build point of random games (chance auto),
+ * the listed builds are exactly the codes crisk_game_check accepts; the
+ * lister searches only near the neutrals' pieces, the check tests one code. */
+START_TEST(t11_neutral_builds_listed_exactly)
+{
+	crisk_action acts[512];
+	uint64_t pick = 12345;
+	long points = 0;
+	for (int seed = 1; seed <= 8; seed++) {
+		char params[64];
+		snprintf(params, sizeof params, "seed=%d max_turns=400", seed);
+		crisk_game *g = sc_new_game("two_player", params);
+		for (int step = 0; step < 20000 && crisk_game_current_seat(g) != CRISK_SEAT_NONE; step++) {
+			size_t n = sc_legal_list(g, acts, 512);
+			ck_assert_uint_gt(n, 0);
+			ck_assert_uint_le(n, 512);
+			uint32_t type = (uint32_t)(acts[0] >> 56);
+			if (type == CRISK_TP_NEUTRAL_ROAD || type == CRISK_TP_NEUTRAL_SETTLEMENT) {
+				points++;
+				for (int j = 0; j < 2; j++) {
+					for (int id = 0; id < 72; id++) {
+						for (uint32_t t = CRISK_TP_NEUTRAL_ROAD; t <= CRISK_TP_NEUTRAL_SETTLEMENT; t++) {
+							if (t == CRISK_TP_NEUTRAL_SETTLEMENT && id >= 54)
+								continue;
+							crisk_action a = tp_act2(t, id, j);
+							int listed = 0;
+							for (size_t i = 0; i < n && !listed; i++)
+								listed = acts[i] == a;
+							ck_assert_msg(listed == (crisk_game_check(g, a) == CRISK_OK),
+								      "seed %d step %d: %s %d of neutral %d listed %d", seed, step,
+								      t == CRISK_TP_NEUTRAL_ROAD ? "road" : "settlement", id, j,
+								      listed);
+						}
+					}
+				}
+			}
+			pick = pick * 6364136223846793005u + 1442695040888963407u;
+			sc_apply(g, acts[(pick >> 33) % n]);
+		}
+		crisk_game_free(g);
+	}
+	ck_assert_int_gt(points, 50);
+}
+END_TEST
+
 static void round_trip(const crisk_game *g)
 {
 	size_t len = 0;
@@ -1147,6 +1192,7 @@ static Suite *two_player_suite(void)
 	tcase_add_test(tc, t11_obligation_after_settlement_city_dev);
 	tcase_add_test(tc, t11_free_roads_each_oblige);
 	tcase_add_test(tc, t13_obligation_lapses);
+	tcase_add_test(tc, t11_neutral_builds_listed_exactly);
 	tcase_add_test(tc, t19_knight_for_tokens);
 	tcase_add_test(tc, t19_largest_army_reevaluated);
 	tcase_add_test(tc, t19_largest_army_tied_holder_keeps);

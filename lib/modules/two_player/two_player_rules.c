@@ -42,25 +42,74 @@ int tp_neutral_site_ok(const kern *k, const void *st, int j, int node)
 	       !bit_get(kblocked(k, st), node) && bit_get(kreach(k, st, o), node);
 }
 
+#define NEUTRAL_PATH_WORDS 4
+
+/* The paths where neutral owner o may start a road, as a bitset of k->pw
+ * words: those at an intersection holding its building, or empty and at
+ * the end of one of its roads, unless another owner's building stands
+ * there (B-69, B-70).  A superset of the legal paths (each is still checked
+ * by tp_neutral_road_ok), found from a few bitset words rather than by
+ * testing all paths: the neutrals' builds are listed after almost every
+ * road and settlement of a seat (T-11).  The initial neutral settlements
+ * have no road, so buildings count apart from the roads' ends. */
+static void neutral_road_spots(const kern *k, const void *st, int o, uint64_t *spots)
+{
+	const uint8_t *nodes = knodes(k, st);
+	const uint64_t *reach = kreach(k, st, o), *occupied = koccupied(k, st);
+	for (int w = 0; w < k->pw; w++)
+		spots[w] = 0;
+	for (int w = 0; w < k->nw; w++) {
+		for (uint64_t m = reach[w] | occupied[w]; m; m &= m - 1) {
+			int n = w * 64 + bit_low(m);
+			if (nodes[n] && (nodes[n] & NODE_OWNER_MASK) != (unsigned)o + 1)
+				continue;
+			const uint64_t *at = k->node_paths + (size_t)n * (size_t)k->pw;
+			for (int i = 0; i < k->pw; i++)
+				spots[i] |= at[i];
+		}
+	}
+}
+
 /* Lists (or, with o NULL, finds) the legal neutral builds in code order. */
 static int neutral_builds(const kern *k, const void *st, action_out *o)
 {
+	int few_paths = k->pw <= NEUTRAL_PATH_WORDS;
 	for (int j = 0; j < TP_NEUTRALS; j++) {
-		for (int p = 0; p < k->b.n_path; p++) {
-			if (!tp_neutral_road_ok(k, st, j, p))
-				continue;
-			if (!o)
-				return 1;
-			out_put(o, make2(CRISK_TP_NEUTRAL_ROAD, p, j));
+		uint64_t spots[NEUTRAL_PATH_WORDS];
+		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_ROAD])
+			continue;
+		if (few_paths)
+			neutral_road_spots(k, st, k->seats + j, spots);
+		for (int w = 0; w < k->pw; w++) {
+			for (uint64_t m = few_paths ? spots[w] : ~UINT64_C(0); m; m &= m - 1) {
+				int p = w * 64 + bit_low(m);
+				if (p >= k->b.n_path)
+					break;
+				if (!tp_neutral_road_ok(k, st, j, p))
+					continue;
+				if (!o)
+					return 1;
+				out_put(o, make2(CRISK_TP_NEUTRAL_ROAD, p, j));
+			}
 		}
 	}
+	/* Sites: empty, not blocked and at the end of one of the neutral's roads. */
+	const uint64_t *blocked = kblocked(k, st);
 	for (int j = 0; j < TP_NEUTRALS; j++) {
-		for (int n = 0; n < k->b.n_node; n++) {
-			if (!tp_neutral_site_ok(k, st, j, n))
-				continue;
-			if (!o)
-				return 1;
-			out_put(o, make2(CRISK_TP_NEUTRAL_SETTLEMENT, n, j));
+		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_SETTLEMENT])
+			continue;
+		const uint64_t *reach = kreach(k, st, k->seats + j);
+		for (int w = 0; w < k->nw; w++) {
+			for (uint64_t m = reach[w] & ~blocked[w]; m; m &= m - 1) {
+				int n = w * 64 + bit_low(m);
+				if (n >= k->b.n_node)
+					break;
+				if (!tp_neutral_site_ok(k, st, j, n))
+					continue;
+				if (!o)
+					return 1;
+				out_put(o, make2(CRISK_TP_NEUTRAL_SETTLEMENT, n, j));
+			}
 		}
 	}
 	return 0;
@@ -158,19 +207,24 @@ static int can_pay_token(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
 	const tp_ext *x = tpx(k, st);
-	return !x->token_used && x->tokens[h->active] >= tp_token_cost(k, st, h->active);
+	if (x->token_used || x->tokens[h->active] < 1)
+		return 0;
+	/* The cost is 1 or 2 (T-17): only a seat with a single token needs the
+	 * visible VP of both seats, which the main phase's listing asks for at
+	 * every step. */
+	return x->tokens[h->active] >= 2 || tp_token_cost(k, st, h->active) <= 1;
 }
 
 static int forced_trade_ok(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
-	return can_pay_token(k, st) && kseat_of(k, st, 1 - h->active)->cards >= 1 &&
-	       kseat_of(k, st, h->active)->cards >= 2;
+	return kseat_of(k, st, 1 - h->active)->cards >= 1 && kseat_of(k, st, h->active)->cards >= 2 &&
+	       can_pay_token(k, st);
 }
 
 static int desert_ok(const kern *k, const void *st)
 {
-	return can_pay_token(k, st) && tpr(k)->desert != BOARD_NONE && ks(st)->robber != tpr(k)->desert;
+	return tpr(k)->desert != BOARD_NONE && ks(st)->robber != tpr(k)->desert && can_pay_token(k, st);
 }
 
 static int knight_swap_ok(const kern *k, const void *st)
