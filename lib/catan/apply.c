@@ -242,6 +242,8 @@ static void resolve_dice(const kern *k, void *st, int sum, int d1, int d2, evlog
 	}
 	if (sum != 7) {
 		produce(k, st, sum, log);
+		if (k->hk.produced)
+			k->hk.produced(k, st, sum, log);
 		back_to_active(h, k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
 		return;
 	}
@@ -769,6 +771,16 @@ static inline int apply_fitting(const kern *k, void *st, crisk_action a, evlog *
 		}
 	}
 	return CRISK_OK;
+}
+
+void kern_auto_chance(const kern *k, void *st, evlog *log)
+{
+	if (k->cfg.explicit_chance)
+		return;
+	while (is_chance(ks(st)->dp)) {
+		sample_chance(k, st, log);
+		flow_check_victory(k, st, log);
+	}
 }
 
 int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)

@@ -105,6 +105,7 @@ typedef struct kern {
 	kern_hooks hk;       /* cfg.hooks, or all NULL */
 	int seats;
 	int owners;          /* seats + cfg.neutrals: records and reach bitsets */
+	int more_vp;         /* hk.extra_pieces or hk.extra_vp: kern_extra_vp adds VP */
 	/* Tables. */
 	uint8_t *hex_res;    /* per land hex: resource, or 0xFF for none */
 	uint16_t tok_first[14]; /* hexes with token t: tok_hex[tok_first[t] .. tok_first[t + 1]) */
@@ -396,8 +397,8 @@ static inline int khand_key(const kseat *p)
 		key |= (p->hand[r] >= 1) << r | (p->hand[r] >= 2) << (NUM_RES + r);
 	return key;
 }
-/* VP of the pieces a module's hook counts (hooks.h extra_pieces): apart,
- * so that the usual inlined count needs no frame for the calls. */
+/* VP a module's hooks count (hooks.h extra_pieces, extra_vp): apart, so
+ * that the usual inlined count needs no frame for the calls. */
 int kern_extra_vp(const kern *k, const void *st, int s);
 static inline int kvisible_vp(const kern *k, const void *st, int s)
 {
@@ -405,7 +406,7 @@ static inline int kvisible_vp(const kern *k, const void *st, int s)
 	const kstate *h = ks(st);
 	int vp = (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
 		 2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s);
-	if (k->hk.extra_pieces)
+	if (k->more_vp)
 		vp += kern_extra_vp(k, st, s);
 	return vp;
 }
@@ -564,6 +565,10 @@ static inline int kern_lists_offers(uint64_t skip_types)
 	return !(skip_types & CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE));
 }
 int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
+/* With chance=auto: resolves the chance points the state waits at (a
+ * module's action that leads to one, e.g. hawaii's fish market), checking
+ * victory after each as kern_apply does.  Nothing with chance=explicit. */
+void kern_auto_chance(const kern *k, void *st, evlog *log);
 
 /* Queries. */
 static inline int kern_current_seat(const kern *k, const void *st)

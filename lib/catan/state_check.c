@@ -267,6 +267,8 @@ static int check_seat(const kern *k, const void *st, int s, const int placed[4])
 		if (nodes[n] && (nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1)
 			harbors |= k->node_harbor[n];
 	}
+	if (k->hk.harbors_more)
+		harbors |= k->hk.harbors_more(k, st, s);
 	if (p->harbors != harbors)
 		return BAD("seats[%d].harbors: 0x%x, but the seat's buildings give 0x%x", s, p->harbors, harbors);
 	int len = board_longest_road(&k->b, kpaths(k, st), nodes, s);
@@ -507,8 +509,10 @@ static int check_point(const kern *k, const void *st)
 		return BAD("victim: %d outside phase steal", h->victim);
 	if (dp != DP_TRADE_RESPONSE && dp != DP_TRADE_CONFIRM && h->offer)
 		return BAD("offer: %016llx while no offer is open", (unsigned long long)h->offer);
-	int after_card = dp == DP_MOVE_ROBBER || dp == DP_CHOOSE_VICTIM || dp == DP_STEAL || dp == DP_FREE_ROAD ||
-			 dp == DP_YOP_PICK || dp == DP_MONOPOLY_PICK;
+	/* A module's own steal (hooks.h module_steal) follows no card or robber. */
+	int own_steal = dp == DP_STEAL && k->hk.module_steal && k->hk.module_steal(k, st);
+	int after_card = dp == DP_MOVE_ROBBER || dp == DP_CHOOSE_VICTIM || (dp == DP_STEAL && !own_steal) ||
+			 dp == DP_FREE_ROAD || dp == DP_YOP_PICK || dp == DP_MONOPOLY_PICK;
 	if (after_card && h->ret != DP_PRE_ROLL && h->ret != DP_MAIN)
 		return BAD("return_phase: %s, but phase %s returns to pre_roll or main", kern_dp_name(h->ret),
 			   kern_dp_name(dp));
@@ -537,6 +541,8 @@ static int check_point(const kern *k, const void *st)
 	case DP_STEAL:
 		if ((rc = need_cur(h, CRISK_SEAT_CHANCE)))
 			return rc;
+		if (own_steal)
+			return CRISK_OK; /* the module's ext_check judges victim and return point */
 		if (h->victim < 0 || !((victims_at_robber(k, st) >> h->victim) & 1u))
 			return BAD("victim: %d is not a seat with cards and a building at the robber's hex %d (B-64)",
 				   h->victim, h->robber);
