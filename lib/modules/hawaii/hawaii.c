@@ -41,6 +41,11 @@ const int hawaii_n_params = HP_COUNT;
 static const sfield hw_ext_fields[] = {
 	XF("pirate", SF_U16, 1, pirate),
 	XF("ships", SF_U8, CRISK_MAX_SEATS, ships),
+	/* slice fish */
+	XF("fish", SF_U8, CRISK_MAX_SEATS, fish),
+	XF("boat", SF_U8, CRISK_MAX_SEATS, boat),
+	XF("chit", SF_U8, HW_MAX_CHITS, chit),
+	XF("market", SF_U8, 1, market),
 };
 
 /* H-34: the pirate on the map's pirate hex, 15 ships per seat. */
@@ -68,7 +73,21 @@ static int hw_ext_check(const kern *k, const void *st)
 			return err_set(CRISK_EFORMAT, "ext.ships[%d]: %d in supply and %d on the board is not %d", s,
 				       x->ships[s], on_board, want);
 	}
-	return CRISK_OK;
+	return hw_fish_check(k, st); /* slice fish */
+}
+
+/* slice fish: a road's placement effects (H-50: the chit, H-75); ships
+ * call hw_piece_placed themselves, set-up roads get it in hawaii_apply. */
+static void hw_after_build(const kern *k, void *st, int piece, int id, int how, evlog *log)
+{
+	(void)how;
+	if (piece == PIECE_ROAD)
+		hw_piece_placed(k, st, ks(st)->active, id, log);
+}
+
+static void hw_view_json(const kern *k, const void *st, int viewer, jw *w)
+{
+	hw_fish_view_json(k, st, viewer, w);
 }
 
 static const kern_hooks hw_hooks = {
@@ -78,6 +97,13 @@ static const kern_hooks hw_hooks = {
 	.ext_check = hw_ext_check,
 	.setup_site_ok = hw_setup_site_ok,
 	.free_pieces = hw_free_ships,
+	/* slice fish */
+	.after_build = hw_after_build,
+	.view_json = hw_view_json,
+	.extra_vp = hw_extra_vp,
+	.produced = hw_fish_produced,
+	.harbors_more = hw_merchant_bits,
+	.module_steal = hw_module_steal,
 };
 
 /* ---- the rules object ---- */
@@ -89,6 +115,8 @@ void hawaii_rules_destroy(void *data)
 		return;
 	kern_free(&r->k);
 	catanmap_free(r->map);
+	free(r->chit_of);
+	free(r->fish_path);
 	free(r);
 }
 
@@ -130,6 +158,10 @@ int hawaii_rules_create(void **data, const param_set *p)
 		       NUM_DEV);
 		rc = kern_init(&r->k, &cfg);
 	}
+	if (!rc)
+		rc = hw_rules_chits(r);
+	if (!rc)
+		rc = hw_rules_fishing(r);
 	if (rc) {
 		hawaii_rules_destroy(r);
 		return rc;

@@ -23,16 +23,47 @@ enum { HW_PLACE_SHIP = 56, HW_BUILD_SHIP = 57, HW_PLACE_FREE_SHIP = 58 };
 /* Module event types, numbered like the actions. */
 enum { HW_EV_SETUP_SHIP = 56, HW_EV_BUILD_SHIP = 57 };
 
+/* ---- slice fish: merchants, fishing, fish, the fish market, chits, VP ---- */
+/* FISH(ability, arg): a fish-market use (H-73), the ability in bits 16-23,
+ * its argument (hex, seat, resource or space) in bits 0-15, so codes ascend
+ * in the order of the card.  RETURN_FISH: H-71's fallback. */
+enum { HW_FISH = 61, HW_RETURN_FISH = 62 };
+enum hw_ability {
+	HW_FISH_MOVE_ROBBER, HW_FISH_MOVE_PIRATE, HW_FISH_STEAL, HW_FISH_TAKE_MERCHANT, HW_FISH_TAKE,
+	HW_FISH_BUILD_ROAD, HW_FISH_BUILD_SHIP, HW_FISH_DEV, HW_N_ABILITIES
+};
+/* Events: fish from a roll or returned (args: +n or -1, fish after); a
+ * market use (args: ability, argument, cost, fish after); a placement
+ * effect (args: HW_FX_*, then its data, see hawaii_effects.c). */
+enum { HW_EV_FISH = 61, HW_EV_MARKET = 62, HW_EV_EFFECT = 63 };
+enum { HW_FX_CHIT, HW_FX_BOAT, HW_FX_MERCHANT };
+#define HW_FISH_LIMIT 7  /* fish at the end of one's own turn (H-71) */
+#define HW_MAX_CHITS 16  /* chit points a map may have with 3-4 seats (the engine's limit) */
+/* hw_ext.market: the fish-market chance event under way, if any. */
+enum { HW_MK_NONE, HW_MK_STEAL, HW_MK_DEV_PREROLL };
+
 /* Rules object: the kernel first (the kernel functions take it directly). */
 typedef struct hw_rules {
 	kern k;
 	catanmap *map;    /* ids, names, fishing track and targets */
+	/* slice fish: per point its chit index or -1 (3-4 seats, H-75); per
+	 * dice sum t the fishing paths next to a disc showing t, once each
+	 * (H-68): fish_path[fish_first[t] .. fish_first[t + 1]). */
+	int16_t *chit_of;
+	int n_chit;
+	uint16_t fish_first[14];
+	uint16_t *fish_path;
 } hw_rules;
 
 /* Module state (the kernel's ext region), saved field by field. */
 typedef struct hw_ext {
 	uint16_t pirate;                /* sea hex of the pirate (H-34) */
 	uint8_t ships[CRISK_MAX_SEATS]; /* ships in supply per seat (H-34) */
+	/* slice fish */
+	uint8_t fish[CRISK_MAX_SEATS];  /* fish tokens per seat, outside the hand (H-69, H-70) */
+	uint8_t boat[CRISK_MAX_SEATS];  /* fishing-boat position per seat (H-65) */
+	uint8_t chit[HW_MAX_CHITS];     /* per chit point in map order: 0 on the board, else holder + 1 (H-75) */
+	uint8_t market;                 /* HW_MK_*: a fish-market chance event under way */
 } hw_ext;
 
 static inline hw_ext *hwx(const kern *k, const void *st)
@@ -76,6 +107,42 @@ int hw_free_ships(const kern *k, const void *st, int s, int *spot);
 int hw_check_free_ship(const kern *k, const void *st, int p);
 void hw_list_free_ships(const kern *k, const void *st, action_out *o);
 void hw_place_free_ship(const kern *k, void *st, int p, evlog *log);
+
+/* hawaii_ships.c, for the fish market's ship (H-73): H-3 (a), H-45, H-46
+ * for seat s on path p, quietly and with the reason. */
+int hw_ship_spot_ok(const kern *k, const void *st, int s, int p);
+int hw_check_ship_spot(const kern *k, const void *st, int s, int p);
+
+/* ---- slice fish ---- */
+/* hawaii_effects.c: H-50's placement effects (chit, boat, merchant) after
+ * seat s put a road or ship on path p, and H-81's after a ship left p. */
+void hw_piece_placed(const kern *k, void *st, int s, int p, evlog *log);
+void hw_ship_removed(const kern *k, void *st, int s, int p, evlog *log);
+/* hawaii_chits.c (H-75, H-76) */
+int hw_rules_chits(hw_rules *r);
+void hw_chit_claim(const kern *k, void *st, int s, int p, evlog *log);
+int hw_chits_of(const kern *k, const void *st, int s);
+int hw_chits_check(const kern *k, const void *st);
+/* hawaii_trade.c (H-62, H-63) */
+unsigned hw_merchant_bits(const kern *k, const void *st, int s);
+void hw_merchant_update(const kern *k, void *st, int s, int p, evlog *log);
+/* hawaii_fish.c (H-65..H-74) */
+int hw_rules_fishing(hw_rules *r);
+int hw_boat_count(const kern *k, const void *st, int s);
+void hw_boat_update(const kern *k, void *st, int s, evlog *log);
+int hw_fishing_vp(const kern *k, const void *st, int s);
+int hw_extra_vp(const kern *k, const void *st, int s);
+void hw_fish_produced(const kern *k, void *st, int sum, evlog *log);
+int hw_module_steal(const kern *k, const void *st);
+int hw_fish_check(const kern *k, const void *st);
+int hw_end_turn_ok(const kern *k, const void *st);
+int hw_must_return(const kern *k, const void *st);
+void hw_list_market(const kern *k, const void *st, action_out *o);
+int hw_check_market(const kern *k, const void *st, crisk_action a);
+void hw_apply_market(const kern *k, void *st, crisk_action a, evlog *log);
+/* After any kernel action: a market steal or draw that is over returns. */
+void hw_market_done(const kern *k, void *st);
+void hw_fish_view_json(const kern *k, const void *st, int viewer, jw *w);
 
 /* hawaii_actions.c: the kernel's lists, checks and moves plus the module's
  * ship actions. */

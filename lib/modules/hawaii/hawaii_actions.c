@@ -8,7 +8,15 @@
 size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
 {
 	const kern *k = data;
+	if (hw_must_return(k, st)) { /* slice fish: H-71's fallback, the only action */
+		action_out r = {buf, cap, 0};
+		out_put(&r, act_make(HW_RETURN_FISH, 0));
+		return r.n;
+	}
 	action_out o = {buf, cap, kern_legal(k, st, buf, cap)};
+	/* slice fish: END_TURN, the main list's last code, needs at most 7 fish (H-71). */
+	if (ks(st)->dp == DP_MAIN && hw_end_turn_ok(k, st) != CRISK_OK)
+		o.n--;
 	switch (ks(st)->dp) {
 	case DP_SETUP_ROAD:
 		hw_list_setup_ships(k, st, &o);
@@ -23,6 +31,7 @@ size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t 
 	default:
 		break;
 	}
+	hw_list_market(k, st, &o); /* slice fish: H-72..H-74, types above the ships' */
 	return o.n;
 }
 
@@ -47,8 +56,33 @@ static int is_module_type(unsigned type)
 	return type == HW_PLACE_SHIP || type == HW_BUILD_SHIP || type == HW_PLACE_FREE_SHIP;
 }
 
+/* slice fish: the fish market and RETURN_FISH; with more than 7 fish no
+ * END_TURN, and in H-71's fallback nothing but RETURN_FISH. */
+static int is_fish_type(unsigned type)
+{
+	return type == HW_FISH || type == HW_RETURN_FISH;
+}
+
+static int check_fish_limit(const kern *k, const void *st, crisk_action a)
+{
+	if (ks(st)->dp != DP_MAIN || ks(st)->cur != (int8_t)ks(st)->active)
+		return CRISK_OK;
+	if (ACT_TYPE(a) != HW_RETURN_FISH && hw_must_return(k, st))
+		return err_set(CRISK_EILLEGAL, "you hold more than %d fish and no fish-market ability is usable: return "
+					       "fish to the supply first (H-71)",
+			       HW_FISH_LIMIT);
+	if (ACT_TYPE(a) == CRISK_CATAN_END_TURN)
+		return hw_end_turn_ok(k, st);
+	return CRISK_OK;
+}
+
 int hawaii_check(const void *data, const void *st, crisk_action a)
 {
+	int rc = check_fish_limit(data, st, a);
+	if (rc)
+		return rc;
+	if (is_fish_type(ACT_TYPE(a)))
+		return hw_check_market(data, st, a);
 	if (is_module_type(ACT_TYPE(a)))
 		return check_module_code(data, st, a);
 	return kern_check(data, st, a);
@@ -57,9 +91,25 @@ int hawaii_check(const void *data, const void *st, crisk_action a)
 int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
-	if (!is_module_type(ACT_TYPE(a)))
-		return kern_apply(k, st, a, log);
-	int rc = check_module_code(k, st, a);
+	int rc = check_fish_limit(k, st, a);
+	if (rc)
+		return rc;
+	if (is_fish_type(ACT_TYPE(a))) {
+		if ((rc = hw_check_market(k, st, a)))
+			return rc;
+		hw_apply_market(k, st, a, log);
+		return CRISK_OK;
+	}
+	if (!is_module_type(ACT_TYPE(a))) {
+		int setup_road = ACT_TYPE(a) == CRISK_CATAN_PLACE_ROAD, s = ks(st)->active;
+		if ((rc = kern_apply(k, st, a, log)))
+			return rc;
+		if (setup_road) /* H-75: a set-up road takes a chit too (the kernel calls no after_build) */
+			hw_chit_claim(k, st, s, ACT_ID(a), log);
+		hw_market_done(k, st); /* a market steal's or draw's chance event resolved */
+		return CRISK_OK;
+	}
+	rc = check_module_code(k, st, a);
 	if (rc)
 		return rc;
 	switch (ACT_TYPE(a)) {
