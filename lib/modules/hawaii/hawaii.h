@@ -2,14 +2,25 @@
  * declarations of its files.  hawaii.c holds the parameters, the rules
  * object built from a catanmap, the kernel hooks and the module state;
  * hawaii_setup.c the set-up rules (H-35..H-40); hawaii_ships.c building
- * ships; hawaii_actions.c the legal lists, checks and moves.
+ * ships; hawaii_actions.c the legal lists, checks and moves;
+ * hawaii_effects.c the placement effects of H-50 (chit, boat, merchant);
+ * hawaii_chits.c Catan chits; hawaii_trade.c merchant rates;
+ * hawaii_fish.c fishing, fish tokens, the fish market and chit/fishing VP.
  *
  * The module is internal: it is not in the public module list until a
  * complete game plays to a winner with every rule of hawaii.md in place.
  * Done so far: the board (board_map.c), set-up with three rounds, the island
- * rule and set-up ships, building ships, ships in Road Building.  Not yet:
- * the pirate's moves and steals, merchants, fishing, fish, the fish market,
- * Catan chits, moving ships, the map option. */
+ * rule and set-up ships, building ships, ships in Road Building, merchant
+ * rates (H-62, H-63), the fishing track and fishing VP (H-65, H-66), fishing
+ * on rolls (H-68), fish tokens outside the hand and the limit of 7 at
+ * END_TURN with RETURN_FISH (H-69..H-71), the fish market (H-72..H-74),
+ * Catan chits (H-75..H-77), victory with chit and fishing VP (H-85, H-86).
+ * Not yet: the pirate's moves and steals (a 7 or a knight; the market's
+ * FISH_MOVE_PIRATE moves it), moving ships (hw_ship_removed and
+ * hw_piece_placed are its placement effects), Longest Trade Route's
+ * breaks by ship moves, fish in domestic offers (H-61), H-91's friendly
+ * robber threshold 3 and its pirate form, the map option, the vtable (text
+ * forms of actions and events, chance probabilities of module points). */
 #ifndef CRISK_MODULES_HAWAII_H
 #define CRISK_MODULES_HAWAII_H
 
