@@ -58,7 +58,14 @@ START_TEST(fishing_H103)
 	build_ship(&f, "f06"); /* d04 6, d05 11 */
 	next_turn(&f, 12);
 	build_ship(&f, "f10"); /* seat 1: d08 3, d09 10 */
-	next_turn(&f, 4);      /* seat 2 rolls */
+	int grain = kseat_of(f.k, f.st, 2)->hand[GRAIN];
+	next_turn(&f, 8); /* seat 2 rolls */
+	ck_assert_int_eq(fish(&f, 0), 0);
+	ck_assert_int_eq(fish(&f, 3), 1); /* f08, d06 8 */
+	ck_assert_int_eq(fish(&f, 2), 0); /* lanaicity: la1's grain, no fish from d06 */
+	ck_assert_int_eq(kseat_of(f.k, f.st, 2)->hand[GRAIN], grain + 1);
+	build_ship(&f, "f07"); /* seat 2: d06 8 */
+	next_turn(&f, 4);
 	ck_assert_int_eq(fish(&f, 0), 2); /* f02 and f11 */
 	ck_assert_int_eq(fish(&f, 1), 0);
 	next_turn(&f, 10);
@@ -73,23 +80,20 @@ START_TEST(fishing_H103)
 	ck_assert_int_eq(fish(&f, 0), 5); /* f06 */
 	next_turn(&f, 11);
 	ck_assert_int_eq(fish(&f, 0), 6); /* f06 */
-	ck_assert_int_eq(ks(f.st)->active, 3);
-	int grain = kseat_of(f.k, f.st, 2)->hand[GRAIN];
-	next_turn(&f, 8);
-	ck_assert_int_eq(fish(&f, 0), 6); /* nothing on an 8 */
-	ck_assert_int_eq(fish(&f, 3), 1); /* f08, d06 8 */
-	ck_assert_int_eq(fish(&f, 2), 0); /* lanaicity: la1's grain, no fish from d06 */
-	ck_assert_int_eq(kseat_of(f.k, f.st, 2)->hand[GRAIN], grain + 1);
+	ck_assert_int_eq(ks(f.st)->active, 0);
 	/* The pirate on sea22 touches f07 and f08 and stops no fishing. */
 	play(&f, fish_code(HW_FISH_MOVE_PIRATE, hx(&f, "sea22")));
 	ck_assert_int_eq(hwx(f.k, f.st)->pirate, hx(&f, "sea22"));
 	ck_assert_int_eq(fish(&f, 0), 4);
 	next_turn(&f, 8);
-	ck_assert_int_eq(fish(&f, 3), 2);
+	ck_assert_int_eq(fish(&f, 0), 4); /* nothing on an 8 */
+	ck_assert_int_eq(fish(&f, 2), 1); /* f07 */
+	ck_assert_int_eq(fish(&f, 3), 2); /* f08 */
 	roundtrip(&f);
 	next_turn(&f, 7);
 	ck_assert_int_eq(fish(&f, 0), 4);
 	ck_assert_int_eq(fish(&f, 1), 2);
+	ck_assert_int_eq(fish(&f, 2), 1);
 	ck_assert_int_eq(fish(&f, 3), 2);
 	close_game(&f);
 }
