@@ -96,6 +96,12 @@ typedef struct kern_hooks {
 	 * the robber's (hawaii's fish market, H-73): kern_state_check leaves its
 	 * victim and return point to ext_check. */
 	int (*module_steal)(const struct kern *k, const void *st);
+	/* Goods n_goods .. MAX_GOODS - 1 that the module keeps outside the hand
+	 * and lets into domestic offers (hawaii's fish, H-61): how many `seat`
+	 * holds, and n of them changing hands on CONFIRM.  NULL: offers take
+	 * the hand's goods only. */
+	int (*good_held)(const struct kern *k, const void *st, int seat, int good);
+	void (*good_move)(const struct kern *k, void *st, int from, int to, int good, int n);
 } kern_hooks;
 
 #endif

@@ -478,6 +478,14 @@ static inline int kern_free_pieces(const kern *k, const void *st, int s, int *sp
 	return n;
 }
 int kern_trade_rate(const kseat *p, int r);
+/* Good g held by seat s for domestic trade: the hand's, or beyond
+ * cfg.n_goods the module's (hooks.h good_held), else 0. */
+static inline int kern_good_held(const kern *k, const void *st, int s, int g)
+{
+	if (g < k->cfg.n_goods)
+		return kseat_of(k, st, s)->hand[g];
+	return k->hk.good_held ? k->hk.good_held(k, st, s, g) : 0;
+}
 int kern_can_accept(const kern *k, const void *st);
 int kern_hand_key(const kseat *p);
 int kern_robber_ok(const kern *k, const void *st, int hex);

@@ -397,7 +397,6 @@ static int addressed(const kern *k, const kstate *h, int s)
 static int check_trade(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
-	const kseat *me = kseat_of(k, st, h->active);
 	int known;
 	uint64_t mask = act_field_mask(CRISK_CATAN_OFFER_TRADE, &known);
 	if (ACT_TYPE(h->offer) != CRISK_CATAN_OFFER_TRADE || (h->offer & ~(mask | (UINT64_C(0xFF) << 56))))
@@ -409,18 +408,19 @@ static int check_trade(const kern *k, const void *st)
 	int gives = 0, wants = 0;
 	for (int g = 0; g < MAX_GOODS; g++) {
 		int give = offer_count(h->offer, g, 0), want = offer_count(h->offer, g, 1);
-		if ((give || want) && g >= k->cfg.n_goods)
+		if ((give || want) && g >= k->cfg.n_goods && !k->hk.good_held)
 			return BAD("offer: trades good %d, which this game does not use", g);
 		if (give && want)
 			return BAD("offer: good %d on both sides", g);
-		if (give > me->hand[g])
-			return BAD("offer: gives %d of good %d, but seat %d holds %d", give, g, h->active, me->hand[g]);
+		if (give > kern_good_held(k, st, h->active, g))
+			return BAD("offer: gives %d of good %d, but seat %d holds %d", give, g, h->active,
+				   kern_good_held(k, st, h->active, g));
 		gives += give;
 		wants += want;
 		for (int s = 0; s < k->seats; s++) {
-			if (((h->accepted >> s) & 1u) && want > kseat_of(k, st, s)->hand[g])
+			if (((h->accepted >> s) & 1u) && want > kern_good_held(k, st, s, g))
 				return BAD("accepted: seat %d accepted, but holds %d of good %d and the offer wants %d", s,
-					   kseat_of(k, st, s)->hand[g], g, want);
+					   kern_good_held(k, st, s, g), g, want);
 		}
 	}
 	if (!gives || !wants)

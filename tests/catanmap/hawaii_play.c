@@ -71,6 +71,15 @@ void play(fixture *f, crisk_action a)
 	ck_assert_msg(hawaii_state_check(f->k, f->st) == CRISK_OK, "state check: %s", crisk_error_last());
 }
 
+void play_unlisted(fixture *f, crisk_action a)
+{
+	ck_assert_msg(hawaii_check(f->k, f->st, a) == CRISK_OK, "check 0x%llx: %s", (unsigned long long)a,
+		      crisk_error_last());
+	int rc = hawaii_apply(f->k, f->st, a, &f->log);
+	ck_assert_msg(rc == CRISK_OK, "apply 0x%llx: %s", (unsigned long long)a, crisk_error_last());
+	ck_assert_msg(hawaii_state_check(f->k, f->st) == CRISK_OK, "state check: %s", crisk_error_last());
+}
+
 void refused(const fixture *f, crisk_action a, const char *needle)
 {
 	ck_assert_msg(!play_listed(f, a), "0x%llx is listed", (unsigned long long)a);

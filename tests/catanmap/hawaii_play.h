@@ -20,6 +20,8 @@ size_t play_list(const fixture *f, crisk_action *buf);
 int play_listed(const fixture *f, crisk_action a);
 /* a is listed, passes check and applies; the state check holds after. */
 void play(fixture *f, crisk_action a);
+/* The same for codes legal but not listed (offers outside B-100's family). */
+void play_unlisted(fixture *f, crisk_action a);
 /* a is not listed and check refuses it; the message stays for the caller. */
 void refused(const fixture *f, crisk_action a, const char *needle);
 /* Set-up from a script: per step (H-35 order) a point id and a space id

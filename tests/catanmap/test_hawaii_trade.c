@@ -181,6 +181,69 @@ START_TEST(fish_take_merchant_H102)
 }
 END_TEST
 
+/* OFFER_TRADE with counts per good (fish is good 5, H-61) and an addressee. */
+static crisk_action offer(const int give[6], const int want[6], int to)
+{
+	uint64_t a = (uint64_t)to << 48;
+	for (int g = 0; g < 6; g++)
+		a |= (uint64_t)give[g] << (4 * g) | (uint64_t)want[g] << (24 + 4 * g);
+	return act_make(CRISK_CATAN_OFFER_TRADE, a);
+}
+
+/* H-61, H-64: fish are a sixth good of domestic offers, changing hands on
+ * CONFIRM; no fish for fish, no gifts; never with the bank. */
+START_TEST(fish_in_offers_H61_H64)
+{
+	enum { FISH = 5 };
+	fixture f;
+	open_game(&f, "players=4 chance=explicit");
+	play_setup(&f, setup_a);
+	roll(&f, 12);
+	hw_ext *x = hwx(f.k, f.st);
+	x->fish[0] = 3;
+	const int three_fish[6] = {0, 0, 0, 0, 0, 3}, one_brick[6] = {1, 0, 0, 0, 0, 0};
+	const int two_fish[6] = {0, 0, 0, 0, 0, 2}, none[6] = {0};
+	const int four_fish[6] = {0, 0, 0, 0, 0, 4};
+	refused(&f, offer(three_fish, two_fish, 1), "fish is on both sides");
+	refused(&f, offer(three_fish, none, 1), "at least one");
+	refused(&f, offer(four_fish, one_brick, 1), "not enough fish: offer 4, have 3");
+	int brick1 = kseat_of(f.k, f.st, 1)->hand[BRICK], brick0 = kseat_of(f.k, f.st, 0)->hand[BRICK];
+	ck_assert_int_ge(brick1, 1);
+	play_unlisted(&f, offer(three_fish, one_brick, 1));
+	ck_assert_int_eq(ks(f.st)->dp, DP_TRADE_RESPONSE);
+	roundtrip(&f);
+	play(&f, act_make(CRISK_CATAN_ACCEPT, 0));
+	play(&f, act_make(CRISK_CATAN_CONFIRM, 1));
+	ck_assert_int_eq(x->fish[0], 0);
+	ck_assert_int_eq(x->fish[1], 3);
+	ck_assert_int_eq(kseat_of(f.k, f.st, 0)->hand[BRICK], brick0 + 1);
+	ck_assert_int_eq(kseat_of(f.k, f.st, 1)->hand[BRICK], brick1 - 1);
+	/* Wanting fish: a responder without them cannot accept. */
+	play_unlisted(&f, offer(one_brick, two_fish, CRISK_CATAN_TO_ALL));
+	ck_assert_int_eq(ks(f.st)->cur, 1);
+	play(&f, act_make(CRISK_CATAN_ACCEPT, 0)); /* seat 1 holds 3 */
+	ck_assert_int_eq(ks(f.st)->cur, 2);
+	refused(&f, act_make(CRISK_CATAN_ACCEPT, 0), "not enough fish: need 2, have 0");
+	play(&f, act_make(CRISK_CATAN_DECLINE, 0));
+	play(&f, act_make(CRISK_CATAN_DECLINE, 0));
+	play(&f, act_make(CRISK_CATAN_CONFIRM, 1));
+	ck_assert_int_eq(x->fish[0], 2);
+	ck_assert_int_eq(x->fish[1], 1);
+	/* H-64: no fish with the bank. */
+	refused(&f, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(FISH | ORE << 8)), NULL);
+	refused(&f, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(WOOL | FISH << 8)), NULL);
+	/* The engine's most fish per seat. */
+	x->fish[0] = 254;
+	refused(&f, offer(one_brick, two_fish, 1), "at most 255");
+	x->fish[0] = 2;
+	x->fish[1] = 254;
+	play_unlisted(&f, offer(two_fish, one_brick, 1));
+	refused(&f, act_make(CRISK_CATAN_ACCEPT, 0), "at most 255");
+	play(&f, act_make(CRISK_CATAN_DECLINE, 0));
+	close_game(&f);
+}
+END_TEST
+
 static Suite *hawaii_trade_suite(void)
 {
 	Suite *s = suite_create("hawaii_trade");
@@ -190,6 +253,7 @@ static Suite *hawaii_trade_suite(void)
 	tcase_add_test(tc, merchant_from_lahaina_H102);
 	tcase_add_test(tc, merchant_dead_ends_H102);
 	tcase_add_test(tc, fish_take_merchant_H102);
+	tcase_add_test(tc, fish_in_offers_H61_H64);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -104,6 +104,8 @@ static const kern_hooks hw_hooks = {
 	.produced = hw_fish_produced,
 	.harbors_more = hw_merchant_bits,
 	.module_steal = hw_module_steal,
+	.good_held = hw_fish_held,
+	.good_move = hw_fish_move,
 };
 
 /* ---- the rules object ---- */

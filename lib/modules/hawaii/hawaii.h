@@ -49,6 +49,7 @@ enum hw_ability {
 enum { HW_EV_FISH = 61, HW_EV_MARKET = 62, HW_EV_EFFECT = 63 };
 enum { HW_FX_CHIT, HW_FX_BOAT, HW_FX_MERCHANT };
 #define HW_FISH_LIMIT 7  /* fish at the end of one's own turn (H-71) */
+#define HW_FISH_MAX 255  /* fish a seat can hold in the engine (hw_trade_fish_ok) */
 #define HW_MAX_CHITS 16  /* chit points a map may have with 3-4 seats (the engine's limit) */
 /* hw_ext.market: the fish-market chance event under way, if any. */
 enum { HW_MK_NONE, HW_MK_STEAL, HW_MK_DEV_PREROLL };
@@ -137,6 +138,11 @@ int hw_chits_check(const kern *k, const void *st);
 /* hawaii_trade.c (H-62, H-63) */
 unsigned hw_merchant_bits(const kern *k, const void *st, int s);
 void hw_merchant_update(const kern *k, void *st, int s, int p, evlog *log);
+/* Fish in domestic offers (H-61): the kernel's good_held, good_move hooks,
+ * and the engine's limit of HW_FISH_MAX per seat for OFFER_TRADE and ACCEPT. */
+int hw_fish_held(const kern *k, const void *st, int s, int g);
+void hw_fish_move(const kern *k, void *st, int from, int to, int g, int n);
+int hw_trade_fish_ok(const kern *k, const void *st, crisk_action a);
 /* hawaii_fish.c (H-65..H-74) */
 int hw_rules_fishing(hw_rules *r);
 int hw_boat_count(const kern *k, const void *st, int s);

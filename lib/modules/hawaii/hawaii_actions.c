@@ -17,6 +17,13 @@ size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t 
 	/* slice fish: END_TURN, the main list's last code, needs at most 7 fish (H-71). */
 	if (ks(st)->dp == DP_MAIN && hw_end_turn_ok(k, st) != CRISK_OK)
 		o.n--;
+	/* A response is ACCEPT (if the responder can) and DECLINE: ACCEPT only
+	 * within the most fish a seat holds (H-61). */
+	if (ks(st)->dp == DP_TRADE_RESPONSE && kern_can_accept(k, st) &&
+	    hw_trade_fish_ok(k, st, act_make(CRISK_CATAN_ACCEPT, 0)) != CRISK_OK) {
+		o.n = 0;
+		out_put(&o, act_make(CRISK_CATAN_DECLINE, 0));
+	}
 	switch (ks(st)->dp) {
 	case DP_SETUP_ROAD:
 		hw_list_setup_ships(k, st, &o);
@@ -76,9 +83,17 @@ static int check_fish_limit(const kern *k, const void *st, crisk_action a)
 	return CRISK_OK;
 }
 
+/* The limits of this slice on kernel actions: fish at END_TURN (H-71) and
+ * the engine's most fish per seat in offers (H-61). */
+static int check_fish_rules(const kern *k, const void *st, crisk_action a)
+{
+	int rc = check_fish_limit(k, st, a);
+	return rc ? rc : hw_trade_fish_ok(k, st, a);
+}
+
 int hawaii_check(const void *data, const void *st, crisk_action a)
 {
-	int rc = check_fish_limit(data, st, a);
+	int rc = check_fish_rules(data, st, a);
 	if (rc)
 		return rc;
 	if (is_fish_type(ACT_TYPE(a)))
@@ -91,7 +106,7 @@ int hawaii_check(const void *data, const void *st, crisk_action a)
 int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
-	int rc = check_fish_limit(k, st, a);
+	int rc = check_fish_rules(k, st, a);
 	if (rc)
 		return rc;
 	if (is_fish_type(ACT_TYPE(a))) {

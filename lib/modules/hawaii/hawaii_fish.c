@@ -111,6 +111,10 @@ void hw_fish_produced(const kern *k, void *st, int sum, evlog *log)
 	for (int s = 0; s < k->seats; s++) {
 		if (!got[s])
 			continue;
+		int room = HW_FISH_MAX - x->fish[s]; /* hw_trade_fish_ok */
+		got[s] = got[s] < room ? got[s] : room;
+		if (!got[s])
+			continue;
 		x->fish[s] = (uint8_t)(x->fish[s] + got[s]);
 		ev *e = ev_push(log, HW_EV_FISH, s, -1);
 		if (e) {
@@ -413,17 +417,15 @@ int hw_fish_check(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
 	const hw_ext *x = hwx(k, st);
-	/* A seat ends its own turn with at most 7 fish, and until its next
-	 * END_TURN at most the seats' rolls pay it, each at most 1 per ship. */
-	int most = HW_FISH_LIMIT + HW_SHIPS * k->seats;
+	/* Any count up to HW_FISH_MAX (a uint8) can be reached once fish are
+	 * traded (H-61); none in set-up (H-40). */
 	for (int s = 0; s < CRISK_MAX_SEATS; s++) {
 		int used = s < k->seats;
 		if (!used && (x->fish[s] || x->boat[s]))
 			return BAD("ext.fish[%d], ext.boat[%d]: %d and %d for a seat this game does not have", s, s, x->fish[s],
 				   x->boat[s]);
-		if (x->fish[s] > most || (h->turn == 0 && x->fish[s]))
-			return BAD("ext.fish[%d]: %d fish cannot be reached (at most %d, none in set-up; H-69, H-71)", s,
-				   x->fish[s], h->turn ? most : 0);
+		if (h->turn == 0 && x->fish[s])
+			return BAD("ext.fish[%d]: %d fish in set-up (H-40)", s, x->fish[s]);
 		if (used && x->boat[s] != boat_position(k, hw_boat_count(k, st, s)))
 			return BAD("ext.boat[%d]: %d, but %d ships on fishing spaces put the boat on %d (H-65)", s, x->boat[s],
 				   hw_boat_count(k, st, s), boat_position(k, hw_boat_count(k, st, s)));
