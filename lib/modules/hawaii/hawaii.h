@@ -14,13 +14,13 @@
  * rates (H-62, H-63), the fishing track and fishing VP (H-65, H-66), fishing
  * on rolls (H-68), fish tokens outside the hand and the limit of 7 at
  * END_TURN with RETURN_FISH (H-69..H-71), the fish market (H-72..H-74),
- * Catan chits (H-75..H-77), victory with chit and fishing VP (H-85, H-86).
+ * Catan chits (H-75..H-77), victory with chit and fishing VP (H-85, H-86),
+ * fish in domestic offers (H-61).
  * Not yet: the pirate's moves and steals (a 7 or a knight; the market's
  * FISH_MOVE_PIRATE moves it), moving ships (hw_ship_removed and
  * hw_piece_placed are its placement effects), Longest Trade Route's
- * breaks by ship moves, fish in domestic offers (H-61), H-91's friendly
- * robber threshold 3 and its pirate form, the map option, the vtable (text
- * forms of actions and events, chance probabilities of module points). */
+ * breaks by ship moves, H-91's friendly robber threshold 3 and its pirate
+ * form, the map option, the vtable (text forms of actions and events). */
 #ifndef CRISK_MODULES_HAWAII_H
 #define CRISK_MODULES_HAWAII_H
 
