@@ -270,7 +270,8 @@ static int check_seat(const kern *k, const void *st, int s, const int placed[4])
 	if (k->hk.harbors_more)
 		harbors |= k->hk.harbors_more(k, st, s);
 	if (p->harbors != harbors)
-		return BAD("seats[%d].harbors: 0x%x, but the seat's buildings give 0x%x", s, p->harbors, harbors);
+		return BAD("seats[%d].harbors: 0x%x, but the seat's buildings%s give 0x%x", s, p->harbors,
+			   k->hk.harbors_more ? " and pieces" : "", harbors);
 	int len = board_longest_road(&k->b, kpaths(k, st), nodes, s);
 	if (p->road_len != len)
 		return BAD("seats[%d].road_length: %d, but the seat's longest road is %d", s, p->road_len, len);
