@@ -80,6 +80,13 @@ typedef struct kern_hooks {
 	 * them has a legal place now.  The module lists and places them at
 	 * DP_FREE_ROAD itself, then calls flow_free_piece_done. */
 	int (*free_pieces)(const struct kern *k, const void *st, int seat, int *spot);
+
+	/* ---- a second thief (first used by hawaii's pirate) ---- */
+	/* The seats the mover may rob now, at DP_CHOOSE_VICTIM and DP_STEAL:
+	 * opponents with cards next to whichever thief moved last (the robber:
+	 * kern_hex_victims of its hex).  A module whose own action moves its
+	 * thief hands that action's victims to flow_after_thief. */
+	unsigned (*thief_victims)(const struct kern *k, const void *st);
 } kern_hooks;
 
 #endif

@@ -461,6 +461,13 @@ static inline unsigned kern_hex_victims(const kern *k, const void *st, int x)
 	}
 	return victims;
 }
+/* The victims of the thief that moved last (hooks.h thief_victims). */
+static inline unsigned kern_victims(const kern *k, const void *st)
+{
+	if (k->hk.thief_victims)
+		return k->hk.thief_victims(k, st);
+	return kern_hex_victims(k, st, ks(st)->robber);
+}
 int kern_any_road(const kern *k, const void *st, int s);
 /* Road Building (B-81, H-51): the pieces seat s has for free placements
  * (roads, plus a module's through hooks.h free_pieces), and in *spot
@@ -502,6 +509,9 @@ void flow_end_turn(const kern *k, void *st, evlog *log);
 void flow_end_part(const kern *k, void *st, evlog *log);
 int flow_buy_return(const kern *k, const void *st);
 void flow_after_robber(const kern *k, void *st, int hex, evlog *log);
+/* The thief has moved and `victims` (bit s) may be robbed: none ends the
+ * move, one is robbed at once, more are chosen from (B-64). */
+void flow_after_thief(const kern *k, void *st, unsigned victims, evlog *log);
 void flow_robber_done(const kern *k, void *st, evlog *log);
 void flow_largest_army(const kern *k, void *st, evlog *log);
 void flow_update_longest_road(const kern *k, void *st, int builder, int node_built, evlog *log);
@@ -522,6 +532,9 @@ int kern_apply(const kern *k, void *st, crisk_action a, evlog *log);
  * fits the decision point by construction, so only the code's shape test
  * is left out; the rules of its type are checked as always. */
 int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log);
+/* With chance=auto, the chance events a module's own action left pending,
+ * drawn as kern_apply draws them (B-135); nothing with chance=explicit. */
+void kern_settle_chance(const kern *k, void *st, evlog *log);
 size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap);
 /* The listers of the main phase and of the other decision points (legal.c). */
 size_t kern_legal_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);

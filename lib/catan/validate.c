@@ -283,6 +283,11 @@ int kern_check_victim(const kern *k, const void *st, int v)
 		return err_set(CRISK_EILLEGAL, "seat %d is not an opponent", v);
 	if (kseat_of(k, st, v)->cards == 0)
 		return err_set(CRISK_EILLEGAL, "seat %d has no resource cards to steal (B-64)", v);
+	if (k->hk.thief_victims) {
+		if (k->hk.thief_victims(k, st) & (1u << v))
+			return CRISK_OK;
+		return err_set(CRISK_EILLEGAL, "seat %d has no piece next to the thief that moved last (B-64)", v);
+	}
 	if (kern_hex_owners(k, st, h->robber) & (1u << v))
 		return CRISK_OK;
 	return err_set(CRISK_EILLEGAL, "seat %d has no building at the robber's hex %d (B-64)", v, h->robber);
