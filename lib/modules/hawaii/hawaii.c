@@ -41,6 +41,10 @@ const int hawaii_n_params = HP_COUNT;
 static const sfield hw_ext_fields[] = {
 	XF("pirate", SF_U16, 1, pirate),
 	XF("ships", SF_U8, CRISK_MAX_SEATS, ships),
+	XF("thief", SF_U8, 1, thief),
+	XF("moved", SF_U8, 1, moved),
+	XF("n_fresh", SF_U8, 1, n_fresh),
+	XF("fresh", SF_U16, HW_SHIPS, fresh),
 };
 
 /* H-34: the pirate on the map's pirate hex, 15 ships per seat. */
@@ -68,7 +72,7 @@ static int hw_ext_check(const kern *k, const void *st)
 			return err_set(CRISK_EFORMAT, "ext.ships[%d]: %d in supply and %d on the board is not %d", s,
 				       x->ships[s], on_board, want);
 	}
-	return CRISK_OK;
+	return hw_moves_check(k, st);
 }
 
 static const kern_hooks hw_hooks = {
@@ -78,6 +82,8 @@ static const kern_hooks hw_hooks = {
 	.ext_check = hw_ext_check,
 	.setup_site_ok = hw_setup_site_ok,
 	.free_pieces = hw_free_ships,
+	.turn_start = hw_moves_turn_start,
+	.thief_victims = hw_thief_victims,
 };
 
 /* ---- the rules object ---- */
