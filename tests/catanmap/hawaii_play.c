@@ -1,10 +1,14 @@
 /* Helpers of the hawaii sea tests (hawaii_play.h). */
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "catan/kernel.h"
+#include "catan/state_io.h"
 #include "core/error.h"
+#include "core/jsonr.h"
+#include "core/jsonw.h"
 #include "modules/hawaii/hawaii.h"
 #include "hawaii_play.h"
 
@@ -139,11 +143,40 @@ int legal_code(const fixture *f, crisk_action a, const char *why)
 	return ok;
 }
 
+/* The state saves and loads unchanged, in the binary form and in JSON. */
+static void round_trips(const fixture *f)
+{
+	const kern *k = f->k;
+	size_t n = kern_state_bytes(k);
+	uint8_t *bytes = malloc(n);
+	void *copy = aligned_alloc(16, k->size);
+	ck_assert(bytes && copy);
+	kern_state_save(k, f->st, bytes);
+	kern_state_load(k, bytes, copy);
+	ck_assert_msg(hawaii_state_check(k, copy) == CRISK_OK, "loaded state: %s", crisk_error_last());
+	ck_assert_msg(memcmp(copy, f->st, k->size) == 0, "the binary save does not load the same state");
+	static char text[1 << 16];
+	jw w;
+	jw_init(&w, text, sizeof text);
+	kern_state_to_json(k, f->st, &w);
+	size_t len;
+	ck_assert_int_eq(jw_finish(&w, &len), CRISK_OK);
+	jnode *root;
+	ck_assert_int_eq(jr_parse(&root, text, len), CRISK_OK);
+	memset(copy, 0xAB, k->size);
+	ck_assert_msg(kern_state_from_json(k, root, copy) == CRISK_OK, "JSON load: %s", crisk_error_last());
+	jr_free(root);
+	ck_assert_msg(memcmp(copy, f->st, k->size) == 0, "the JSON save does not load the same state");
+	free(copy);
+	free(bytes);
+}
+
 void play(fixture *f, crisk_action a)
 {
 	int rc = hawaii_apply(f->k, f->st, a, &f->log);
 	ck_assert_msg(rc == CRISK_OK, "apply %016llx: %s", (unsigned long long)a, crisk_error_last());
 	ck_assert_msg(hawaii_state_check(f->k, f->st) == CRISK_OK, "state check: %s", crisk_error_last());
+	round_trips(f);
 }
 
 void roll(fixture *f, int sum)
