@@ -70,6 +70,7 @@ typedef struct kern_config {
 	int vp_target;
 	int discard_limit;
 	int friendly_robber;
+	int friendly_vp;     /* B-63's limit of visible VP (hawaii 3, H-91); 0 means 2 */
 	int max_offers;      /* per turn, 0 = unlimited (B-99) */
 	int64_t max_turns;   /* 0 = unlimited (B-52) */
 	int explicit_chance; /* B-132 */

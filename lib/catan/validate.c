@@ -120,13 +120,14 @@ static int check_road(const kern *k, const void *st, int s, int p)
 	return CRISK_OK;
 }
 
-/* B-63: an opponent with at most 2 visible VP has a building on the hex;
- * *who is the lowest such seat. */
+/* B-63: an opponent with at most 2 visible VP (kern_config.friendly_vp)
+ * has a building on the hex; *who is the lowest such seat. */
 static int friendly_blocked(const kern *k, const void *st, int mover, int hex, int *who)
 {
 	unsigned owners = kern_hex_owners(k, st, hex);
+	int limit = k->cfg.friendly_vp ? k->cfg.friendly_vp : 2;
 	for (int o = 0; o < k->seats; o++) {
-		if ((owners & (1u << o)) && o != mover && kvisible_vp(k, st, o) <= 2) {
+		if ((owners & (1u << o)) && o != mover && kvisible_vp(k, st, o) <= limit) {
 			*who = o;
 			return 1;
 		}

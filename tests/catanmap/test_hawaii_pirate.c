@@ -272,6 +272,24 @@ START_TEST(robber_ni1_puuwai_H107)
 }
 END_TEST
 
+/* H-91: with friendly_robber, neither the robber next to a building nor
+ * the pirate next to a ship of an opponent with 3 visible VP or less (all
+ * of them right after set-up). */
+START_TEST(friendly_robber_and_pirate_H91)
+{
+	fixture f;
+	open_sea22(&f, "players=4 chance=explicit friendly_robber=on");
+	roll(&f, 7);
+	ck_assert(!legal_code(&f, code(HW_MOVE_PIRATE, (uint64_t)hx(&f, "sea22")), "(friendly robber, H-91)"));
+	ck_assert(!legal_code(&f, code(HW_MOVE_PIRATE, (uint64_t)hx(&f, "sea18")), "seat 1, who has only 3 visible VP"));
+	ck_assert(legal_code(&f, code(HW_MOVE_PIRATE, (uint64_t)hx(&f, "sea01")), NULL));
+	ck_assert_int_eq(count_type(&f, HW_MOVE_PIRATE), 42 - 2); /* m5 touches sea18 and sea22, f08 sea22 */
+	ck_assert(!legal_code(&f, code(CRISK_CATAN_MOVE_ROBBER, (uint64_t)hx(&f, "mu1")), "(friendly robber, B-63)"));
+	ck_assert(legal_code(&f, code(CRISK_CATAN_MOVE_ROBBER, (uint64_t)hx(&f, "oa2")), NULL)); /* seat 0's own */
+	close_game(&f);
+}
+END_TEST
+
 /* H-112: the thief field is checked. */
 START_TEST(thief_field_checked)
 {
@@ -296,6 +314,7 @@ static Suite *hawaii_pirate_suite(void)
 	tcase_add_test(tc, pirate_steal_auto_H58);
 	tcase_add_test(tc, robber_hi7_H107);
 	tcase_add_test(tc, robber_ni1_puuwai_H107);
+	tcase_add_test(tc, friendly_robber_and_pirate_H91);
 	tcase_add_test(tc, thief_field_checked);
 	suite_add_tcase(s, tc);
 	return s;

@@ -120,6 +120,7 @@ int hawaii_rules_create(void **data, const param_set *p)
 			.vp_target = target ? target : r->map->target[seats], /* H-86 */
 			.discard_limit = (int)p->num[HP_DISCARD_LIMIT],
 			.friendly_robber = (int)p->num[HP_FRIENDLY_ROBBER],
+			.friendly_vp = 3, /* H-91: every seat starts with 3 VP */
 			.max_offers = (int)p->num[HP_MAX_OFFERS],
 			.max_turns = p->num[HP_MAX_TURNS],
 			.explicit_chance = p->num[HP_CHANCE] == 1,

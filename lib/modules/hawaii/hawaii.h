@@ -2,20 +2,19 @@
  * declarations of its files.  hawaii.c holds the parameters, the rules
  * object built from a catanmap, the kernel hooks and the module state;
  * hawaii_setup.c the set-up rules (H-35..H-40); hawaii_ships.c building
- * ships; hawaii_actions.c the legal lists, checks and moves.
+ * ships; hawaii_pirate.c the pirate (section 9); hawaii_moves.c moving
+ * ships (section 15); hawaii_actions.c the legal lists, checks and moves.
  *
  * The module is internal: it is not in the public module list until a
  * complete game plays to a winner with every rule of hawaii.md in place.
- * hawaii_pirate.c the pirate (section 9); hawaii_moves.c moving ships
- * (section 15).
  * Done so far: the board (board_map.c), set-up with three rounds, the island
- * rule and set-up ships, building ships, ships in Road Building, the pirate's
- * moves and steals, moving ships, Longest Trade Route over roads and ships
- * (the kernel's Longest Road walk: ships are path bytes like roads).  Not
- * yet: merchants, fishing, fish, the fish market, Catan chits (and their
- * effects on a moved ship, H-81), friendly_robber's threshold of 3 and the
- * pirate under it (H-91), the map option, text forms of the module's
- * actions and events. */
+ * rule and set-up ships, building ships, ships in Road Building, the
+ * pirate's moves and steals, friendly_robber for both thieves (H-91),
+ * moving ships, Longest Trade Route over roads and ships (the kernel's
+ * Longest Road walk: ships are path bytes like roads).  Not yet: merchants,
+ * fishing, fish, the fish market, Catan chits (and their effects on a moved
+ * ship, H-81), the map option, text forms of the module's actions and
+ * events. */
 #ifndef CRISK_MODULES_HAWAII_H
 #define CRISK_MODULES_HAWAII_H
 

@@ -31,6 +31,40 @@ unsigned hw_pirate_victims(const kern *k, const void *st)
 	return owners;
 }
 
+/* H-91: friendly_robber keeps the pirate off every sea hex in the sea list
+ * of a space holding a ship of an opponent with at most 3 visible VP;
+ * *who is the lowest such seat. */
+static int friendly_blocked(const kern *k, const void *st, int x, int *who)
+{
+	const uint8_t *paths = kpaths(k, st);
+	int mover = ks(st)->active, best = -1;
+	for (int p = 0; p < k->b.n_path; p++) {
+		int o = (paths[p] & NODE_OWNER_MASK) - 1;
+		if (o < 0 || o == mover || kern_road_path(k, p) || (best >= 0 && o >= best))
+			continue;
+		for (int i = k->b.path_sea_first[p]; i < k->b.path_sea_first[p + 1]; i++) {
+			if (k->b.path_sea[i] == x && kern_visible_vp(k, st, o) <= k->cfg.friendly_vp)
+				best = o;
+		}
+	}
+	*who = best;
+	return best >= 0;
+}
+
+/* H-91 with B-63's fallback, for the pirate on its own: the restriction
+ * lapses when it leaves the pirate no sea hex. */
+static int friendly_ok(const kern *k, const void *st, int x, int *who)
+{
+	if (!k->cfg.friendly_robber || !friendly_blocked(k, st, x, who))
+		return 1;
+	int pirate = hwx(k, st)->pirate, other;
+	for (int y = k->b.n_land; y < k->b.n_land + k->b.n_sea; y++) {
+		if (y != pirate && !friendly_blocked(k, st, y, &other))
+			return 0;
+	}
+	return 1;
+}
+
 unsigned hw_thief_victims(const kern *k, const void *st)
 {
 	if (hwx(k, st)->thief)
@@ -51,14 +85,19 @@ int hw_check_move_pirate(const kern *k, const void *st, int x)
 	}
 	if (x == hwx(k, st)->pirate)
 		return err_set(CRISK_EILLEGAL, "the pirate is already on hex %d and must move (H-57)", x);
+	int who;
+	if (!friendly_ok(k, st, x, &who))
+		return err_set(CRISK_EILLEGAL,
+			       "hex %d touches a ship of seat %d, who has only %d visible VP (friendly robber, H-91)", x,
+			       who, kern_visible_vp(k, st, who));
 	return CRISK_OK;
 }
 
 void hw_list_move_pirate(const kern *k, const void *st, action_out *o)
 {
-	int pirate = hwx(k, st)->pirate;
+	int pirate = hwx(k, st)->pirate, who;
 	for (int x = k->b.n_land; x < k->b.n_land + k->b.n_sea; x++) {
-		if (x != pirate)
+		if (x != pirate && friendly_ok(k, st, x, &who))
 			out_put(o, act_make(HW_MOVE_PIRATE, (uint64_t)x));
 	}
 }
