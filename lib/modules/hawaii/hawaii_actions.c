@@ -73,7 +73,8 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 		if (ACT_TYPE(a) != CRISK_CATAN_MOVE_ROBBER)
 			return kern_apply(k, st, a, log);
 		/* H-54: the robber is the thief that moved last; a refused move
-		 * leaves the game unchanged. */
+		 * leaves the game unchanged.  (So every apply of this module,
+		 * playouts included, comes through here.) */
 		hw_ext *x = hwx(k, st);
 		uint8_t thief = x->thief;
 		x->thief = 0;
