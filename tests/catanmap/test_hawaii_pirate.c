@@ -137,6 +137,20 @@ START_TEST(pirate_victims_sea22_H58_H106)
 	for (int p = 0; p < f.k->b.n_path; p++)
 		total += hw_pirate_blocks(f.k, f.st, p);
 	ck_assert_int_eq(total, 3);
+	/* Seat 1 (lahaina, m5) may neither build f07 nor move m5 off; it builds
+	 * s22 to pukoo, but next turn cannot move that ship onto f07. */
+	next_turn(&f);
+	roll(&f, 2);
+	set_hand(&f, 1, (const int[5]){0, 2, 2, 0, 0});
+	ck_assert(!legal_code(&f, code(HW_BUILD_SHIP, (uint64_t)sp(&f, "f07")), "(H-46)"));
+	ck_assert(!legal_code(&f, move_ship_code(&f, "m5", "s22"), "no ship may leave it (H-59, H-80)"));
+	ck_assert(legal_code(&f, code(HW_BUILD_SHIP, (uint64_t)sp(&f, "s22")), NULL));
+	play(&f, code(HW_BUILD_SHIP, (uint64_t)sp(&f, "s22")));
+	for (int s = 0; s < 4; s++)
+		next_turn(&f);
+	roll(&f, 2);
+	ck_assert_int_eq(hw_open_end(f.k, f.st, 1, sp(&f, "s22")), 1);
+	ck_assert(!legal_code(&f, move_ship_code(&f, "s22", "f07"), "no ship may be moved onto it (H-59, H-81)"));
 	close_game(&f);
 }
 END_TEST
