@@ -190,6 +190,57 @@ START_TEST(move_fields_checked)
 }
 END_TEST
 
+/* Random play through the module's lists, both chance modes, 4 and 5
+ * seats: every listed action checks and applies, every state passes the
+ * state check and the save round trips (play), and codes of the sea slice
+ * that are not listed are refused by check. */
+static void random_play(const char *params, uint64_t seed, int steps)
+{
+	fixture f;
+	open_game(&f, params);
+	static crisk_action buf[PLAY_CAP];
+	uint64_t x = seed;
+	int pirate_moves = 0, ship_moves = 0;
+	for (int i = 0; i < steps && ks(f.st)->status == CRISK_STATUS_RUNNING; i++) {
+		size_t n = hawaii_legal(f.k, f.st, buf, PLAY_CAP);
+		ck_assert_uint_gt(n, 0);
+		ck_assert_uint_le(n, PLAY_CAP);
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		/* Unlisted sea codes are refused. */
+		crisk_action probe = code(HW_MOVE_SHIP, x & 0xFFFFFFFFu);
+		if (!is_listed(&f, probe))
+			ck_assert_int_ne(hawaii_check(f.k, f.st, probe), CRISK_OK);
+		probe = code(HW_MOVE_PIRATE, (x >> 32) % 80);
+		if (!is_listed(&f, probe))
+			ck_assert_int_ne(hawaii_check(f.k, f.st, probe), CRISK_OK);
+		/* Prefer the sea slice's actions when listed, else uniform. */
+		crisk_action a = buf[x % n];
+		for (size_t j = 0; j < n && (x >> 40) % 2; j++) {
+			if (ACT_TYPE(buf[j]) == HW_MOVE_SHIP || ACT_TYPE(buf[j]) == HW_MOVE_PIRATE)
+				a = buf[j + (x >> 20) % (n - j)];
+		}
+		ck_assert_msg(hawaii_check(f.k, f.st, a) == CRISK_OK, "listed %016llx refused: %s", (unsigned long long)a,
+			      crisk_error_last());
+		pirate_moves += ACT_TYPE(a) == HW_MOVE_PIRATE;
+		ship_moves += ACT_TYPE(a) == HW_MOVE_SHIP;
+		play(&f, a);
+	}
+	ck_assert_int_gt(pirate_moves, 0);
+	ck_assert_int_gt(ship_moves, 0);
+	close_game(&f);
+}
+
+START_TEST(random_play_H112)
+{
+	random_play("players=4 chance=explicit seed=3", 0x9E3779B97F4A7C15u, 4000);
+	random_play("players=4 seed=4", 0xD1B54A32D192ED03u, 4000);
+	random_play("players=5 chance=explicit seed=5", 0x8CB92BA72F3D8DD7u, 4000);
+	random_play("players=3 seed=6", 0x2545F4914F6CDD1Du, 4000);
+}
+END_TEST
+
 static Suite *hawaii_moves_suite(void)
 {
 	Suite *s = suite_create("hawaii_moves");
@@ -199,6 +250,7 @@ static Suite *hawaii_moves_suite(void)
 	tcase_add_test(tc, free_ship_stays_H80_H79);
 	tcase_add_test(tc, no_moves_in_special_build_H78);
 	tcase_add_test(tc, move_fields_checked);
+	tcase_add_test(tc, random_play_H112);
 	suite_add_tcase(s, tc);
 	return s;
 }
