@@ -378,7 +378,6 @@ static int check_holders(const kern *k, const void *st)
 	return CRISK_OK;
 }
 
-
 static int addressed(const kern *k, const kstate *h, int s)
 {
 	int to = (int)((h->offer >> 48) & 0xFu);
