@@ -1,5 +1,5 @@
 /* The robber and the pirate in module hawaii (rules/hawaii.md section 9,
- * H-54..H-59, test targets H-106 and H-107), through the module's internal
+ * H-54..H-59, H-91, test targets H-106 and H-107), through the module's internal
  * entry points: pieces are put down as a position, then the 7, the knight,
  * the thief's move, the choice of victim and the steal go through check and
  * apply in explicit chance mode (one test in auto mode). */
