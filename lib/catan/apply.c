@@ -750,14 +750,6 @@ static int is_chance(int dp)
 	return dp == DP_DICE || dp == DP_STEAL || dp == DP_DEV_DRAW;
 }
 
-void kern_settle_chance(const kern *k, void *st, evlog *log)
-{
-	while (!k->cfg.explicit_chance && is_chance(ks(st)->dp)) {
-		sample_chance(k, st, log);
-		flow_check_victory(k, st, log);
-	}
-}
-
 /* An action whose code fits the decision point, its rules checked and
  * applied, then the chance events it causes in automatic mode. */
 #if defined(__GNUC__)
@@ -777,6 +769,16 @@ static inline int apply_fitting(const kern *k, void *st, crisk_action a, evlog *
 		}
 	}
 	return CRISK_OK;
+}
+
+void kern_auto_chance(const kern *k, void *st, evlog *log)
+{
+	if (k->cfg.explicit_chance)
+		return;
+	while (is_chance(ks(st)->dp)) {
+		sample_chance(k, st, log);
+		flow_check_victory(k, st, log);
+	}
 }
 
 int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)

@@ -533,9 +533,6 @@ int kern_apply(const kern *k, void *st, crisk_action a, evlog *log);
  * fits the decision point by construction, so only the code's shape test
  * is left out; the rules of its type are checked as always. */
 int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log);
-/* With chance=auto, the chance events a module's own action left pending,
- * drawn as kern_apply draws them (B-135); nothing with chance=explicit. */
-void kern_settle_chance(const kern *k, void *st, evlog *log);
 size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap);
 /* The listers of the main phase and of the other decision points (legal.c). */
 size_t kern_legal_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);
@@ -578,6 +575,10 @@ static inline int kern_lists_offers(uint64_t skip_types)
 	return !(skip_types & CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE));
 }
 int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
+/* With chance=auto: resolves the chance points the state waits at (a
+ * module's action that leads to one, e.g. hawaii's fish market), checking
+ * victory after each as kern_apply does.  Nothing with chance=explicit. */
+void kern_auto_chance(const kern *k, void *st, evlog *log);
 
 /* Queries. */
 static inline int kern_current_seat(const kern *k, const void *st)

@@ -7,7 +7,7 @@
 #include "catan/kernel.h"
 #include "core/error.h"
 #include "modules/hawaii/hawaii.h"
-#include "hawaii_play.h"
+#include "hawaii_sea.h"
 
 static const int plenty[5] = {2, 3, 2, 0, 0}; /* 7 cards: a road and two ships, never a discard */
 

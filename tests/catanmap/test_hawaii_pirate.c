@@ -9,7 +9,7 @@
 #include "catan/kernel.h"
 #include "core/error.h"
 #include "modules/hawaii/hawaii.h"
-#include "hawaii_play.h"
+#include "hawaii_sea.h"
 
 static const int none[5] = {0, 0, 0, 0, 0};
 static const int some[5] = {1, 0, 0, 1, 1}; /* 3 cards: never a discard */

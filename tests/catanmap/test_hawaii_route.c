@@ -8,7 +8,7 @@
 #include "catan/kernel.h"
 #include "core/error.h"
 #include "modules/hawaii/hawaii.h"
-#include "hawaii_play.h"
+#include "hawaii_sea.h"
 
 /* A = seat 0 (waianae, road r026), B = seat 1 (halawa, road r031),
  * C = seat 2 (kaneohe with road r017, kaunakakai with road r037). */

@@ -114,5 +114,5 @@ void hw_move_pirate(const kern *k, void *st, int x, evlog *log)
 		v->args[0] = x;
 	flow_after_thief(k, st, hw_pirate_victims(k, st), log);
 	flow_check_victory(k, st, log);
-	kern_settle_chance(k, st, log);
+	kern_auto_chance(k, st, log);
 }

@@ -1,4 +1,4 @@
-/* Helpers of the hawaii sea tests (hawaii_play.h). */
+/* Helpers of the hawaii sea tests (hawaii_sea.h). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include "core/jsonr.h"
 #include "core/jsonw.h"
 #include "modules/hawaii/hawaii.h"
-#include "hawaii_play.h"
+#include "hawaii_sea.h"
 
 static int id_of(const fixture *f, int kind, const char *id)
 {

@@ -2,8 +2,8 @@
  * Route: map ids, pieces put down before a turn, a turn started by the
  * kernel, and actions through the module's check and apply, each followed
  * by the state check (every state the tests reach must save and load). */
-#ifndef CRISK_TESTS_HAWAII_PLAY_H
-#define CRISK_TESTS_HAWAII_PLAY_H
+#ifndef CRISK_TESTS_HAWAII_SEA_H
+#define CRISK_TESTS_HAWAII_SEA_H
 
 #include "hawaii_fixture.h"
 
