@@ -102,6 +102,13 @@ typedef struct kern_hooks {
 	 * the hand's goods only. */
 	int (*good_held)(const struct kern *k, const void *st, int seat, int good);
 	void (*good_move)(const struct kern *k, void *st, int from, int to, int good, int n);
+
+	/* ---- a second thief (first used by hawaii's pirate) ---- */
+	/* The seats the mover may rob now, at DP_CHOOSE_VICTIM and DP_STEAL:
+	 * opponents with cards next to whichever thief moved last (the robber:
+	 * kern_hex_victims of its hex).  A module whose own action moves its
+	 * thief hands that action's victims to flow_after_thief. */
+	unsigned (*thief_victims)(const struct kern *k, const void *st);
 } kern_hooks;
 
 #endif

@@ -70,6 +70,7 @@ typedef struct kern_config {
 	int vp_target;
 	int discard_limit;
 	int friendly_robber;
+	int friendly_vp;     /* B-63's limit of visible VP (hawaii 3, H-91); 0 means 2 */
 	int max_offers;      /* per turn, 0 = unlimited (B-99) */
 	int64_t max_turns;   /* 0 = unlimited (B-52) */
 	int explicit_chance; /* B-132 */
@@ -462,6 +463,13 @@ static inline unsigned kern_hex_victims(const kern *k, const void *st, int x)
 	}
 	return victims;
 }
+/* The victims of the thief that moved last (hooks.h thief_victims). */
+static inline unsigned kern_victims(const kern *k, const void *st)
+{
+	if (k->hk.thief_victims)
+		return k->hk.thief_victims(k, st);
+	return kern_hex_victims(k, st, ks(st)->robber);
+}
 int kern_any_road(const kern *k, const void *st, int s);
 /* Road Building (B-81, H-51): the pieces seat s has for free placements
  * (roads, plus a module's through hooks.h free_pieces), and in *spot
@@ -511,6 +519,9 @@ void flow_end_turn(const kern *k, void *st, evlog *log);
 void flow_end_part(const kern *k, void *st, evlog *log);
 int flow_buy_return(const kern *k, const void *st);
 void flow_after_robber(const kern *k, void *st, int hex, evlog *log);
+/* The thief has moved and `victims` (bit s) may be robbed: none ends the
+ * move, one is robbed at once, more are chosen from (B-64). */
+void flow_after_thief(const kern *k, void *st, unsigned victims, evlog *log);
 void flow_robber_done(const kern *k, void *st, evlog *log);
 void flow_largest_army(const kern *k, void *st, evlog *log);
 void flow_update_longest_road(const kern *k, void *st, int builder, int node_built, evlog *log);

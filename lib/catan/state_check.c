@@ -381,13 +381,6 @@ static int check_holders(const kern *k, const void *st)
 	return CRISK_OK;
 }
 
-/* B-64: seats other than the active one with a building on the robber's hex and cards. */
-static unsigned victims_at_robber(const kern *k, const void *st)
-{
-	const kstate *h = ks(st);
-	return kern_hex_victims(k, st, h->robber);
-}
-
 static int addressed(const kern *k, const kstate *h, int s)
 {
 	int to = (int)((h->offer >> 48) & 0xFu);
@@ -544,14 +537,21 @@ static int check_point(const kern *k, const void *st)
 			return rc;
 		if (own_steal)
 			return CRISK_OK; /* the module's ext_check judges victim and return point */
-		if (h->victim < 0 || !((victims_at_robber(k, st) >> h->victim) & 1u))
+		if (h->victim < 0 || !((kern_victims(k, st) >> h->victim) & 1u)) {
+			if (k->hk.thief_victims)
+				return BAD("victim: %d is not a seat with cards next to the thief that moved last (B-64)",
+					   h->victim);
 			return BAD("victim: %d is not a seat with cards and a building at the robber's hex %d (B-64)",
 				   h->victim, h->robber);
+		}
 		return CRISK_OK;
 	case DP_DISCARD:
 		return check_discards(k, st);
 	case DP_CHOOSE_VICTIM: {
-		unsigned v = victims_at_robber(k, st);
+		unsigned v = kern_victims(k, st);
+		if ((!v || !(v & (v - 1))) && k->hk.thief_victims)
+			return BAD("phase: choose_victim, but %s seat can be robbed by the thief that moved last",
+				   v ? "only one" : "no");
 		if (!v || !(v & (v - 1)))
 			return BAD("phase: choose_victim, but %s seat can be robbed at hex %d", v ? "only one" : "no",
 				   h->robber);

@@ -120,13 +120,14 @@ static int check_road(const kern *k, const void *st, int s, int p)
 	return CRISK_OK;
 }
 
-/* B-63: an opponent with at most 2 visible VP has a building on the hex;
- * *who is the lowest such seat. */
+/* B-63: an opponent with at most 2 visible VP (kern_config.friendly_vp)
+ * has a building on the hex; *who is the lowest such seat. */
 static int friendly_blocked(const kern *k, const void *st, int mover, int hex, int *who)
 {
 	unsigned owners = kern_hex_owners(k, st, hex);
+	int limit = k->cfg.friendly_vp ? k->cfg.friendly_vp : 2;
 	for (int o = 0; o < k->seats; o++) {
-		if ((owners & (1u << o)) && o != mover && kvisible_vp(k, st, o) <= 2) {
+		if ((owners & (1u << o)) && o != mover && kvisible_vp(k, st, o) <= limit) {
 			*who = o;
 			return 1;
 		}
@@ -286,6 +287,11 @@ int kern_check_victim(const kern *k, const void *st, int v)
 		return err_set(CRISK_EILLEGAL, "seat %d is not an opponent", v);
 	if (kseat_of(k, st, v)->cards == 0)
 		return err_set(CRISK_EILLEGAL, "seat %d has no resource cards to steal (B-64)", v);
+	if (k->hk.thief_victims) {
+		if (k->hk.thief_victims(k, st) & (1u << v))
+			return CRISK_OK;
+		return err_set(CRISK_EILLEGAL, "seat %d has no piece next to the thief that moved last (B-64)", v);
+	}
 	if (kern_hex_owners(k, st, h->robber) & (1u << v))
 		return CRISK_OK;
 	return err_set(CRISK_EILLEGAL, "seat %d has no building at the robber's hex %d (B-64)", v, h->robber);

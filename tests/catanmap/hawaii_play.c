@@ -242,7 +242,15 @@ void ship_leaves(fixture *f, int s, const char *space)
 	ck_assert_int_eq(kpaths(f->k, f->st)[p], s + 1);
 	ck_assert(!kern_road_path(f->k, p));
 	kpaths(f->k, f->st)[p] = 0;
-	hwx(f->k, f->st)->ships[s]++;
+	hw_ext *x = hwx(f->k, f->st);
+	x->ships[s]++;
+	for (int i = 0; i < x->n_fresh; i++) { /* no longer a ship placed this turn (H-80) */
+		if (x->fresh[i] == p) {
+			memmove(&x->fresh[i], &x->fresh[i + 1], (size_t)(x->n_fresh - i - 1) * sizeof x->fresh[0]);
+			x->fresh[--x->n_fresh] = 0;
+			break;
+		}
+	}
 	kern_state_derive(f->k, f->st);
 	flow_update_longest_road(f->k, f->st, s, -1, &f->log);
 	hw_ship_removed(f->k, f->st, s, p, &f->log);

@@ -46,6 +46,10 @@ static const sfield hw_ext_fields[] = {
 	XF("boat", SF_U8, CRISK_MAX_SEATS, boat),
 	XF("chit", SF_U8, HW_MAX_CHITS, chit),
 	XF("market", SF_U8, 1, market),
+	XF("thief", SF_U8, 1, thief),
+	XF("moved", SF_U8, 1, moved),
+	XF("n_fresh", SF_U8, 1, n_fresh),
+	XF("fresh", SF_U16, HW_SHIPS, fresh),
 };
 
 /* H-34: the pirate on the map's pirate hex, 15 ships per seat. */
@@ -73,7 +77,8 @@ static int hw_ext_check(const kern *k, const void *st)
 			return err_set(CRISK_EFORMAT, "ext.ships[%d]: %d in supply and %d on the board is not %d", s,
 				       x->ships[s], on_board, want);
 	}
-	return hw_fish_check(k, st); /* slice fish */
+	int rc = hw_fish_check(k, st); /* slice fish */
+	return rc ? rc : hw_moves_check(k, st);
 }
 
 /* slice fish: a road's placement effects (H-50: the chit, H-75); ships
@@ -106,6 +111,8 @@ static const kern_hooks hw_hooks = {
 	.module_steal = hw_module_steal,
 	.good_held = hw_fish_held,
 	.good_move = hw_fish_move,
+	.turn_start = hw_moves_turn_start,
+	.thief_victims = hw_thief_victims,
 };
 
 /* ---- the rules object ---- */
@@ -144,6 +151,7 @@ int hawaii_rules_create(void **data, const param_set *p)
 			.vp_target = target ? target : r->map->target[seats], /* H-86 */
 			.discard_limit = (int)p->num[HP_DISCARD_LIMIT],
 			.friendly_robber = (int)p->num[HP_FRIENDLY_ROBBER],
+			.friendly_vp = 3, /* H-91: every seat starts with 3 VP */
 			.max_offers = (int)p->num[HP_MAX_OFFERS],
 			.max_turns = p->num[HP_MAX_TURNS],
 			.explicit_chance = p->num[HP_CHANCE] == 1,

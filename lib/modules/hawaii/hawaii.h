@@ -2,7 +2,8 @@
  * declarations of its files.  hawaii.c holds the parameters, the rules
  * object built from a catanmap, the kernel hooks and the module state;
  * hawaii_setup.c the set-up rules (H-35..H-40); hawaii_ships.c building
- * ships; hawaii_actions.c the legal lists, checks and moves;
+ * ships; hawaii_pirate.c the pirate (section 9); hawaii_moves.c moving
+ * ships (section 15); hawaii_actions.c the legal lists, checks and moves;
  * hawaii_effects.c the placement effects of H-50 (chit, boat, merchant);
  * hawaii_chits.c Catan chits; hawaii_trade.c merchant rates;
  * hawaii_fish.c fishing, fish tokens, the fish market and chit/fishing VP.
@@ -15,12 +16,10 @@
  * on rolls (H-68), fish tokens outside the hand and the limit of 7 at
  * END_TURN with RETURN_FISH (H-69..H-71), the fish market (H-72..H-74),
  * Catan chits (H-75..H-77), victory with chit and fishing VP (H-85, H-86),
- * fish in domestic offers (H-61).
- * Not yet: the pirate's moves and steals (a 7 or a knight; the market's
- * FISH_MOVE_PIRATE moves it), moving ships (hw_ship_removed and
- * hw_piece_placed are its placement effects), Longest Trade Route's
- * breaks by ship moves, H-91's friendly robber threshold 3 and its pirate
- * form, the map option, the vtable (text forms of actions and events). */
+ * fish in domestic offers (H-61), the pirate's moves and steals,
+ * friendly_robber for both thieves (H-91), moving ships with their
+ * placement effects, Longest Trade Route over roads and ships.
+ * Not yet: the map option, the vtable (text forms of actions and events). */
 #ifndef CRISK_MODULES_HAWAII_H
 #define CRISK_MODULES_HAWAII_H
 
@@ -31,8 +30,13 @@
 #define HW_SHIPS 15 /* per seat (H-3 a, H-34) */
 /* Module action types (kernel.h kfield_mask: 56..63 are hawaii's). */
 enum { HW_PLACE_SHIP = 56, HW_BUILD_SHIP = 57, HW_PLACE_FREE_SHIP = 58 };
+/* MOVE_PIRATE(hex) at DP_MOVE_ROBBER (H-54); MOVE_SHIP(from, to) in the
+ * main phase (H-78), from in bits 0-15 and to in bits 16-31. */
+enum { HW_MOVE_PIRATE = 59, HW_MOVE_SHIP = 60 };
 /* Module event types, numbered like the actions. */
 enum { HW_EV_SETUP_SHIP = 56, HW_EV_BUILD_SHIP = 57 };
+/* The pirate moved (args[0] hex); a ship moved (args[0] from, args[1] to). */
+enum { HW_EV_PIRATE = 59, HW_EV_MOVE_SHIP = 60 };
 
 /* ---- slice fish: merchants, fishing, fish, the fish market, chits, VP ---- */
 /* FISH(ability, arg): a fish-market use (H-73), the ability in bits 16-23,
@@ -76,6 +80,10 @@ typedef struct hw_ext {
 	uint8_t boat[CRISK_MAX_SEATS];  /* fishing-boat position per seat (H-65) */
 	uint8_t chit[HW_MAX_CHITS];     /* per chit point in map order: 0 on the board, else holder + 1 (H-75) */
 	uint8_t market;                 /* HW_MK_*: a fish-market chance event under way */
+	uint8_t thief;                  /* moved last: 0 the robber, 1 the pirate (H-54) */
+	uint8_t moved;                  /* the turn's seat moved a ship this turn (H-78) */
+	uint8_t n_fresh;                /* ships its seat placed or moved this turn (H-80) */
+	uint16_t fresh[HW_SHIPS];       /* their spaces, in order; the rest 0 */
 } hw_ext;
 
 static inline hw_ext *hwx(const kern *k, const void *st)
@@ -160,6 +168,27 @@ void hw_apply_market(const kern *k, void *st, crisk_action a, evlog *log);
 /* After any kernel action: a market steal or draw that is over returns. */
 void hw_market_done(const kern *k, void *st);
 void hw_fish_view_json(const kern *k, const void *st, int viewer, jw *w);
+/* hawaii_pirate.c: the pirate's moves and steals (section 9). */
+/* H-58: opponents of the active seat with cards and a ship next to the pirate. */
+unsigned hw_pirate_victims(const kern *k, const void *st);
+/* The kernel's thief_victims hook: the pirate's or the robber's. */
+unsigned hw_thief_victims(const kern *k, const void *st);
+int hw_check_move_pirate(const kern *k, const void *st, int hex);
+void hw_list_move_pirate(const kern *k, const void *st, action_out *o);
+void hw_move_pirate(const kern *k, void *st, int hex, evlog *log);
+
+/* hawaii_moves.c: moving ships (section 15). */
+/* Notes a ship the turn's seat placed or moved onto path p this turn (H-80). */
+void hw_note_fresh(const kern *k, void *st, int p);
+/* The kernel's turn_start hook: a new turn has no ship moved or placed yet. */
+void hw_moves_turn_start(const kern *k, void *st, evlog *log);
+/* H-79: whether seat s's ship on path p is at an open end. */
+int hw_open_end(const kern *k, const void *st, int s, int p);
+int hw_check_move_ship(const kern *k, const void *st, int from, int to);
+void hw_list_move_ships(const kern *k, const void *st, action_out *o);
+void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);
+/* hw_ext_check's part for the fields of this slice. */
+int hw_moves_check(const kern *k, const void *st);
 
 /* hawaii_actions.c: the kernel's lists, checks and moves plus the module's
  * ship actions. */

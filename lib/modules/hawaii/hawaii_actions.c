@@ -1,6 +1,7 @@
 /* The module's legal lists, checks and moves: the kernel's, plus the ship
  * actions of set-up (hawaii_setup.c) and of the building phases
- * (hawaii_ships.c).  Module codes have types above every kernel type, so
+ * (hawaii_ships.c), the pirate (hawaii_pirate.c) and ship moves
+ * (hawaii_moves.c).  Module codes have types above every kernel type, so
  * they follow the kernel's list and keep it ascending. */
 #include "../../core/error.h"
 #include "hawaii.h"
@@ -29,11 +30,17 @@ size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t 
 		hw_list_setup_ships(k, st, &o);
 		break;
 	case DP_MAIN:
+		hw_list_build_ships(k, st, &o);
+		hw_list_move_ships(k, st, &o);
+		break;
 	case DP_SPECIAL_BUILD:
 		hw_list_build_ships(k, st, &o);
 		break;
 	case DP_FREE_ROAD:
 		hw_list_free_ships(k, st, &o);
+		break;
+	case DP_MOVE_ROBBER:
+		hw_list_move_pirate(k, st, &o);
 		break;
 	default:
 		break;
@@ -44,7 +51,8 @@ size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t 
 
 static int check_module_code(const kern *k, const void *st, crisk_action a)
 {
-	if (a & ~((UINT64_C(0xFF) << 56) | KF_ID))
+	uint64_t fields = ACT_TYPE(a) == HW_MOVE_SHIP ? KF_ARG2 : KF_ID;
+	if (a & ~((UINT64_C(0xFF) << 56) | fields))
 		return err_set(CRISK_EILLEGAL, "malformed action code: bits set outside its fields");
 	if (ks(st)->cur != ks(st)->active || ks(st)->status != CRISK_STATUS_RUNNING)
 		return err_set(CRISK_EILLEGAL, "it is not the active seat's decision");
@@ -53,6 +61,10 @@ static int check_module_code(const kern *k, const void *st, crisk_action a)
 		return hw_check_setup_ship(k, st, ACT_ID(a));
 	case HW_BUILD_SHIP:
 		return hw_check_build_ship(k, st, ACT_ID(a));
+	case HW_MOVE_PIRATE:
+		return hw_check_move_pirate(k, st, ACT_ID(a));
+	case HW_MOVE_SHIP:
+		return hw_check_move_ship(k, st, ACT_ID(a), (int)(a >> 16 & 0xFFFFu));
 	default:
 		return hw_check_free_ship(k, st, ACT_ID(a));
 	}
@@ -60,7 +72,7 @@ static int check_module_code(const kern *k, const void *st, crisk_action a)
 
 static int is_module_type(unsigned type)
 {
-	return type == HW_PLACE_SHIP || type == HW_BUILD_SHIP || type == HW_PLACE_FREE_SHIP;
+	return type >= HW_PLACE_SHIP && type <= HW_MOVE_SHIP;
 }
 
 /* slice fish: the fish market and RETURN_FISH; with more than 7 fish no
@@ -117,8 +129,17 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 	}
 	if (!is_module_type(ACT_TYPE(a))) {
 		int setup_road = ACT_TYPE(a) == CRISK_CATAN_PLACE_ROAD, s = ks(st)->active;
-		if ((rc = kern_apply(k, st, a, log)))
+		/* H-54: after MOVE_ROBBER the robber is the thief that moved last;
+		 * a refused move leaves the game unchanged.  (So every apply of
+		 * this module, playouts included, comes through here.) */
+		hw_ext *x = hwx(k, st);
+		uint8_t thief = x->thief;
+		if (ACT_TYPE(a) == CRISK_CATAN_MOVE_ROBBER)
+			x->thief = 0;
+		if ((rc = kern_apply(k, st, a, log))) {
+			x->thief = thief;
 			return rc;
+		}
 		if (setup_road) /* H-75: a set-up road takes a chit too (the kernel calls no after_build) */
 			hw_chit_claim(k, st, s, ACT_ID(a), log);
 		hw_market_done(k, st); /* a market steal's or draw's chance event resolved */
@@ -133,6 +154,12 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 		break;
 	case HW_BUILD_SHIP:
 		hw_build_ship(k, st, ACT_ID(a), log);
+		break;
+	case HW_MOVE_PIRATE:
+		hw_move_pirate(k, st, ACT_ID(a), log);
+		break;
+	case HW_MOVE_SHIP:
+		hw_move_ship(k, st, ACT_ID(a), (int)(a >> 16 & 0xFFFFu), log);
 		break;
 	default:
 		hw_place_free_ship(k, st, ACT_ID(a), log);
