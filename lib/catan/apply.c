@@ -242,6 +242,8 @@ static void resolve_dice(const kern *k, void *st, int sum, int d1, int d2, evlog
 	}
 	if (sum != 7) {
 		produce(k, st, sum, log);
+		if (k->hk.produced)
+			k->hk.produced(k, st, sum, log);
 		back_to_active(h, k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
 		return;
 	}
@@ -483,8 +485,16 @@ static void confirm(const kern *k, void *st, int partner, evlog *log)
 	kstate *h = ks(st);
 	kseat *me = kseat_of(k, st, h->active), *other = kseat_of(k, st, partner);
 	for (int g = 0; g < MAX_GOODS; g++) {
-		move_card(me, other, g, offer_count(h->offer, g, 0));
-		move_card(other, me, g, offer_count(h->offer, g, 1));
+		int give = offer_count(h->offer, g, 0), want = offer_count(h->offer, g, 1);
+		if (g >= k->cfg.n_goods) { /* a module's good outside the hand (hooks.h good_move) */
+			if (give | want) {
+				k->hk.good_move(k, st, h->active, partner, g, give);
+				k->hk.good_move(k, st, partner, h->active, g, want);
+			}
+			continue;
+		}
+		move_card(me, other, g, give);
+		move_card(other, me, g, want);
 	}
 	ev *e = ev_push(log, CRISK_CATAN_EV_TRADE, h->active, partner);
 	if (e) {
@@ -769,6 +779,16 @@ static inline int apply_fitting(const kern *k, void *st, crisk_action a, evlog *
 		}
 	}
 	return CRISK_OK;
+}
+
+void kern_auto_chance(const kern *k, void *st, evlog *log)
+{
+	if (k->cfg.explicit_chance)
+		return;
+	while (is_chance(ks(st)->dp)) {
+		sample_chance(k, st, log);
+		flow_check_victory(k, st, log);
+	}
 }
 
 int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)

@@ -140,8 +140,12 @@ int flow_buy_return(const kern *k, const void *st)
 /* B-64: eligible victims of the mover on the robber's new hex. */
 void flow_after_robber(const kern *k, void *st, int hex, evlog *log)
 {
+	flow_after_thief(k, st, kern_hex_victims(k, st, hex), log);
+}
+
+void flow_after_thief(const kern *k, void *st, unsigned victims, evlog *log)
+{
 	kstate *h = ks(st);
-	unsigned victims = kern_hex_victims(k, st, hex);
 	if (!victims) {
 		flow_robber_done(k, st, log);
 	} else if (!(victims & (victims - 1))) {

@@ -80,6 +80,35 @@ typedef struct kern_hooks {
 	 * them has a legal place now.  The module lists and places them at
 	 * DP_FREE_ROAD itself, then calls flow_free_piece_done. */
 	int (*free_pieces)(const struct kern *k, const void *st, int seat, int *spot);
+
+	/* ---- victory points, rolls, harbors and steals of a module's own
+	 * (first used by hawaii: chits, fishing, merchants, the fish market) ---- */
+	/* Visible VP of `seat` besides pieces, Longest Road and Largest Army
+	 * (hawaii's Catan chits and fishing VP, H-85): in every VP count. */
+	int (*extra_vp)(const struct kern *k, const void *st, int seat);
+	/* A roll of `sum` (not 7) has paid its production (hawaii's fishing, H-53). */
+	void (*produced)(const struct kern *k, void *st, int sum, evlog *log);
+	/* Harbor bits (kseat.harbors) that `seat` holds through the module's
+	 * pieces besides its buildings (hawaii's merchant ships, H-63): the
+	 * module sets them in kseat.harbors, the state check expects them. */
+	unsigned (*harbors_more)(const struct kern *k, const void *st, int seat);
+	/* Nonzero while the pending steal (DP_STEAL) is the module's own and not
+	 * the robber's (hawaii's fish market, H-73): kern_state_check leaves its
+	 * victim and return point to ext_check. */
+	int (*module_steal)(const struct kern *k, const void *st);
+	/* Goods n_goods .. MAX_GOODS - 1 that the module keeps outside the hand
+	 * and lets into domestic offers (hawaii's fish, H-61): how many `seat`
+	 * holds, and n of them changing hands on CONFIRM.  NULL: offers take
+	 * the hand's goods only. */
+	int (*good_held)(const struct kern *k, const void *st, int seat, int good);
+	void (*good_move)(const struct kern *k, void *st, int from, int to, int good, int n);
+
+	/* ---- a second thief (first used by hawaii's pirate) ---- */
+	/* The seats the mover may rob now, at DP_CHOOSE_VICTIM and DP_STEAL:
+	 * opponents with cards next to whichever thief moved last (the robber:
+	 * kern_hex_victims of its hex).  A module whose own action moves its
+	 * thief hands that action's victims to flow_after_thief. */
+	unsigned (*thief_victims)(const struct kern *k, const void *st);
 } kern_hooks;
 
 #endif

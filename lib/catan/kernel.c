@@ -26,6 +26,7 @@ int kern_init(kern *k, const kern_config *cfg)
 		k->hk = *cfg->hooks;
 	k->seats = cfg->seats;
 	k->owners = cfg->seats + cfg->neutrals;
+	k->more_vp = k->hk.extra_pieces || k->hk.extra_vp;
 	if (cfg->neutrals < 0 || k->owners > MAX_OWNERS)
 		return err_set(CRISK_EINVAL, "%d seats and %d neutral owners exceed %d piece owners", cfg->seats,
 			       cfg->neutrals, MAX_OWNERS);
@@ -164,7 +165,10 @@ void kern_state_init(const kern *k, void *st, evlog *log)
 
 int kern_extra_vp(const kern *k, const void *st, int s)
 {
-	return k->hk.extra_pieces(k, st, s, PIECE_SETTLEMENT) + 2 * k->hk.extra_pieces(k, st, s, PIECE_CITY);
+	int vp = k->hk.extra_vp ? k->hk.extra_vp(k, st, s) : 0;
+	if (k->hk.extra_pieces)
+		vp += k->hk.extra_pieces(k, st, s, PIECE_SETTLEMENT) + 2 * k->hk.extra_pieces(k, st, s, PIECE_CITY);
+	return vp;
 }
 
 int kern_visible_vp(const kern *k, const void *st, int s)

@@ -70,6 +70,7 @@ typedef struct kern_config {
 	int vp_target;
 	int discard_limit;
 	int friendly_robber;
+	int friendly_vp;     /* B-63's limit of visible VP (hawaii 3, H-91); 0 means 2 */
 	int max_offers;      /* per turn, 0 = unlimited (B-99) */
 	int64_t max_turns;   /* 0 = unlimited (B-52) */
 	int explicit_chance; /* B-132 */
@@ -105,6 +106,7 @@ typedef struct kern {
 	kern_hooks hk;       /* cfg.hooks, or all NULL */
 	int seats;
 	int owners;          /* seats + cfg.neutrals: records and reach bitsets */
+	int more_vp;         /* hk.extra_pieces or hk.extra_vp: kern_extra_vp adds VP */
 	/* Tables. */
 	uint8_t *hex_res;    /* per land hex: resource, or 0xFF for none */
 	uint16_t tok_first[14]; /* hexes with token t: tok_hex[tok_first[t] .. tok_first[t + 1]) */
@@ -401,8 +403,8 @@ static inline int khand_key(const kseat *p)
 		key |= (p->hand[r] >= 1) << r | (p->hand[r] >= 2) << (NUM_RES + r);
 	return key;
 }
-/* VP of the pieces a module's hook counts (hooks.h extra_pieces): apart,
- * so that the usual inlined count needs no frame for the calls. */
+/* VP a module's hooks count (hooks.h extra_pieces, extra_vp): apart, so
+ * that the usual inlined count needs no frame for the calls. */
 int kern_extra_vp(const kern *k, const void *st, int s);
 static inline int kvisible_vp(const kern *k, const void *st, int s)
 {
@@ -410,7 +412,7 @@ static inline int kvisible_vp(const kern *k, const void *st, int s)
 	const kstate *h = ks(st);
 	int vp = (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
 		 2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s);
-	if (k->hk.extra_pieces)
+	if (k->more_vp)
 		vp += kern_extra_vp(k, st, s);
 	return vp;
 }
@@ -466,6 +468,13 @@ static inline unsigned kern_hex_victims(const kern *k, const void *st, int x)
 	}
 	return victims;
 }
+/* The victims of the thief that moved last (hooks.h thief_victims). */
+static inline unsigned kern_victims(const kern *k, const void *st)
+{
+	if (k->hk.thief_victims)
+		return k->hk.thief_victims(k, st);
+	return kern_hex_victims(k, st, ks(st)->robber);
+}
 int kern_any_road(const kern *k, const void *st, int s);
 /* Road Building (B-81, H-51): the pieces seat s has for free placements
  * (roads, plus a module's through hooks.h free_pieces), and in *spot
@@ -482,6 +491,14 @@ static inline int kern_free_pieces(const kern *k, const void *st, int s, int *sp
 	return n;
 }
 int kern_trade_rate(const kseat *p, int r);
+/* Good g held by seat s for domestic trade: the hand's, or beyond
+ * cfg.n_goods the module's (hooks.h good_held), else 0. */
+static inline int kern_good_held(const kern *k, const void *st, int s, int g)
+{
+	if (g < k->cfg.n_goods)
+		return kseat_of(k, st, s)->hand[g];
+	return k->hk.good_held ? k->hk.good_held(k, st, s, g) : 0;
+}
 int kern_can_accept(const kern *k, const void *st);
 int kern_hand_key(const kseat *p);
 int kern_robber_ok(const kern *k, const void *st, int hex);
@@ -507,6 +524,9 @@ void flow_end_turn(const kern *k, void *st, evlog *log);
 void flow_end_part(const kern *k, void *st, evlog *log);
 int flow_buy_return(const kern *k, const void *st);
 void flow_after_robber(const kern *k, void *st, int hex, evlog *log);
+/* The thief has moved and `victims` (bit s) may be robbed: none ends the
+ * move, one is robbed at once, more are chosen from (B-64). */
+void flow_after_thief(const kern *k, void *st, unsigned victims, evlog *log);
 void flow_robber_done(const kern *k, void *st, evlog *log);
 void flow_largest_army(const kern *k, void *st, evlog *log);
 void flow_update_longest_road(const kern *k, void *st, int builder, int node_built, evlog *log);
@@ -569,6 +589,10 @@ static inline int kern_lists_offers(uint64_t skip_types)
 	return !(skip_types & CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE));
 }
 int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
+/* With chance=auto: resolves the chance points the state waits at (a
+ * module's action that leads to one, e.g. hawaii's fish market), checking
+ * victory after each as kern_apply does.  Nothing with chance=explicit. */
+void kern_auto_chance(const kern *k, void *st, evlog *log);
 
 /* Queries. */
 static inline int kern_current_seat(const kern *k, const void *st)

@@ -379,7 +379,7 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		list_robber(k, st, &o);
 		break;
 	case DP_CHOOSE_VICTIM: {
-		for (unsigned victims = kern_hex_victims(k, st, h->robber); victims; victims &= victims - 1)
+		for (unsigned victims = kern_victims(k, st); victims; victims &= victims - 1)
 			out_put(&o, act_make(CRISK_CATAN_STEAL_FROM, (uint64_t)bit_low(victims)));
 		break;
 	}

@@ -267,8 +267,11 @@ static int check_seat(const kern *k, const void *st, int s, const int placed[4])
 		if (nodes[n] && (nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1)
 			harbors |= k->node_harbor[n];
 	}
+	if (k->hk.harbors_more)
+		harbors |= k->hk.harbors_more(k, st, s);
 	if (p->harbors != harbors)
-		return BAD("seats[%d].harbors: 0x%x, but the seat's buildings give 0x%x", s, p->harbors, harbors);
+		return BAD("seats[%d].harbors: 0x%x, but the seat's buildings%s give 0x%x", s, p->harbors,
+			   k->hk.harbors_more ? " and pieces" : "", harbors);
 	int len = board_longest_road(&k->b, kpaths(k, st), nodes, s);
 	if (p->road_len != len)
 		return BAD("seats[%d].road_length: %d, but the seat's longest road is %d", s, p->road_len, len);
@@ -378,13 +381,6 @@ static int check_holders(const kern *k, const void *st)
 	return CRISK_OK;
 }
 
-/* B-64: seats other than the active one with a building on the robber's hex and cards. */
-static unsigned victims_at_robber(const kern *k, const void *st)
-{
-	const kstate *h = ks(st);
-	return kern_hex_victims(k, st, h->robber);
-}
-
 static int addressed(const kern *k, const kstate *h, int s)
 {
 	int to = (int)((h->offer >> 48) & 0xFu);
@@ -395,7 +391,6 @@ static int addressed(const kern *k, const kstate *h, int s)
 static int check_trade(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
-	const kseat *me = kseat_of(k, st, h->active);
 	int known;
 	uint64_t mask = act_field_mask(CRISK_CATAN_OFFER_TRADE, &known);
 	if (ACT_TYPE(h->offer) != CRISK_CATAN_OFFER_TRADE || (h->offer & ~(mask | (UINT64_C(0xFF) << 56))))
@@ -407,18 +402,19 @@ static int check_trade(const kern *k, const void *st)
 	int gives = 0, wants = 0;
 	for (int g = 0; g < MAX_GOODS; g++) {
 		int give = offer_count(h->offer, g, 0), want = offer_count(h->offer, g, 1);
-		if ((give || want) && g >= k->cfg.n_goods)
+		if ((give || want) && g >= k->cfg.n_goods && !k->hk.good_held)
 			return BAD("offer: trades good %d, which this game does not use", g);
 		if (give && want)
 			return BAD("offer: good %d on both sides", g);
-		if (give > me->hand[g])
-			return BAD("offer: gives %d of good %d, but seat %d holds %d", give, g, h->active, me->hand[g]);
+		if (give > kern_good_held(k, st, h->active, g))
+			return BAD("offer: gives %d of good %d, but seat %d holds %d", give, g, h->active,
+				   kern_good_held(k, st, h->active, g));
 		gives += give;
 		wants += want;
 		for (int s = 0; s < k->seats; s++) {
-			if (((h->accepted >> s) & 1u) && want > kseat_of(k, st, s)->hand[g])
+			if (((h->accepted >> s) & 1u) && want > kern_good_held(k, st, s, g))
 				return BAD("accepted: seat %d accepted, but holds %d of good %d and the offer wants %d", s,
-					   kseat_of(k, st, s)->hand[g], g, want);
+					   kern_good_held(k, st, s, g), g, want);
 		}
 	}
 	if (!gives || !wants)
@@ -507,8 +503,10 @@ static int check_point(const kern *k, const void *st)
 		return BAD("victim: %d outside phase steal", h->victim);
 	if (dp != DP_TRADE_RESPONSE && dp != DP_TRADE_CONFIRM && h->offer)
 		return BAD("offer: %016llx while no offer is open", (unsigned long long)h->offer);
-	int after_card = dp == DP_MOVE_ROBBER || dp == DP_CHOOSE_VICTIM || dp == DP_STEAL || dp == DP_FREE_ROAD ||
-			 dp == DP_YOP_PICK || dp == DP_MONOPOLY_PICK;
+	/* A module's own steal (hooks.h module_steal) follows no card or robber. */
+	int own_steal = dp == DP_STEAL && k->hk.module_steal && k->hk.module_steal(k, st);
+	int after_card = dp == DP_MOVE_ROBBER || dp == DP_CHOOSE_VICTIM || (dp == DP_STEAL && !own_steal) ||
+			 dp == DP_FREE_ROAD || dp == DP_YOP_PICK || dp == DP_MONOPOLY_PICK;
 	if (after_card && h->ret != DP_PRE_ROLL && h->ret != DP_MAIN)
 		return BAD("return_phase: %s, but phase %s returns to pre_roll or main", kern_dp_name(h->ret),
 			   kern_dp_name(dp));
@@ -537,14 +535,23 @@ static int check_point(const kern *k, const void *st)
 	case DP_STEAL:
 		if ((rc = need_cur(h, CRISK_SEAT_CHANCE)))
 			return rc;
-		if (h->victim < 0 || !((victims_at_robber(k, st) >> h->victim) & 1u))
+		if (own_steal)
+			return CRISK_OK; /* the module's ext_check judges victim and return point */
+		if (h->victim < 0 || !((kern_victims(k, st) >> h->victim) & 1u)) {
+			if (k->hk.thief_victims)
+				return BAD("victim: %d is not a seat with cards next to the thief that moved last (B-64)",
+					   h->victim);
 			return BAD("victim: %d is not a seat with cards and a building at the robber's hex %d (B-64)",
 				   h->victim, h->robber);
+		}
 		return CRISK_OK;
 	case DP_DISCARD:
 		return check_discards(k, st);
 	case DP_CHOOSE_VICTIM: {
-		unsigned v = victims_at_robber(k, st);
+		unsigned v = kern_victims(k, st);
+		if ((!v || !(v & (v - 1))) && k->hk.thief_victims)
+			return BAD("phase: choose_victim, but %s seat can be robbed by the thief that moved last",
+				   v ? "only one" : "no");
 		if (!v || !(v & (v - 1)))
 			return BAD("phase: choose_victim, but %s seat can be robbed at hex %d", v ? "only one" : "no",
 				   h->robber);

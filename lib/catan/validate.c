@@ -120,13 +120,14 @@ static int check_road(const kern *k, const void *st, int s, int p)
 	return CRISK_OK;
 }
 
-/* B-63: an opponent with at most 2 visible VP has a building on the hex;
- * *who is the lowest such seat. */
+/* B-63: an opponent with at most 2 visible VP (kern_config.friendly_vp)
+ * has a building on the hex; *who is the lowest such seat. */
 static int friendly_blocked(const kern *k, const void *st, int mover, int hex, int *who)
 {
 	unsigned owners = kern_hex_owners(k, st, hex);
+	int limit = k->cfg.friendly_vp ? k->cfg.friendly_vp : 2;
 	for (int o = 0; o < k->seats; o++) {
-		if ((owners & (1u << o)) && o != mover && kvisible_vp(k, st, o) <= 2) {
+		if ((owners & (1u << o)) && o != mover && kvisible_vp(k, st, o) <= limit) {
 			*who = o;
 			return 1;
 		}
@@ -206,7 +207,6 @@ int kern_check_discard(const kern *k, const void *st, crisk_action a)
 int kern_check_offer(const kern *k, const void *st, crisk_action a)
 {
 	const kstate *h = ks(st);
-	const kseat *p = kseat_of(k, st, h->active);
 	int to = (int)((a >> 48) & 0xF);
 	if (to != CRISK_CATAN_TO_ALL && (to >= k->seats || to == h->active))
 		return err_set(CRISK_EILLEGAL, "an offer goes to one opponent (0..%d, not yourself) or to all (%d), not %d",
@@ -217,13 +217,13 @@ int kern_check_offer(const kern *k, const void *st, crisk_action a)
 	int gives = 0, wants = 0;
 	for (int g = 0; g < MAX_GOODS; g++) {
 		int give = offer_count(a, g, 0), want = offer_count(a, g, 1);
-		if ((give || want) && g >= k->cfg.n_goods)
+		if ((give || want) && g >= k->cfg.n_goods && !k->hk.good_held)
 			return err_set(CRISK_EILLEGAL, "%s is not traded in this game", kern_res_names[g]);
 		if (give && want)
 			return err_set(CRISK_EILLEGAL, "%s is on both sides of the offer (B-96)", kern_res_names[g]);
-		if (give > p->hand[g])
+		if (give > kern_good_held(k, st, h->active, g))
 			return err_set(CRISK_EILLEGAL, "not enough %s: offer %d, have %d", kern_res_names[g], give,
-				       p->hand[g]);
+				       kern_good_held(k, st, h->active, g));
 		gives += give;
 		wants += want;
 	}
@@ -237,8 +237,13 @@ int kern_can_accept(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->cur);
-	for (int g = 0; g < MAX_GOODS; g++) {
+	for (int g = 0; g < NUM_RES; g++) {
 		if (offer_count(h->offer, g, 1) > p->hand[g])
+			return 0;
+	}
+	/* Goods beyond the hand's resources: none in an offer without a module's (hooks.h good_held). */
+	for (int g = NUM_RES; g < MAX_GOODS; g++) {
+		if (offer_count(h->offer, g, 1) > kern_good_held(k, st, h->cur, g))
 			return 0;
 	}
 	return 1;
@@ -249,12 +254,11 @@ int kern_check_accept(const kern *k, const void *st)
 	if (kern_can_accept(k, st))
 		return CRISK_OK;
 	const kstate *h = ks(st);
-	const kseat *p = kseat_of(k, st, h->cur);
 	for (int g = 0; g < MAX_GOODS; g++) {
-		int want = offer_count(h->offer, g, 1);
-		if (want > p->hand[g])
+		int want = offer_count(h->offer, g, 1), held = kern_good_held(k, st, h->cur, g);
+		if (want > held)
 			return err_set(CRISK_EILLEGAL, "you cannot accept: not enough %s: need %d, have %d",
-				       kern_res_names[g], want, p->hand[g]);
+				       kern_res_names[g], want, held);
 	}
 	return CRISK_OK;
 }
@@ -283,6 +287,11 @@ int kern_check_victim(const kern *k, const void *st, int v)
 		return err_set(CRISK_EILLEGAL, "seat %d is not an opponent", v);
 	if (kseat_of(k, st, v)->cards == 0)
 		return err_set(CRISK_EILLEGAL, "seat %d has no resource cards to steal (B-64)", v);
+	if (k->hk.thief_victims) {
+		if (k->hk.thief_victims(k, st) & (1u << v))
+			return CRISK_OK;
+		return err_set(CRISK_EILLEGAL, "seat %d has no piece next to the thief that moved last (B-64)", v);
+	}
 	if (kern_hex_owners(k, st, h->robber) & (1u << v))
 		return CRISK_OK;
 	return err_set(CRISK_EILLEGAL, "seat %d has no building at the robber's hex %d (B-64)", v, h->robber);

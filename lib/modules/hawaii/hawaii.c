@@ -41,6 +41,15 @@ const int hawaii_n_params = HP_COUNT;
 static const sfield hw_ext_fields[] = {
 	XF("pirate", SF_U16, 1, pirate),
 	XF("ships", SF_U8, CRISK_MAX_SEATS, ships),
+	/* slice fish */
+	XF("fish", SF_U8, CRISK_MAX_SEATS, fish),
+	XF("boat", SF_U8, CRISK_MAX_SEATS, boat),
+	XF("chit", SF_U8, HW_MAX_CHITS, chit),
+	XF("market", SF_U8, 1, market),
+	XF("thief", SF_U8, 1, thief),
+	XF("moved", SF_U8, 1, moved),
+	XF("n_fresh", SF_U8, 1, n_fresh),
+	XF("fresh", SF_U16, HW_SHIPS, fresh),
 };
 
 /* H-34: the pirate on the map's pirate hex, 15 ships per seat. */
@@ -68,7 +77,22 @@ static int hw_ext_check(const kern *k, const void *st)
 			return err_set(CRISK_EFORMAT, "ext.ships[%d]: %d in supply and %d on the board is not %d", s,
 				       x->ships[s], on_board, want);
 	}
-	return CRISK_OK;
+	int rc = hw_fish_check(k, st); /* slice fish */
+	return rc ? rc : hw_moves_check(k, st);
+}
+
+/* slice fish: a road's placement effects (H-50: the chit, H-75); ships
+ * call hw_piece_placed themselves, set-up roads get it in hawaii_apply. */
+static void hw_after_build(const kern *k, void *st, int piece, int id, int how, evlog *log)
+{
+	(void)how;
+	if (piece == PIECE_ROAD)
+		hw_piece_placed(k, st, ks(st)->active, id, log);
+}
+
+static void hw_view_json(const kern *k, const void *st, int viewer, jw *w)
+{
+	hw_fish_view_json(k, st, viewer, w);
 }
 
 static const kern_hooks hw_hooks = {
@@ -78,6 +102,17 @@ static const kern_hooks hw_hooks = {
 	.ext_check = hw_ext_check,
 	.setup_site_ok = hw_setup_site_ok,
 	.free_pieces = hw_free_ships,
+	/* slice fish */
+	.after_build = hw_after_build,
+	.view_json = hw_view_json,
+	.extra_vp = hw_extra_vp,
+	.produced = hw_fish_produced,
+	.harbors_more = hw_merchant_bits,
+	.module_steal = hw_module_steal,
+	.good_held = hw_fish_held,
+	.good_move = hw_fish_move,
+	.turn_start = hw_moves_turn_start,
+	.thief_victims = hw_thief_victims,
 };
 
 /* ---- the rules object ---- */
@@ -89,6 +124,8 @@ void hawaii_rules_destroy(void *data)
 		return;
 	kern_free(&r->k);
 	catanmap_free(r->map);
+	free(r->chit_of);
+	free(r->fish_path);
 	free(r);
 }
 
@@ -114,6 +151,7 @@ int hawaii_rules_create(void **data, const param_set *p)
 			.vp_target = target ? target : r->map->target[seats], /* H-86 */
 			.discard_limit = (int)p->num[HP_DISCARD_LIMIT],
 			.friendly_robber = (int)p->num[HP_FRIENDLY_ROBBER],
+			.friendly_vp = 3, /* H-91: every seat starts with 3 VP */
 			.max_offers = (int)p->num[HP_MAX_OFFERS],
 			.max_turns = p->num[HP_MAX_TURNS],
 			.explicit_chance = p->num[HP_CHANCE] == 1,
@@ -130,6 +168,10 @@ int hawaii_rules_create(void **data, const param_set *p)
 		       NUM_DEV);
 		rc = kern_init(&r->k, &cfg);
 	}
+	if (!rc)
+		rc = hw_rules_chits(r);
+	if (!rc)
+		rc = hw_rules_fishing(r);
 	if (rc) {
 		hawaii_rules_destroy(r);
 		return rc;

@@ -2,14 +2,24 @@
  * declarations of its files.  hawaii.c holds the parameters, the rules
  * object built from a catanmap, the kernel hooks and the module state;
  * hawaii_setup.c the set-up rules (H-35..H-40); hawaii_ships.c building
- * ships; hawaii_actions.c the legal lists, checks and moves.
+ * ships; hawaii_pirate.c the pirate (section 9); hawaii_moves.c moving
+ * ships (section 15); hawaii_actions.c the legal lists, checks and moves;
+ * hawaii_effects.c the placement effects of H-50 (chit, boat, merchant);
+ * hawaii_chits.c Catan chits; hawaii_trade.c merchant rates;
+ * hawaii_fish.c fishing, fish tokens, the fish market and chit/fishing VP.
  *
  * The module is internal: it is not in the public module list until a
  * complete game plays to a winner with every rule of hawaii.md in place.
  * Done so far: the board (board_map.c), set-up with three rounds, the island
- * rule and set-up ships, building ships, ships in Road Building.  Not yet:
- * the pirate's moves and steals, merchants, fishing, fish, the fish market,
- * Catan chits, moving ships, the map option. */
+ * rule and set-up ships, building ships, ships in Road Building, merchant
+ * rates (H-62, H-63), the fishing track and fishing VP (H-65, H-66), fishing
+ * on rolls (H-68), fish tokens outside the hand and the limit of 7 at
+ * END_TURN with RETURN_FISH (H-69..H-71), the fish market (H-72..H-74),
+ * Catan chits (H-75..H-77), victory with chit and fishing VP (H-85, H-86),
+ * fish in domestic offers (H-61), the pirate's moves and steals,
+ * friendly_robber for both thieves (H-91), moving ships with their
+ * placement effects, Longest Trade Route over roads and ships.
+ * Not yet: the map option, the vtable (text forms of actions and events). */
 #ifndef CRISK_MODULES_HAWAII_H
 #define CRISK_MODULES_HAWAII_H
 
@@ -20,19 +30,60 @@
 #define HW_SHIPS 15 /* per seat (H-3 a, H-34) */
 /* Module action types (kernel.h kfield_mask: 56..63 are hawaii's). */
 enum { HW_PLACE_SHIP = 56, HW_BUILD_SHIP = 57, HW_PLACE_FREE_SHIP = 58 };
+/* MOVE_PIRATE(hex) at DP_MOVE_ROBBER (H-54); MOVE_SHIP(from, to) in the
+ * main phase (H-78), from in bits 0-15 and to in bits 16-31. */
+enum { HW_MOVE_PIRATE = 59, HW_MOVE_SHIP = 60 };
 /* Module event types, numbered like the actions. */
 enum { HW_EV_SETUP_SHIP = 56, HW_EV_BUILD_SHIP = 57 };
+/* The pirate moved (args[0] hex); a ship moved (args[0] from, args[1] to). */
+enum { HW_EV_PIRATE = 59, HW_EV_MOVE_SHIP = 60 };
+
+/* ---- slice fish: merchants, fishing, fish, the fish market, chits, VP ---- */
+/* FISH(ability, arg): a fish-market use (H-73), the ability in bits 16-23,
+ * its argument (hex, seat, resource or space) in bits 0-15, so codes ascend
+ * in the order of the card.  RETURN_FISH: H-71's fallback. */
+enum { HW_FISH = 61, HW_RETURN_FISH = 62 };
+enum hw_ability {
+	HW_FISH_MOVE_ROBBER, HW_FISH_MOVE_PIRATE, HW_FISH_STEAL, HW_FISH_TAKE_MERCHANT, HW_FISH_TAKE,
+	HW_FISH_BUILD_ROAD, HW_FISH_BUILD_SHIP, HW_FISH_DEV, HW_N_ABILITIES
+};
+/* Events: fish from a roll or returned (args: +n or -1, fish after); a
+ * market use (args: ability, argument, cost, fish after); a placement
+ * effect (args: HW_FX_*, then its data, see hawaii_effects.c). */
+enum { HW_EV_FISH = 61, HW_EV_MARKET = 62, HW_EV_EFFECT = 63 };
+enum { HW_FX_CHIT, HW_FX_BOAT, HW_FX_MERCHANT };
+#define HW_FISH_LIMIT 7  /* fish at the end of one's own turn (H-71) */
+#define HW_FISH_MAX 255  /* fish a seat can hold in the engine (hw_trade_fish_ok) */
+#define HW_MAX_CHITS 16  /* chit points a map may have with 3-4 seats (the engine's limit) */
+/* hw_ext.market: the fish-market chance event under way, if any. */
+enum { HW_MK_NONE, HW_MK_STEAL, HW_MK_DEV_PREROLL };
 
 /* Rules object: the kernel first (the kernel functions take it directly). */
 typedef struct hw_rules {
 	kern k;
 	catanmap *map;    /* ids, names, fishing track and targets */
+	/* slice fish: per point its chit index or -1 (3-4 seats, H-75); per
+	 * dice sum t the fishing paths next to a disc showing t, once each
+	 * (H-68): fish_path[fish_first[t] .. fish_first[t + 1]). */
+	int16_t *chit_of;
+	int n_chit;
+	uint16_t fish_first[14];
+	uint16_t *fish_path;
 } hw_rules;
 
 /* Module state (the kernel's ext region), saved field by field. */
 typedef struct hw_ext {
 	uint16_t pirate;                /* sea hex of the pirate (H-34) */
 	uint8_t ships[CRISK_MAX_SEATS]; /* ships in supply per seat (H-34) */
+	/* slice fish */
+	uint8_t fish[CRISK_MAX_SEATS];  /* fish tokens per seat, outside the hand (H-69, H-70) */
+	uint8_t boat[CRISK_MAX_SEATS];  /* fishing-boat position per seat (H-65) */
+	uint8_t chit[HW_MAX_CHITS];     /* per chit point in map order: 0 on the board, else holder + 1 (H-75) */
+	uint8_t market;                 /* HW_MK_*: a fish-market chance event under way */
+	uint8_t thief;                  /* moved last: 0 the robber, 1 the pirate (H-54) */
+	uint8_t moved;                  /* the turn's seat moved a ship this turn (H-78) */
+	uint8_t n_fresh;                /* ships its seat placed or moved this turn (H-80) */
+	uint16_t fresh[HW_SHIPS];       /* their spaces, in order; the rest 0 */
 } hw_ext;
 
 static inline hw_ext *hwx(const kern *k, const void *st)
@@ -76,6 +127,68 @@ int hw_free_ships(const kern *k, const void *st, int s, int *spot);
 int hw_check_free_ship(const kern *k, const void *st, int p);
 void hw_list_free_ships(const kern *k, const void *st, action_out *o);
 void hw_place_free_ship(const kern *k, void *st, int p, evlog *log);
+
+/* hawaii_ships.c, for the fish market's ship (H-73): H-3 (a), H-45, H-46
+ * for seat s on path p, quietly and with the reason. */
+int hw_ship_spot_ok(const kern *k, const void *st, int s, int p);
+int hw_check_ship_spot(const kern *k, const void *st, int s, int p);
+
+/* ---- slice fish ---- */
+/* hawaii_effects.c: H-50's placement effects (chit, boat, merchant) after
+ * seat s put a road or ship on path p, and H-81's after a ship left p. */
+void hw_piece_placed(const kern *k, void *st, int s, int p, evlog *log);
+void hw_ship_removed(const kern *k, void *st, int s, int p, evlog *log);
+/* hawaii_chits.c (H-75, H-76) */
+int hw_rules_chits(hw_rules *r);
+void hw_chit_claim(const kern *k, void *st, int s, int p, evlog *log);
+int hw_chits_of(const kern *k, const void *st, int s);
+int hw_chits_check(const kern *k, const void *st);
+/* hawaii_trade.c (H-62, H-63) */
+unsigned hw_merchant_bits(const kern *k, const void *st, int s);
+void hw_merchant_update(const kern *k, void *st, int s, int p, evlog *log);
+/* Fish in domestic offers (H-61): the kernel's good_held, good_move hooks,
+ * and the engine's limit of HW_FISH_MAX per seat for OFFER_TRADE and ACCEPT. */
+int hw_fish_held(const kern *k, const void *st, int s, int g);
+void hw_fish_move(const kern *k, void *st, int from, int to, int g, int n);
+int hw_trade_fish_ok(const kern *k, const void *st, crisk_action a);
+/* hawaii_fish.c (H-65..H-74) */
+int hw_rules_fishing(hw_rules *r);
+int hw_boat_count(const kern *k, const void *st, int s);
+void hw_boat_update(const kern *k, void *st, int s, evlog *log);
+int hw_fishing_vp(const kern *k, const void *st, int s);
+int hw_extra_vp(const kern *k, const void *st, int s);
+void hw_fish_produced(const kern *k, void *st, int sum, evlog *log);
+int hw_module_steal(const kern *k, const void *st);
+int hw_fish_check(const kern *k, const void *st);
+int hw_end_turn_ok(const kern *k, const void *st);
+int hw_must_return(const kern *k, const void *st);
+void hw_list_market(const kern *k, const void *st, action_out *o);
+int hw_check_market(const kern *k, const void *st, crisk_action a);
+void hw_apply_market(const kern *k, void *st, crisk_action a, evlog *log);
+/* After any kernel action: a market steal or draw that is over returns. */
+void hw_market_done(const kern *k, void *st);
+void hw_fish_view_json(const kern *k, const void *st, int viewer, jw *w);
+/* hawaii_pirate.c: the pirate's moves and steals (section 9). */
+/* H-58: opponents of the active seat with cards and a ship next to the pirate. */
+unsigned hw_pirate_victims(const kern *k, const void *st);
+/* The kernel's thief_victims hook: the pirate's or the robber's. */
+unsigned hw_thief_victims(const kern *k, const void *st);
+int hw_check_move_pirate(const kern *k, const void *st, int hex);
+void hw_list_move_pirate(const kern *k, const void *st, action_out *o);
+void hw_move_pirate(const kern *k, void *st, int hex, evlog *log);
+
+/* hawaii_moves.c: moving ships (section 15). */
+/* Notes a ship the turn's seat placed or moved onto path p this turn (H-80). */
+void hw_note_fresh(const kern *k, void *st, int p);
+/* The kernel's turn_start hook: a new turn has no ship moved or placed yet. */
+void hw_moves_turn_start(const kern *k, void *st, evlog *log);
+/* H-79: whether seat s's ship on path p is at an open end. */
+int hw_open_end(const kern *k, const void *st, int s, int p);
+int hw_check_move_ship(const kern *k, const void *st, int from, int to);
+void hw_list_move_ships(const kern *k, const void *st, action_out *o);
+void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);
+/* hw_ext_check's part for the fields of this slice. */
+int hw_moves_check(const kern *k, const void *st);
 
 /* hawaii_actions.c: the kernel's lists, checks and moves plus the module's
  * ship actions. */

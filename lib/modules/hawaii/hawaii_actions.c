@@ -1,6 +1,7 @@
 /* The module's legal lists, checks and moves: the kernel's, plus the ship
  * actions of set-up (hawaii_setup.c) and of the building phases
- * (hawaii_ships.c).  Module codes have types above every kernel type, so
+ * (hawaii_ships.c), the pirate (hawaii_pirate.c) and ship moves
+ * (hawaii_moves.c).  Module codes have types above every kernel type, so
  * they follow the kernel's list and keep it ascending. */
 #include "../../core/error.h"
 #include "hawaii.h"
@@ -8,27 +9,50 @@
 size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
 {
 	const kern *k = data;
+	if (hw_must_return(k, st)) { /* slice fish: H-71's fallback, the only action */
+		action_out r = {buf, cap, 0};
+		out_put(&r, act_make(HW_RETURN_FISH, 0));
+		return r.n;
+	}
 	action_out o = {buf, cap, kern_legal(k, st, buf, cap)};
+	/* slice fish: END_TURN, the main list's last code, needs at most 7 fish (H-71). */
+	if (ks(st)->dp == DP_MAIN && hw_end_turn_ok(k, st) != CRISK_OK)
+		o.n--;
+	/* A response is ACCEPT (if the responder can) and DECLINE: ACCEPT only
+	 * within the most fish a seat holds (H-61). */
+	if (ks(st)->dp == DP_TRADE_RESPONSE && kern_can_accept(k, st) &&
+	    hw_trade_fish_ok(k, st, act_make(CRISK_CATAN_ACCEPT, 0)) != CRISK_OK) {
+		o.n = 0;
+		out_put(&o, act_make(CRISK_CATAN_DECLINE, 0));
+	}
 	switch (ks(st)->dp) {
 	case DP_SETUP_ROAD:
 		hw_list_setup_ships(k, st, &o);
 		break;
 	case DP_MAIN:
+		hw_list_build_ships(k, st, &o);
+		hw_list_move_ships(k, st, &o);
+		break;
 	case DP_SPECIAL_BUILD:
 		hw_list_build_ships(k, st, &o);
 		break;
 	case DP_FREE_ROAD:
 		hw_list_free_ships(k, st, &o);
 		break;
+	case DP_MOVE_ROBBER:
+		hw_list_move_pirate(k, st, &o);
+		break;
 	default:
 		break;
 	}
+	hw_list_market(k, st, &o); /* slice fish: H-72..H-74, types above the ships' */
 	return o.n;
 }
 
 static int check_module_code(const kern *k, const void *st, crisk_action a)
 {
-	if (a & ~((UINT64_C(0xFF) << 56) | KF_ID))
+	uint64_t fields = ACT_TYPE(a) == HW_MOVE_SHIP ? KF_ARG2 : KF_ID;
+	if (a & ~((UINT64_C(0xFF) << 56) | fields))
 		return err_set(CRISK_EILLEGAL, "malformed action code: bits set outside its fields");
 	if (ks(st)->cur != ks(st)->active || ks(st)->status != CRISK_STATUS_RUNNING)
 		return err_set(CRISK_EILLEGAL, "it is not the active seat's decision");
@@ -37,6 +61,10 @@ static int check_module_code(const kern *k, const void *st, crisk_action a)
 		return hw_check_setup_ship(k, st, ACT_ID(a));
 	case HW_BUILD_SHIP:
 		return hw_check_build_ship(k, st, ACT_ID(a));
+	case HW_MOVE_PIRATE:
+		return hw_check_move_pirate(k, st, ACT_ID(a));
+	case HW_MOVE_SHIP:
+		return hw_check_move_ship(k, st, ACT_ID(a), (int)(a >> 16 & 0xFFFFu));
 	default:
 		return hw_check_free_ship(k, st, ACT_ID(a));
 	}
@@ -44,11 +72,44 @@ static int check_module_code(const kern *k, const void *st, crisk_action a)
 
 static int is_module_type(unsigned type)
 {
-	return type == HW_PLACE_SHIP || type == HW_BUILD_SHIP || type == HW_PLACE_FREE_SHIP;
+	return type >= HW_PLACE_SHIP && type <= HW_MOVE_SHIP;
+}
+
+/* slice fish: the fish market and RETURN_FISH; with more than 7 fish no
+ * END_TURN, and in H-71's fallback nothing but RETURN_FISH. */
+static int is_fish_type(unsigned type)
+{
+	return type == HW_FISH || type == HW_RETURN_FISH;
+}
+
+static int check_fish_limit(const kern *k, const void *st, crisk_action a)
+{
+	if (ks(st)->dp != DP_MAIN || ks(st)->cur != (int8_t)ks(st)->active)
+		return CRISK_OK;
+	if (ACT_TYPE(a) != HW_RETURN_FISH && hw_must_return(k, st))
+		return err_set(CRISK_EILLEGAL, "you hold more than %d fish and no fish-market ability is usable: return "
+					       "fish to the supply first (H-71)",
+			       HW_FISH_LIMIT);
+	if (ACT_TYPE(a) == CRISK_CATAN_END_TURN)
+		return hw_end_turn_ok(k, st);
+	return CRISK_OK;
+}
+
+/* The limits of this slice on kernel actions: fish at END_TURN (H-71) and
+ * the engine's most fish per seat in offers (H-61). */
+static int check_fish_rules(const kern *k, const void *st, crisk_action a)
+{
+	int rc = check_fish_limit(k, st, a);
+	return rc ? rc : hw_trade_fish_ok(k, st, a);
 }
 
 int hawaii_check(const void *data, const void *st, crisk_action a)
 {
+	int rc = check_fish_rules(data, st, a);
+	if (rc)
+		return rc;
+	if (is_fish_type(ACT_TYPE(a)))
+		return hw_check_market(data, st, a);
 	if (is_module_type(ACT_TYPE(a)))
 		return check_module_code(data, st, a);
 	return kern_check(data, st, a);
@@ -57,9 +118,34 @@ int hawaii_check(const void *data, const void *st, crisk_action a)
 int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
-	if (!is_module_type(ACT_TYPE(a)))
-		return kern_apply(k, st, a, log);
-	int rc = check_module_code(k, st, a);
+	int rc = check_fish_rules(k, st, a);
+	if (rc)
+		return rc;
+	if (is_fish_type(ACT_TYPE(a))) {
+		if ((rc = hw_check_market(k, st, a)))
+			return rc;
+		hw_apply_market(k, st, a, log);
+		return CRISK_OK;
+	}
+	if (!is_module_type(ACT_TYPE(a))) {
+		int setup_road = ACT_TYPE(a) == CRISK_CATAN_PLACE_ROAD, s = ks(st)->active;
+		/* H-54: after MOVE_ROBBER the robber is the thief that moved last;
+		 * a refused move leaves the game unchanged.  (So every apply of
+		 * this module, playouts included, comes through here.) */
+		hw_ext *x = hwx(k, st);
+		uint8_t thief = x->thief;
+		if (ACT_TYPE(a) == CRISK_CATAN_MOVE_ROBBER)
+			x->thief = 0;
+		if ((rc = kern_apply(k, st, a, log))) {
+			x->thief = thief;
+			return rc;
+		}
+		if (setup_road) /* H-75: a set-up road takes a chit too (the kernel calls no after_build) */
+			hw_chit_claim(k, st, s, ACT_ID(a), log);
+		hw_market_done(k, st); /* a market steal's or draw's chance event resolved */
+		return CRISK_OK;
+	}
+	rc = check_module_code(k, st, a);
 	if (rc)
 		return rc;
 	switch (ACT_TYPE(a)) {
@@ -68,6 +154,12 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 		break;
 	case HW_BUILD_SHIP:
 		hw_build_ship(k, st, ACT_ID(a), log);
+		break;
+	case HW_MOVE_PIRATE:
+		hw_move_pirate(k, st, ACT_ID(a), log);
+		break;
+	case HW_MOVE_SHIP:
+		hw_move_ship(k, st, ACT_ID(a), (int)(a >> 16 & 0xFFFFu), log);
 		break;
 	default:
 		hw_place_free_ship(k, st, ACT_ID(a), log);

@@ -86,6 +86,7 @@ void hw_place_setup_ship(const kern *k, void *st, int p, evlog *log)
 	ev *e = ev_push(log, HW_EV_SETUP_SHIP, s, -1);
 	if (e)
 		e->args[0] = p;
+	hw_piece_placed(k, st, s, p, log); /* H-38, H-50 */
 	flow_update_longest_road_at(k, st, s, p, log); /* roads and ships together (H-82) */
 	flow_setup_next(k, st, log);
 }

@@ -28,6 +28,7 @@ void hw_add_ship(const kern *k, void *st, int s, int p)
 	bit_set(kreach(k, st, s), k->b.path[p].node[0]);
 	bit_set(kreach(k, st, s), k->b.path[p].node[1]);
 	hwx(k, st)->ships[s]--;
+	hw_note_fresh(k, st, p); /* H-80 */
 }
 
 /* Where ships are built: the active seat's main phase, or its window of a
@@ -109,6 +110,7 @@ void hw_build_ship(const kern *k, void *st, int p, evlog *log)
 	ev *e = ev_push(log, HW_EV_BUILD_SHIP, s, -1);
 	if (e)
 		e->args[0] = p;
+	hw_piece_placed(k, st, s, p, log); /* H-50 */
 	flow_update_longest_road_at(k, st, s, p, log); /* H-84 */
 	flow_check_victory(k, st, log);                /* H-50 */
 }
@@ -154,7 +156,20 @@ void hw_place_free_ship(const kern *k, void *st, int p, evlog *log)
 		e->args[0] = p;
 		e->args[1] = 1; /* free, as BUILD_ROAD's event says */
 	}
+	hw_piece_placed(k, st, s, p, log); /* H-50 */
 	flow_update_longest_road_at(k, st, s, p, log);
 	flow_free_piece_done(k, st, log);
 	flow_check_victory(k, st, log);
+}
+
+/* ---- for the fish market's ship (slice fish, H-73) ---- */
+
+int hw_ship_spot_ok(const kern *k, const void *st, int s, int p)
+{
+	return spot_ok(k, st, s, p);
+}
+
+int hw_check_ship_spot(const kern *k, const void *st, int s, int p)
+{
+	return check_spot(k, st, s, p);
 }

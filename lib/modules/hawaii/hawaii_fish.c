@@ -1,0 +1,491 @@
+/* Fishing and fish (rules/hawaii.md sections 11-13, 17): the fishing boat
+ * and fishing VP (H-65, H-66), fish from the blue discs on a roll (H-68),
+ * fish tokens outside the hand (H-69, H-70: the kernel never sees them, so
+ * discards, steals, Monopoly and Year of Plenty leave them alone), the limit
+ * of 7 at END_TURN with its RETURN_FISH fallback (H-71), the fish market
+ * (H-72..H-74) and the VP of chits and fishing (H-85).
+ *
+ * The market's steal and draw are the kernel's chance points DP_STEAL and
+ * DP_DEV_DRAW (B-65, B-74, H-92): hw_ext.market says which one is the
+ * market's, so that the state check (hooks.h module_steal) accepts a victim
+ * anywhere and play returns to pre-roll or main (hw_market_done). */
+#include <stdlib.h>
+
+#include "../../core/error.h"
+#include "hawaii.h"
+
+static const uint8_t ability_cost[HW_N_ABILITIES] = {2, 2, 3, 3, 4, 5, 5, 7}; /* H-73 */
+static const char *const ability_names[HW_N_ABILITIES] = {
+	"fish_move_robber", "fish_move_pirate", "fish_steal", "fish_take_merchant",
+	"fish_take",        "fish_build_road",  "fish_build_ship", "fish_dev"};
+
+/* Per dice sum the fishing paths next to a disc with that number, each once
+ * however many of its discs show it (H-68: 1 fish per ship and roll). */
+int hw_rules_fishing(hw_rules *r)
+{
+	const board *b = &r->k.b;
+	size_t n = 0;
+	for (int d = 0; d < b->n_disc; d++)
+		n += b->disc[d].n;
+	r->fish_path = malloc((n + 1) * sizeof *r->fish_path);
+	if (!r->fish_path)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	size_t at = 0;
+	for (int t = 0; t < 13; t++) {
+		r->fish_first[t] = (uint16_t)at;
+		size_t first = at;
+		for (int d = 0; d < b->n_disc; d++) {
+			if (b->disc[d].number != t)
+				continue;
+			for (int i = 0; i < b->disc[d].n; i++) {
+				uint16_t p = b->disc_path[b->disc[d].first + i];
+				size_t j = first;
+				while (j < at && r->fish_path[j] != p)
+					j++;
+				if (j == at)
+					r->fish_path[at++] = p;
+			}
+		}
+	}
+	r->fish_first[13] = (uint16_t)at;
+	return CRISK_OK;
+}
+
+/* ---- the fishing track (H-65, H-66) ---- */
+
+int hw_boat_count(const kern *k, const void *st, int s)
+{
+	const uint8_t *paths = kpaths(k, st);
+	int n = 0;
+	for (int p = 0; p < k->b.n_path; p++)
+		n += paths[p] == s + 1 && k->b.path_kind[p] == BPATH_FISHING;
+	return n;
+}
+
+static int boat_position(const kern *k, int ships)
+{
+	int last = hwr(k)->map->n_track - 1;
+	return last <= 0 ? 0 : ships < last ? ships : last;
+}
+
+void hw_boat_update(const kern *k, void *st, int s, evlog *log)
+{
+	hw_ext *x = hwx(k, st);
+	int pos = boat_position(k, hw_boat_count(k, st, s));
+	if (pos == x->boat[s])
+		return;
+	x->boat[s] = (uint8_t)pos;
+	ev *e = ev_push(log, HW_EV_EFFECT, s, -1);
+	if (e) {
+		e->args[0] = HW_FX_BOAT;
+		e->args[1] = pos;
+		e->args[2] = hw_fishing_vp(k, st, s);
+	}
+}
+
+int hw_fishing_vp(const kern *k, const void *st, int s)
+{
+	const catanmap *m = hwr(k)->map;
+	return m->n_track ? m->track[hwx(k, st)->boat[s]] : 0;
+}
+
+/* H-85: chits and fishing VP, visible. */
+int hw_extra_vp(const kern *k, const void *st, int s)
+{
+	return hw_chits_of(k, st, s) + hw_fishing_vp(k, st, s);
+}
+
+/* ---- fishing (H-68, H-53) ---- */
+
+void hw_fish_produced(const kern *k, void *st, int sum, evlog *log)
+{
+	const hw_rules *r = hwr(k);
+	const uint8_t *paths = kpaths(k, st);
+	hw_ext *x = hwx(k, st);
+	int got[CRISK_MAX_SEATS] = {0};
+	for (int i = r->fish_first[sum]; i < r->fish_first[sum + 1]; i++) {
+		int o = paths[r->fish_path[i]];
+		if (o)
+			got[o - 1]++;
+	}
+	for (int s = 0; s < k->seats; s++) {
+		if (!got[s])
+			continue;
+		int room = HW_FISH_MAX - x->fish[s]; /* hw_trade_fish_ok */
+		got[s] = got[s] < room ? got[s] : room;
+		if (!got[s])
+			continue;
+		x->fish[s] = (uint8_t)(x->fish[s] + got[s]);
+		ev *e = ev_push(log, HW_EV_FISH, s, -1);
+		if (e) {
+			e->args[0] = got[s];
+			e->args[1] = x->fish[s];
+		}
+	}
+}
+
+/* ---- the fish market (H-72..H-74) and the limit (H-71) ---- */
+
+static int market_phase(const kstate *h)
+{
+	return h->status == CRISK_STATUS_RUNNING && (h->dp == DP_PRE_ROLL || h->dp == DP_MAIN) &&
+	       h->cur == (int8_t)h->active && h->part_owner == NO_SEAT;
+}
+
+static int any_dev(const kstate *h)
+{
+	return (h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0;
+}
+
+static crisk_action market_code(int ability, int arg)
+{
+	return act_make(HW_FISH, (uint64_t)ability << 16 | (uint64_t)arg);
+}
+
+/* Every legal use, ascending (ability, then argument). */
+void hw_list_market(const kern *k, const void *st, action_out *o)
+{
+	const kstate *h = ks(st);
+	const hw_ext *x = hwx(k, st);
+	if (!market_phase(h))
+		return;
+	int s = h->active, fish = x->fish[s];
+	const uint8_t *paths = kpaths(k, st);
+	if (fish >= 2) {
+		for (int hex = 0; hex < k->b.n_land; hex++) {
+			if (hex != h->robber && kern_robber_ok(k, st, hex) == CRISK_OK)
+				out_put(o, market_code(HW_FISH_MOVE_ROBBER, hex));
+		}
+		for (int hex = k->b.n_land; hex < k->b.n_land + k->b.n_sea; hex++) {
+			if (hex != x->pirate)
+				out_put(o, market_code(HW_FISH_MOVE_PIRATE, hex));
+		}
+	}
+	if (fish >= 3) {
+		for (int v = 0; v < k->seats; v++) {
+			if (v != s && kseat_of(k, st, v)->cards)
+				out_put(o, market_code(HW_FISH_STEAL, v));
+		}
+		if (hw_merchant_bits(k, st, s)) {
+			for (int r = 0; r < NUM_RES; r++) {
+				if (h->bank[r])
+					out_put(o, market_code(HW_FISH_TAKE_MERCHANT, r));
+			}
+		}
+	}
+	if (fish >= 4) {
+		for (int r = 0; r < NUM_RES; r++) {
+			if (h->bank[r])
+				out_put(o, market_code(HW_FISH_TAKE, r));
+		}
+	}
+	if (fish >= 5) {
+		if (kseat_of(k, st, s)->supply[PIECE_ROAD]) {
+			for (int p = 0; p < k->b.n_path; p++) {
+				if (!paths[p] && kern_road_path(k, p) && kern_road_ok(k, st, s, p))
+					out_put(o, market_code(HW_FISH_BUILD_ROAD, p));
+			}
+		}
+		if (x->ships[s]) {
+			for (int p = 0; p < k->b.n_path; p++) {
+				if (hw_ship_spot_ok(k, st, s, p))
+					out_put(o, market_code(HW_FISH_BUILD_SHIP, p));
+			}
+		}
+	}
+	if (fish >= 7 && any_dev(h))
+		out_put(o, market_code(HW_FISH_DEV, 0));
+}
+
+static int market_usable(const kern *k, const void *st)
+{
+	action_out o = {NULL, 0, 0};
+	hw_list_market(k, st, &o);
+	return o.n != 0;
+}
+
+/* H-71: END_TURN needs at most 7 fish. */
+int hw_end_turn_ok(const kern *k, const void *st)
+{
+	int fish = hwx(k, st)->fish[ks(st)->active];
+	if (fish <= HW_FISH_LIMIT)
+		return CRISK_OK;
+	return err_set(CRISK_EILLEGAL, "you hold %d fish: at most %d at the end of your turn; use the fish market first (H-71)",
+		       fish, HW_FISH_LIMIT);
+}
+
+/* H-71's fallback: in the main phase with more than 7 fish and no usable
+ * ability, RETURN_FISH is the only legal action. */
+int hw_must_return(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	return h->dp == DP_MAIN && hwx(k, st)->fish[h->active] > HW_FISH_LIMIT && market_phase(h) &&
+	       !market_usable(k, st);
+}
+
+static int check_return(const kern *k, const void *st, crisk_action a)
+{
+	if (a != act_make(HW_RETURN_FISH, 0))
+		return err_set(CRISK_EILLEGAL, "malformed action code: bits set outside its fields");
+	if (!hw_must_return(k, st))
+		return err_set(CRISK_EILLEGAL, "fish go back to the supply only in your main phase with more than %d fish "
+					       "and no usable fish-market ability (H-71)",
+			       HW_FISH_LIMIT);
+	return CRISK_OK;
+}
+
+int hw_check_market(const kern *k, const void *st, crisk_action a)
+{
+	if (ACT_TYPE(a) == HW_RETURN_FISH)
+		return check_return(k, st, a);
+	const kstate *h = ks(st);
+	const hw_ext *x = hwx(k, st);
+	if (a & ~((UINT64_C(0xFF) << 56) | UINT64_C(0xFFFFFF)))
+		return err_set(CRISK_EILLEGAL, "malformed action code: bits set outside its fields");
+	int ability = (int)((a >> 16) & 0xFF), arg = ACT_ID(a), s = h->active;
+	if (ability >= HW_N_ABILITIES)
+		return err_set(CRISK_EILLEGAL, "the fish market has no ability %d (0..%d, H-73)", ability,
+			       HW_N_ABILITIES - 1);
+	if (!market_phase(h))
+		return err_set(CRISK_EILLEGAL, "the fish market is used only in your own turn, before or after the roll (H-42)");
+	if (x->fish[s] < ability_cost[ability])
+		return err_set(CRISK_EILLEGAL, "not enough fish for %s: need %d, have %d (H-73)", ability_names[ability],
+			       ability_cost[ability], x->fish[s]);
+	switch (ability) {
+	case HW_FISH_MOVE_ROBBER:
+		return kern_robber_ok(k, st, arg);
+	case HW_FISH_MOVE_PIRATE:
+		if (arg < k->b.n_land || arg >= k->b.n_land + k->b.n_sea)
+			return err_set(CRISK_EILLEGAL, "hex %d is not a sea hex (sea hexes are %d..%d)", arg, k->b.n_land,
+				       k->b.n_land + k->b.n_sea - 1);
+		if (arg == x->pirate)
+			return err_set(CRISK_EILLEGAL, "the pirate is already on hex %d and must move (H-57)", arg);
+		return CRISK_OK;
+	case HW_FISH_STEAL:
+		if (arg >= k->seats || arg == s)
+			return err_set(CRISK_EILLEGAL, "seat %d is not an opponent", arg);
+		if (!kseat_of(k, st, arg)->cards)
+			return err_set(CRISK_EILLEGAL, "seat %d has no resource cards to steal (H-74)", arg);
+		return CRISK_OK;
+	case HW_FISH_TAKE_MERCHANT:
+	case HW_FISH_TAKE:
+		if (arg >= NUM_RES)
+			return err_set(CRISK_EILLEGAL, "resource %d is not a resource (0..4)", arg);
+		if (ability == HW_FISH_TAKE_MERCHANT && !hw_merchant_bits(k, st, s))
+			return err_set(CRISK_EILLEGAL, "fish_take_merchant needs a ship on a merchant space (H-73, H-102)");
+		if (!h->bank[arg])
+			return err_set(CRISK_EILLEGAL, "the bank has no %s left", kern_res_names[arg]);
+		return CRISK_OK;
+	case HW_FISH_BUILD_ROAD:
+		if (!kseat_of(k, st, s)->supply[PIECE_ROAD])
+			return err_set(CRISK_EILLEGAL, "you have no road left in your supply (H-43)");
+		if (arg >= k->b.n_path)
+			return err_set(CRISK_EILLEGAL, "there is no space %d (the map has %d)", arg, k->b.n_path);
+		if (!kern_road_path(k, arg))
+			return err_set(CRISK_EILLEGAL, "space %d is not a road space: no road goes there (H-3 b)", arg);
+		if (kpaths(k, st)[arg])
+			return err_set(CRISK_EILLEGAL, "space %d already holds a piece", arg);
+		if (!kern_road_ok(k, st, s, arg))
+			return err_set(CRISK_EILLEGAL,
+				       "space %d is not connected to your roads, ships or buildings; an empty named "
+				       "location is no way through (H-45)",
+				       arg);
+		return CRISK_OK;
+	case HW_FISH_BUILD_SHIP:
+		if (!x->ships[s])
+			return err_set(CRISK_EILLEGAL, "you have no ship left in your supply (H-43)");
+		return hw_check_ship_spot(k, st, s, arg);
+	default: /* HW_FISH_DEV */
+		if (arg)
+			return err_set(CRISK_EILLEGAL, "malformed action code: fish_dev takes no argument");
+		if (!any_dev(h))
+			return err_set(CRISK_EILLEGAL, "the development deck is empty (H-74)");
+		return CRISK_OK;
+	}
+}
+
+static void take_card(const kern *k, void *st, int s, int r)
+{
+	kstate *h = ks(st);
+	kseat *p = kseat_of(k, st, s);
+	h->bank[r]--;
+	p->hand[r]++;
+	p->cards++;
+}
+
+void hw_apply_market(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	kstate *h = ks(st);
+	hw_ext *x = hwx(k, st);
+	int s = h->active;
+	ev *e;
+	if (ACT_TYPE(a) == HW_RETURN_FISH) { /* H-71 fallback */
+		x->fish[s]--;
+		e = ev_push(log, HW_EV_FISH, s, -1);
+		if (e) {
+			e->args[0] = -1;
+			e->args[1] = x->fish[s];
+		}
+		return;
+	}
+	int ability = (int)((a >> 16) & 0xFF), arg = ACT_ID(a);
+	x->fish[s] = (uint8_t)(x->fish[s] - ability_cost[ability]);
+	e = ev_push(log, HW_EV_MARKET, s, ability == HW_FISH_STEAL ? arg : -1);
+	if (e) {
+		e->args[0] = ability;
+		e->args[1] = arg;
+		e->args[2] = ability_cost[ability];
+		e->args[3] = x->fish[s];
+	}
+	switch (ability) {
+	case HW_FISH_MOVE_ROBBER: /* no steal, not a knight */
+		h->robber = (uint16_t)arg;
+		e = ev_push(log, CRISK_CATAN_EV_ROBBER, s, -1);
+		if (e)
+			e->args[0] = arg;
+		break;
+	case HW_FISH_MOVE_PIRATE:
+		x->pirate = (uint16_t)arg;
+		break;
+	case HW_FISH_STEAL: /* the chance event STEAL (B-65, H-92) */
+		x->market = HW_MK_STEAL;
+		h->victim = (int8_t)arg;
+		h->ret = h->dp;
+		h->dp = DP_STEAL;
+		h->cur = CRISK_SEAT_CHANCE;
+		kern_auto_chance(k, st, log);
+		hw_market_done(k, st);
+		break;
+	case HW_FISH_TAKE_MERCHANT:
+	case HW_FISH_TAKE:
+		take_card(k, st, s, arg);
+		break;
+	case HW_FISH_BUILD_ROAD:
+		flow_add_road(k, st, s, arg);
+		e = ev_push(log, CRISK_CATAN_EV_BUILD_ROAD, s, -1);
+		if (e) {
+			e->args[0] = arg;
+			e->args[1] = 1; /* free */
+		}
+		hw_piece_placed(k, st, s, arg, log);
+		flow_update_longest_road_at(k, st, s, arg, log);
+		break;
+	case HW_FISH_BUILD_SHIP:
+		hw_add_ship(k, st, s, arg);
+		e = ev_push(log, HW_EV_BUILD_SHIP, s, -1);
+		if (e) {
+			e->args[0] = arg;
+			e->args[1] = 1; /* free */
+		}
+		hw_piece_placed(k, st, s, arg, log);
+		flow_update_longest_road_at(k, st, s, arg, log);
+		break;
+	default: /* HW_FISH_DEV: the chance event DEV_DRAW (B-74, H-92) */
+		/* The kernel's draw returns to main and marks the card bought
+		 * this turn (B-79); from pre-roll hw_market_done returns there. */
+		x->market = h->dp == DP_PRE_ROLL ? HW_MK_DEV_PREROLL : HW_MK_NONE;
+		h->dp = DP_DEV_DRAW;
+		h->cur = CRISK_SEAT_CHANCE;
+		kern_auto_chance(k, st, log);
+		hw_market_done(k, st);
+		break;
+	}
+	flow_check_victory(k, st, log); /* H-50, B-84 */
+}
+
+void hw_market_done(const kern *k, void *st)
+{
+	kstate *h = ks(st);
+	hw_ext *x = hwx(k, st);
+	if (!x->market || h->dp == DP_STEAL || h->dp == DP_DEV_DRAW)
+		return;
+	if (x->market == HW_MK_DEV_PREROLL && h->dp == DP_MAIN)
+		h->dp = DP_PRE_ROLL;
+	x->market = HW_MK_NONE;
+}
+
+int hw_module_steal(const kern *k, const void *st)
+{
+	return hwx(k, st)->market == HW_MK_STEAL;
+}
+
+/* ---- the state check of this slice's fields (H-112) ---- */
+
+#define BAD(...) err_set(CRISK_EFORMAT, __VA_ARGS__)
+
+int hw_fish_check(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const hw_ext *x = hwx(k, st);
+	/* Any count up to HW_FISH_MAX (a uint8) can be reached once fish are
+	 * traded (H-61); none in set-up (H-40). */
+	for (int s = 0; s < CRISK_MAX_SEATS; s++) {
+		int used = s < k->seats;
+		if (!used && (x->fish[s] || x->boat[s]))
+			return BAD("ext.fish[%d], ext.boat[%d]: %d and %d for a seat this game does not have", s, s, x->fish[s],
+				   x->boat[s]);
+		if (h->turn == 0 && x->fish[s])
+			return BAD("ext.fish[%d]: %d fish in set-up (H-40)", s, x->fish[s]);
+		if (used && x->boat[s] != boat_position(k, hw_boat_count(k, st, s)))
+			return BAD("ext.boat[%d]: %d, but %d ships on fishing spaces put the boat on %d (H-65)", s, x->boat[s],
+				   hw_boat_count(k, st, s), boat_position(k, hw_boat_count(k, st, s)));
+	}
+	switch (x->market) {
+	case HW_MK_NONE:
+		break;
+	case HW_MK_STEAL:
+		if (h->dp != DP_STEAL || (h->ret != DP_PRE_ROLL && h->ret != DP_MAIN) || h->knight)
+			return BAD("ext.market: a fish-market steal, but the phase is %s returning to %s", kern_dp_name(h->dp),
+				   kern_dp_name(h->ret));
+		if (h->victim < 0 || h->victim >= k->seats || h->victim == h->active || !kseat_of(k, st, h->victim)->cards)
+			return BAD("victim: %d is not an opponent with cards (fish-market steal, H-73)", h->victim);
+		break;
+	case HW_MK_DEV_PREROLL:
+		if (h->dp != DP_DEV_DRAW || h->part_owner != NO_SEAT)
+			return BAD("ext.market: a fish-market draw before the roll, but the phase is %s", kern_dp_name(h->dp));
+		break;
+	default:
+		return BAD("ext.market: %d is not 0, 1 or 2", x->market);
+	}
+	return hw_chits_check(k, st);
+}
+
+/* ---- views (H-93: fish, boats, chits and merchants are public) ---- */
+
+void hw_fish_view_json(const kern *k, const void *st, int viewer, jw *w)
+{
+	(void)viewer;
+	const hw_ext *x = hwx(k, st);
+	const hw_rules *r = hwr(k);
+	jw_key(w, "fish");
+	jw_arr_begin(w);
+	for (int s = 0; s < k->seats; s++)
+		jw_int(w, x->fish[s]);
+	jw_arr_end(w);
+	jw_key(w, "boat");
+	jw_arr_begin(w);
+	for (int s = 0; s < k->seats; s++)
+		jw_int(w, x->boat[s]);
+	jw_arr_end(w);
+	jw_key(w, "fishing_vp");
+	jw_arr_begin(w);
+	for (int s = 0; s < k->seats; s++)
+		jw_int(w, hw_fishing_vp(k, st, s));
+	jw_arr_end(w);
+	jw_key(w, "merchants"); /* per seat: the harbor bits its merchant ships give (H-63) */
+	jw_arr_begin(w);
+	for (int s = 0; s < k->seats; s++)
+		jw_int(w, hw_merchant_bits(k, st, s));
+	jw_arr_end(w);
+	jw_key(w, "chits"); /* per chit point: [point, holder or -1] */
+	jw_arr_begin(w);
+	for (int n = 0; n < k->b.n_node; n++) {
+		if (r->chit_of[n] < 0)
+			continue;
+		jw_arr_begin(w);
+		jw_int(w, n);
+		jw_int(w, x->chit[r->chit_of[n]] - 1);
+		jw_arr_end(w);
+	}
+	jw_arr_end(w);
+}

@@ -1,0 +1,231 @@
+/* Moving ships (rules/hawaii.md section 15, H-78..H-81): once per own turn,
+ * in the main phase, MOVE_SHIP(from, to) takes one of the seat's ships at an
+ * open end, not placed this turn and not next to the pirate, to another
+ * empty ship-type space the seat could build on with that ship already
+ * gone.  The turn's placed and moved ships are a short list in hw_ext
+ * (fresh), cleared at every turn start. */
+#include <string.h>
+
+#include "../../core/error.h"
+#include "hawaii.h"
+
+void hw_note_fresh(const kern *k, void *st, int p)
+{
+	const kstate *h = ks(st);
+	hw_ext *x = hwx(k, st);
+	/* Only the turn's own seat's ships matter (H-80); special build
+	 * windows and set-up come before that seat's next turn start. */
+	if (h->turn > 0 && h->part_owner == NO_SEAT && x->n_fresh < HW_SHIPS)
+		x->fresh[x->n_fresh++] = (uint16_t)p;
+}
+
+void hw_moves_turn_start(const kern *k, void *st, evlog *log)
+{
+	(void)log;
+	hw_ext *x = hwx(k, st);
+	x->moved = 0;
+	x->n_fresh = 0;
+	memset(x->fresh, 0, sizeof x->fresh);
+}
+
+static int is_fresh(const hw_ext *x, int p)
+{
+	for (int i = 0; i < x->n_fresh; i++) {
+		if (x->fresh[i] == p)
+			return 1;
+	}
+	return 0;
+}
+
+/* H-79 at point n, one end of s's path p: no building of s there and no
+ * other road or ship of s at n. */
+static int open_at(const kern *k, const void *st, int s, int p, int n)
+{
+	const uint8_t *paths = kpaths(k, st);
+	if ((knodes(k, st)[n] & NODE_OWNER_MASK) == (unsigned)s + 1)
+		return 0;
+	const bnode *bn = &k->b.node[n];
+	for (int i = 0; i < bn->deg; i++) {
+		if (bn->path[i] != p && paths[bn->path[i]] == s + 1)
+			return 0;
+	}
+	return 1;
+}
+
+int hw_open_end(const kern *k, const void *st, int s, int p)
+{
+	return open_at(k, st, s, p, k->b.path[p].node[0]) || open_at(k, st, s, p, k->b.path[p].node[1]);
+}
+
+/* H-44 with path `gone` empty: point n is an anchor of s. */
+static int anchor_without(const kern *k, const void *st, int s, int n, int gone)
+{
+	unsigned nb = knodes(k, st)[n];
+	if ((nb & NODE_OWNER_MASK) == (unsigned)s + 1)
+		return 1;
+	if (nb || bit_get(k->stop, n))
+		return 0;
+	const uint8_t *paths = kpaths(k, st);
+	const bnode *bn = &k->b.node[n];
+	for (int i = 0; i < bn->deg; i++) {
+		if (bn->path[i] != gone && paths[bn->path[i]] == s + 1)
+			return 1;
+	}
+	return 0;
+}
+
+/* H-81 for a ship of s leaving `from`: `to` is another empty ship-type
+ * space away from the pirate, connected without `from` (H-45). */
+static int dest_ok(const kern *k, const void *st, int s, int from, int to)
+{
+	const bpath *bp = &k->b.path[to];
+	return to != from && !kern_road_path(k, to) && !kpaths(k, st)[to] && !hw_pirate_blocks(k, st, to) &&
+	       (anchor_without(k, st, s, bp->node[0], from) || anchor_without(k, st, s, bp->node[1], from));
+}
+
+/* H-78: the active seat's main phase (never pre-roll or a special build
+ * window), and no ship moved yet this turn. */
+static int move_phase(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	return h->status == CRISK_STATUS_RUNNING && h->dp == DP_MAIN && h->cur == (int8_t)h->active &&
+	       !hwx(k, st)->moved;
+}
+
+/* H-80: the ship on `from` may leave. */
+static int movable(const kern *k, const void *st, int s, int from)
+{
+	return kpaths(k, st)[from] == s + 1 && !kern_road_path(k, from) && !is_fresh(hwx(k, st), from) &&
+	       !hw_pirate_blocks(k, st, from) && hw_open_end(k, st, s, from);
+}
+
+int hw_check_move_ship(const kern *k, const void *st, int from, int to)
+{
+	const kstate *h = ks(st);
+	int s = h->active;
+	if (h->dp != DP_MAIN)
+		return err_set(CRISK_EILLEGAL, "a ship is moved only in your main phase, after the roll (H-78)");
+	if (hwx(k, st)->moved)
+		return err_set(CRISK_EILLEGAL, "you have already moved a ship this turn (H-78)");
+	if (from >= k->b.n_path || to >= k->b.n_path)
+		return err_set(CRISK_EILLEGAL, "there is no space %d (the map has %d)", from > to ? from : to,
+			       k->b.n_path);
+	if (kpaths(k, st)[from] != s + 1 || kern_road_path(k, from))
+		return err_set(CRISK_EILLEGAL, "space %d holds no ship of yours", from);
+	if (is_fresh(hwx(k, st), from))
+		return err_set(CRISK_EILLEGAL, "the ship on space %d was placed or moved this turn (H-80)", from);
+	if (hw_pirate_blocks(k, st, from))
+		return err_set(CRISK_EILLEGAL, "the pirate blocks space %d: no ship may leave it (H-59, H-80)", from);
+	if (!hw_open_end(k, st, s, from))
+		return err_set(CRISK_EILLEGAL,
+			       "the ship on space %d is not at an open end: at both its points you have a building "
+			       "or another road or ship (H-79)",
+			       from);
+	if (to == from)
+		return err_set(CRISK_EILLEGAL, "the ship must move to a different space (H-81)");
+	if (kern_road_path(k, to))
+		return err_set(CRISK_EILLEGAL, "space %d is a road space: no ship goes there (H-3 b)", to);
+	if (kpaths(k, st)[to])
+		return err_set(CRISK_EILLEGAL, "space %d already holds a piece", to);
+	if (hw_pirate_blocks(k, st, to))
+		return err_set(CRISK_EILLEGAL, "the pirate blocks space %d: no ship may be moved onto it (H-59, H-81)",
+			       to);
+	if (!dest_ok(k, st, s, from, to))
+		return err_set(CRISK_EILLEGAL,
+			       "space %d is not connected to your roads, ships or buildings once the ship has left "
+			       "space %d; an empty named location is no way through (H-45, H-81)",
+			       to, from);
+	return CRISK_OK;
+}
+
+void hw_list_move_ships(const kern *k, const void *st, action_out *o)
+{
+	if (!move_phase(k, st))
+		return;
+	int s = ks(st)->active, from[HW_SHIPS], n = 0;
+	for (int p = 0; p < k->b.n_path && n < HW_SHIPS; p++) {
+		if (movable(k, st, s, p))
+			from[n++] = p;
+	}
+	/* Codes ascend with `to` (bits 16-31), then `from`. */
+	for (int to = 0; n && to < k->b.n_path; to++) {
+		if (kern_road_path(k, to) || kpaths(k, st)[to] || hw_pirate_blocks(k, st, to))
+			continue;
+		for (int i = 0; i < n; i++) {
+			if (dest_ok(k, st, s, from[i], to))
+				out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[i] | (uint64_t)to << 16));
+		}
+	}
+}
+
+/* Seat s's piece leaves path p: the reach bits of its points follow. */
+static void take_off(const kern *k, void *st, int s, int p)
+{
+	uint8_t *paths = kpaths(k, st);
+	uint64_t *reach = kreach(k, st, s);
+	paths[p] = 0;
+	for (int e = 0; e < 2; e++) {
+		int n = k->b.path[p].node[e], any = 0;
+		const bnode *bn = &k->b.node[n];
+		for (int i = 0; i < bn->deg; i++)
+			any |= paths[bn->path[i]] == s + 1;
+		if (!any)
+			reach[n >> 6] &= ~(UINT64_C(1) << (n & 63));
+	}
+}
+
+void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
+{
+	int s = ks(st)->active;
+	hw_ext *x = hwx(k, st);
+	take_off(k, st, s, from);
+	hw_ship_removed(k, st, s, from, log); /* H-81: boat back, merchant rate lost */
+	x->ships[s]++; /* back in supply for a moment: hw_add_ship takes it again */
+	hw_add_ship(k, st, s, to);
+	hw_piece_placed(k, st, s, to, log); /* H-50: chit, boat, merchant */
+	x->moved = 1;
+	ev *e = ev_push(log, HW_EV_MOVE_SHIP, s, -1);
+	if (e) {
+		e->args[0] = from;
+		e->args[1] = to;
+	}
+	flow_update_longest_road(k, st, s, -1, log); /* H-81, H-84: the whole route again */
+	flow_check_victory(k, st, log);
+}
+
+/* H-78, H-80: thief, moved, and the fresh list of the turn's seat. */
+int hw_moves_check(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const hw_ext *x = hwx(k, st);
+	if (x->thief > 1)
+		return err_set(CRISK_EFORMAT, "ext.thief: %u is not 0 (robber) or 1 (pirate)", (unsigned)x->thief);
+	if (x->thief && !k->b.n_sea)
+		return err_set(CRISK_EFORMAT, "ext.thief: the pirate, on a map without one");
+	if (x->moved > 1)
+		return err_set(CRISK_EFORMAT, "ext.moved: %u is not 0 or 1", (unsigned)x->moved);
+	if (x->n_fresh > HW_SHIPS)
+		return err_set(CRISK_EFORMAT, "ext.n_fresh: %u is above %d", (unsigned)x->n_fresh, HW_SHIPS);
+	if (h->turn == 0 && (x->moved || x->n_fresh))
+		return err_set(CRISK_EFORMAT, "ext.moved, ext.n_fresh: ships moved or placed in a turn during set-up");
+	if (x->moved && !x->n_fresh)
+		return err_set(CRISK_EFORMAT, "ext.moved: 1, but no ship was placed or moved this turn");
+	int owner = h->part_owner != NO_SEAT ? h->part_owner : h->active;
+	const uint8_t *paths = kpaths(k, st);
+	for (int i = 0; i < HW_SHIPS; i++) {
+		int p = x->fresh[i];
+		if (i >= x->n_fresh) {
+			if (p)
+				return err_set(CRISK_EFORMAT, "ext.fresh[%d]: %d past n_fresh %u (must be 0)", i, p,
+					       (unsigned)x->n_fresh);
+			continue;
+		}
+		if (p >= k->b.n_path || kern_road_path(k, p) || paths[p] != owner + 1)
+			return err_set(CRISK_EFORMAT, "ext.fresh[%d]: space %d holds no ship of seat %d", i, p, owner);
+		for (int j = 0; j < i; j++) {
+			if (x->fresh[j] == p)
+				return err_set(CRISK_EFORMAT, "ext.fresh[%d]: space %d twice", i, p);
+		}
+	}
+	return CRISK_OK;
+}

@@ -1,0 +1,118 @@
+/* The pirate (rules/hawaii.md section 9, H-54..H-60).  On a 7 or a knight
+ * the mover moves the robber (the kernel's MOVE_ROBBER) or the pirate
+ * (MOVE_PIRATE, listed beside it at DP_MOVE_ROBBER).  The pirate's victims
+ * are the owners of ships on the spaces whose sea list holds its hex; the
+ * choice of victim and the steal are the kernel's (CHOOSE_VICTIM, STEAL),
+ * which ask hw_thief_victims whom the thief that moved last may rob.  What
+ * the pirate blocks is hw_pirate_blocks (hawaii_ships.c). */
+#include "../../core/error.h"
+#include "hawaii.h"
+
+static int is_sea(const kern *k, int x)
+{
+	return x >= k->b.n_land && x < k->b.n_land + k->b.n_sea;
+}
+
+unsigned hw_pirate_victims(const kern *k, const void *st)
+{
+	const uint8_t *paths = kpaths(k, st);
+	unsigned owners = 0;
+	for (int p = 0; p < k->b.n_path; p++) {
+		if (paths[p] && !kern_road_path(k, p) && hw_pirate_blocks(k, st, p))
+			owners |= 1u << ((paths[p] & NODE_OWNER_MASK) - 1);
+	}
+	/* H-58: opponents of the mover with at least one resource card. */
+	owners &= ((1u << k->seats) - 1) & ~(1u << ks(st)->active);
+	for (unsigned m = owners; m; m &= m - 1) {
+		int o = bit_low(m);
+		if (!kseat_of(k, st, o)->cards)
+			owners &= ~(1u << o);
+	}
+	return owners;
+}
+
+/* H-91: friendly_robber keeps the pirate off every sea hex in the sea list
+ * of a space holding a ship of an opponent with at most 3 visible VP;
+ * *who is the lowest such seat. */
+static int friendly_blocked(const kern *k, const void *st, int x, int *who)
+{
+	const uint8_t *paths = kpaths(k, st);
+	int mover = ks(st)->active, best = -1;
+	for (int p = 0; p < k->b.n_path; p++) {
+		int o = (paths[p] & NODE_OWNER_MASK) - 1;
+		if (o < 0 || o == mover || kern_road_path(k, p) || (best >= 0 && o >= best))
+			continue;
+		for (int i = k->b.path_sea_first[p]; i < k->b.path_sea_first[p + 1]; i++) {
+			if (k->b.path_sea[i] == x && kern_visible_vp(k, st, o) <= k->cfg.friendly_vp)
+				best = o;
+		}
+	}
+	*who = best;
+	return best >= 0;
+}
+
+/* H-91 with B-63's fallback, for the pirate on its own: the restriction
+ * lapses when it leaves the pirate no sea hex. */
+static int friendly_ok(const kern *k, const void *st, int x, int *who)
+{
+	if (!k->cfg.friendly_robber || !friendly_blocked(k, st, x, who))
+		return 1;
+	int pirate = hwx(k, st)->pirate, other;
+	for (int y = k->b.n_land; y < k->b.n_land + k->b.n_sea; y++) {
+		if (y != pirate && !friendly_blocked(k, st, y, &other))
+			return 0;
+	}
+	return 1;
+}
+
+unsigned hw_thief_victims(const kern *k, const void *st)
+{
+	if (hwx(k, st)->thief)
+		return hw_pirate_victims(k, st);
+	return kern_hex_victims(k, st, ks(st)->robber);
+}
+
+int hw_check_move_pirate(const kern *k, const void *st, int x)
+{
+	const kstate *h = ks(st);
+	if (h->dp != DP_MOVE_ROBBER)
+		return err_set(CRISK_EILLEGAL, "the pirate moves only instead of the robber, after a 7 or a knight (H-54)");
+	if (!is_sea(k, x)) {
+		if (!k->b.n_sea)
+			return err_set(CRISK_EILLEGAL, "this map has no sea hex: there is no pirate (H-28)");
+		return err_set(CRISK_EILLEGAL, "hex %d is not a sea hex (sea hexes are %d..%d) (H-57)", x, k->b.n_land,
+			       k->b.n_land + k->b.n_sea - 1);
+	}
+	if (x == hwx(k, st)->pirate)
+		return err_set(CRISK_EILLEGAL, "the pirate is already on hex %d and must move (H-57)", x);
+	int who;
+	if (!friendly_ok(k, st, x, &who))
+		return err_set(CRISK_EILLEGAL,
+			       "hex %d touches a ship of seat %d, who has only %d visible VP (friendly robber, H-91)", x,
+			       who, kern_visible_vp(k, st, who));
+	return CRISK_OK;
+}
+
+void hw_list_move_pirate(const kern *k, const void *st, action_out *o)
+{
+	int pirate = hwx(k, st)->pirate, who;
+	for (int x = k->b.n_land; x < k->b.n_land + k->b.n_sea; x++) {
+		if (x != pirate && friendly_ok(k, st, x, &who))
+			out_put(o, act_make(HW_MOVE_PIRATE, (uint64_t)x));
+	}
+}
+
+/* H-54, H-58: the pirate moves, then its victim is chosen and robbed as the
+ * robber's is (B-64, B-65); a knight's move ends there (B-80). */
+void hw_move_pirate(const kern *k, void *st, int x, evlog *log)
+{
+	hw_ext *e = hwx(k, st);
+	e->pirate = (uint16_t)x;
+	e->thief = 1;
+	ev *v = ev_push(log, HW_EV_PIRATE, ks(st)->active, -1);
+	if (v)
+		v->args[0] = x;
+	flow_after_thief(k, st, hw_pirate_victims(k, st), log);
+	flow_check_victory(k, st, log);
+	kern_auto_chance(k, st, log);
+}

@@ -1,0 +1,85 @@
+/* Merchant spaces (rules/hawaii.md section 10, H-62, H-63): a seat holds a
+ * merchant space while one of its ships is on it, and gets the scroll's
+ * rate at once.  The scrolls the engine takes (board_map.c lets any:3 and
+ * <resource>:2 through) are the kernel's harbor types, so a held scroll is
+ * a bit of kseat.harbors (bit 0 any 3:1, bit 1 + r 2:1 of resource r) and
+ * the kernel's maritime trade, its lister and its rates (krate) work
+ * unchanged; the state check learns the bits through the harbors_more hook.
+ * Several held scrolls combine (best rate per type, as harbors do). */
+#include "../../core/error.h"
+#include "hawaii.h"
+
+/* The harbor bits of the merchant spaces seat s holds. */
+unsigned hw_merchant_bits(const kern *k, const void *st, int s)
+{
+	const uint8_t *paths = kpaths(k, st);
+	unsigned bits = 0;
+	for (int p = 0; p < k->b.n_path; p++) {
+		if (paths[p] == s + 1 && k->b.path_trade[p] != BOARD_NO8)
+			bits |= 1u << k->b.path_trade[p];
+	}
+	return bits;
+}
+
+/* H-63: a ship of seat s arrived on or left path p; if p is a merchant
+ * space, the seat's rates follow at once. */
+void hw_merchant_update(const kern *k, void *st, int s, int p, evlog *log)
+{
+	if (k->b.path_trade[p] == BOARD_NO8)
+		return;
+	kseat *seat = kseat_of(k, st, s);
+	const uint8_t *nodes = knodes(k, st);
+	unsigned bits = hw_merchant_bits(k, st, s);
+	for (int n = 0; n < k->b.n_node; n++) { /* buildings' harbors: none on a catanmap */
+		if (nodes[n] && (nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1)
+			bits |= k->node_harbor[n];
+	}
+	seat->harbors = (uint8_t)bits;
+	ev *e = ev_push(log, HW_EV_EFFECT, s, -1);
+	if (e) {
+		e->args[0] = HW_FX_MERCHANT;
+		e->args[1] = p;
+		e->args[2] = kpaths(k, st)[p] == s + 1; /* 1 gained, 0 lost */
+		e->args[3] = (int32_t)bits;
+	}
+}
+
+/* ---- fish in domestic offers (H-61) ---- */
+
+/* hooks.h good_held: fish are good NUM_RES, a sixth good of offers. */
+int hw_fish_held(const kern *k, const void *st, int s, int g)
+{
+	return g == NUM_RES ? hwx(k, st)->fish[s] : 0;
+}
+
+/* hooks.h good_move: fish change hands on CONFIRM like cards. */
+void hw_fish_move(const kern *k, void *st, int from, int to, int g, int n)
+{
+	(void)g; /* the kernel asks only for goods hw_fish_held counts: fish */
+	hw_ext *x = hwx(k, st);
+	x->fish[from] = (uint8_t)(x->fish[from] - n);
+	x->fish[to] = (uint8_t)(x->fish[to] + n);
+}
+
+/* The engine holds at most HW_FISH_MAX fish per seat (a decision: the
+ * supply is unlimited, H-69, but only trades can gather that many in one
+ * seat): an offer that would bring its proposer above it, or an acceptance
+ * its responder, is refused; fishing stops there. */
+int hw_trade_fish_ok(const kern *k, const void *st, crisk_action a)
+{
+	const kstate *h = ks(st);
+	const hw_ext *x = hwx(k, st);
+	if (ACT_TYPE(a) == CRISK_CATAN_OFFER_TRADE && h->dp == DP_MAIN) {
+		int want = offer_count(a, NUM_RES, 1);
+		if (x->fish[h->active] + want > HW_FISH_MAX)
+			return err_set(CRISK_EILLEGAL, "you would hold %d fish; a seat holds at most %d",
+				       x->fish[h->active] + want, HW_FISH_MAX);
+	}
+	if (ACT_TYPE(a) == CRISK_CATAN_ACCEPT && h->dp == DP_TRADE_RESPONSE && h->cur >= 0) {
+		int give = offer_count(h->offer, NUM_RES, 0);
+		if (x->fish[h->cur] + give > HW_FISH_MAX)
+			return err_set(CRISK_EILLEGAL, "you would hold %d fish; a seat holds at most %d",
+				       x->fish[h->cur] + give, HW_FISH_MAX);
+	}
+	return CRISK_OK;
+}

@@ -1,0 +1,157 @@
+/* Longest Trade Route in module hawaii (rules/hawaii.md section 16,
+ * H-82..H-84, test target H-109): one trail over roads and ships, broken
+ * only by other seats' buildings, recomputed after placements, settlements
+ * and ship moves.  Through the module's internal entry points after a whole
+ * set-up through actions, in explicit chance mode. */
+#include <check.h>
+
+#include "catan/kernel.h"
+#include "core/error.h"
+#include "modules/hawaii/hawaii.h"
+#include "hawaii_sea.h"
+
+/* A = seat 0 (waianae, road r026), B = seat 1 (halawa, road r031),
+ * C = seat 2 (kaneohe with road r017, kaunakakai with road r037). */
+static const char *const plan[4][6] = {
+	{"waianae", "r026", "hilo", "r081", "hanalei", "r002"},
+	{"halawa", "r031", "kealakekua", "r097", "waimea", "r010"},
+	{"kaneohe", "r017", "kaunakakai", "r037", "kula", "r064"},
+	{"lanaicity", "r040", "kapalua", "r046", "kapaa", "r004"},
+};
+
+static const int for_a[5] = {1, 4, 3, 0, 0}; /* a road and three ships */
+
+static void open_route(fixture *f)
+{
+	open_game(f, "players=4 chance=explicit");
+	setup(f, plan);
+}
+
+static void build(fixture *f, unsigned type, const char *id)
+{
+	int i = type == CRISK_CATAN_BUILD_SETTLEMENT ? pt(f, id) : sp(f, id);
+	ck_assert(legal_code(f, code(type, (uint64_t)i), NULL));
+	play(f, code(type, (uint64_t)i));
+}
+
+static int route(const fixture *f, int s)
+{
+	return kseat_of(f->k, f->st, s)->road_len;
+}
+
+/* H-109 (A), H-82: road r026, ships f04, s07, s06, road r007 from A's
+ * settlement at waianae: a route of 5, roads and ships mixed; nobody else
+ * has 5, so A takes the card. */
+START_TEST(mixed_route_takes_card_H109)
+{
+	fixture f;
+	open_route(&f);
+	roll(&f, 2);
+	set_hand(&f, 0, for_a);
+	build(&f, HW_BUILD_SHIP, "f04");
+	build(&f, HW_BUILD_SHIP, "s07");
+	build(&f, HW_BUILD_SHIP, "s06");
+	ck_assert_int_eq(route(&f, 0), 4);
+	ck_assert_int_eq(ks(f.st)->lr, -1);
+	build(&f, CRISK_CATAN_BUILD_ROAD, "r007");
+	ck_assert_int_eq(route(&f, 0), 5);
+	ck_assert_int_eq(ks(f.st)->lr, 0);
+	close_game(&f);
+}
+END_TEST
+
+/* H-109 (C), H-83, H-84: C's route r017, s11, s12, r038, r037 passes the
+ * empty named location maunaloa (5, C takes the card); A's 5 only ties;
+ * B reaches maunaloa by r030, s15 (through the chit point kalaupapa, which
+ * breaks nothing) and r039 and settles it: C's route drops to 3, B's is 4,
+ * and A, alone with 5, takes the card (B-89). */
+START_TEST(settlement_breaks_route_H109)
+{
+	fixture f;
+	open_route(&f);
+	next_turn(&f);
+	next_turn(&f);
+	roll(&f, 2); /* C */
+	set_hand(&f, 2, (const int[5]){1, 3, 2, 0, 0});
+	build(&f, HW_BUILD_SHIP, "s11");
+	build(&f, HW_BUILD_SHIP, "s12");
+	build(&f, CRISK_CATAN_BUILD_ROAD, "r038");
+	ck_assert_int_eq(route(&f, 2), 5);
+	ck_assert_int_eq(ks(f.st)->lr, 2);
+	next_turn(&f);
+	next_turn(&f);
+	roll(&f, 2); /* A */
+	set_hand(&f, 0, for_a);
+	build(&f, HW_BUILD_SHIP, "f04");
+	build(&f, HW_BUILD_SHIP, "s07");
+	build(&f, HW_BUILD_SHIP, "s06");
+	build(&f, CRISK_CATAN_BUILD_ROAD, "r007");
+	ck_assert_int_eq(route(&f, 0), 5);
+	ck_assert_int_eq(ks(f.st)->lr, 2); /* a tie keeps the holder */
+	next_turn(&f);
+	roll(&f, 2); /* B */
+	set_hand(&f, 1, (const int[5]){3, 4, 2, 1, 0});
+	build(&f, CRISK_CATAN_BUILD_ROAD, "r030");
+	build(&f, HW_BUILD_SHIP, "s15");
+	build(&f, CRISK_CATAN_BUILD_ROAD, "r039");
+	ck_assert_int_eq(route(&f, 1), 4);
+	build(&f, CRISK_CATAN_BUILD_SETTLEMENT, "maunaloa");
+	ck_assert_int_eq(route(&f, 2), 3);
+	ck_assert_int_eq(route(&f, 1), 4);
+	ck_assert_int_eq(ks(f.st)->lr, 0);
+	close_game(&f);
+}
+END_TEST
+
+/* H-84, H-81: a ship move recomputes the mover's route at once: A's
+ * r024, r026, f04, s07, s06 (5, the card) loses s06 to m9 at hilo, drops
+ * to 4 and the card is set aside (B-89); moved back next turn, 5 again and
+ * the card returns. */
+START_TEST(ship_move_recomputes_route_H84)
+{
+	fixture f;
+	open_route(&f);
+	roll(&f, 2);
+	set_hand(&f, 0, for_a);
+	build(&f, HW_BUILD_SHIP, "f04");
+	build(&f, HW_BUILD_SHIP, "s07");
+	build(&f, HW_BUILD_SHIP, "s06");
+	build(&f, CRISK_CATAN_BUILD_ROAD, "r024");
+	ck_assert_int_eq(route(&f, 0), 5);
+	ck_assert_int_eq(ks(f.st)->lr, 0);
+	for (int s = 0; s < 4; s++)
+		next_turn(&f);
+	roll(&f, 2);
+	ck_assert(legal_code(&f, move_ship_code(&f, "s06", "m9"), NULL));
+	play(&f, move_ship_code(&f, "s06", "m9"));
+	ck_assert_int_eq(route(&f, 0), 4);
+	ck_assert_int_eq(ks(f.st)->lr, -1);
+	for (int s = 0; s < 4; s++)
+		next_turn(&f);
+	roll(&f, 2);
+	play(&f, move_ship_code(&f, "m9", "s06"));
+	ck_assert_int_eq(route(&f, 0), 5);
+	ck_assert_int_eq(ks(f.st)->lr, 0);
+	close_game(&f);
+}
+END_TEST
+
+static Suite *hawaii_route_suite(void)
+{
+	Suite *s = suite_create("hawaii_route");
+	TCase *tc = tcase_create("route");
+	tcase_add_test(tc, mixed_route_takes_card_H109);
+	tcase_add_test(tc, settlement_breaks_route_H109);
+	tcase_add_test(tc, ship_move_recomputes_route_H84);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(hawaii_route_suite());
+	srunner_run_all(sr, CK_SILENT);
+	int nf = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return nf ? 1 : 0;
+}
