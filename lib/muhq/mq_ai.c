@@ -585,11 +585,9 @@ static crisk_action unit_step(ai *A)
 	crisk_action a = shake(A, u);
 	const mqd_card *d = mq_def(A->R, u);
 	run r = {u, j->c & 0xFF, j->c >> 8, 0};
+	int tag = d->ai == MQD_AI_NONE ? MQD_AI_AGGRESSIVE : d->ai; /* M-92: '-' runs aggressive */
 	if (!a && !mq_paralysed(&mq_ccards(A->R, S)[u])) {
-		int tag = d->ai == MQD_AI_NONE ? MQD_AI_AGGRESSIVE : d->ai; /* M-92: '-' runs aggressive */
-		if (r.mode == MODE_AGGRESSIVE)
-			tag = MQD_AI_AGGRESSIVE;
-		switch (tag) {
+		switch (r.mode == MODE_AGGRESSIVE ? MQD_AI_AGGRESSIVE : tag) {
 		case MQD_AI_SHY: a = shy(A, &r); break;
 		case MQD_AI_WANDERING: a = wandering(A, &r, d->ai_arg); break;
 		case MQD_AI_TARGET: a = target_oriented(A, &r, d->ai_arg); break;
@@ -606,7 +604,7 @@ static crisk_action unit_step(ai *A)
 	ev *e = A->log ? ev_push(A->log, MQ_EV_AI, mq_ccards(A->R, S)[u].ctrl, -1) : NULL;
 	if (e) {
 		e->args[0] = (int32_t)u;
-		e->args[1] = r.mode == MODE_AGGRESSIVE ? MQD_AI_AGGRESSIVE : d->ai;
+		e->args[1] = tag; /* the card's tag (a shake off is step 0) */
 		e->args[2] = r.took_step;
 	}
 	return a;
