@@ -399,9 +399,13 @@ int mq_broken(const mq_rules *R, const void *st, int seat)
 			return 0;
 		if (type != MQD_TILE_HARBOR)
 			continue;
-		for (int n = 0; n < R->ntile; n++)
-			if (occ[n] == MQ_NONE && mq_tile_type(R, st, n) == MQD_TILE_DEEP && mq_dist_tiles(R, t, n) <= 1)
-				return 0;
+		for (int y = R->ty[t] - 1; y <= R->ty[t] + 1; y++) /* range 1: the 3 x 3 around it */
+			for (int x = R->tx[t] - 1; x <= R->tx[t] + 1; x++) {
+				int n = y * R->w + x;
+				if (x >= 0 && y >= 0 && x < R->w && y < R->h && occ[n] == MQ_NONE &&
+				    mq_tile_type(R, st, n) == MQD_TILE_DEEP)
+					return 0;
+			}
 	}
 	return 1;
 }
