@@ -1,7 +1,8 @@
 /* libFuzzer target: apply arbitrary action codes in a game played to a point
  * chosen by the input, and parse arbitrary action text.
  *
- * Input: seed (8 bytes), module and players, flags (bit 3: module muhq),
+ * Input: seed (8 bytes), module and players (muhq: map, seats, draft, an AI
+ * seat), flags (bit 3: module muhq),
  * playout steps (2 bytes), then 8-byte
  * chunks, each one action: the top two bits of its first byte choose a raw
  * 64-bit code, a type with a 16-bit argument, a type with 56 argument bits,
@@ -135,14 +136,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int beginner = (flags & FLAG_BEGINNER) && seats <= 4;
 	snprintf(params, sizeof params, "%sseed=%llu board=%s chance=%s%s", players, (unsigned long long)le64(data),
 		 beginner ? "beginner" : "random", (flags & FLAG_EXPLICIT) ? "explicit" : "auto", extra);
-	if (flags & FLAG_MUHQ) { /* muhq: byte 8 picks the map, its seats and the draft */
-		static const char *const maps[] = {"2P-ring-street", "2P-river-king", "4P-islands"};
+	if (flags & FLAG_MUHQ) { /* muhq: byte 8 picks the map, its seats, the draft and an AI seat */
+		static const char *const maps[] = {"2P-ring-street", "2P-river-king", "4P-islands", "the-kraken"};
 		static const char *const drafts[] = {"none", "piles", "3x2x8"};
-		int map = data[8] % 3;
+		int map = data[8] % 4;
+		int p = map == 2 ? 2 + (data[8] >> 2) % 3 : map == 3 ? 1 + (data[8] >> 2) % 4 : 2;
 		module = "muhq";
-		snprintf(params, sizeof params, "map=%s players=%d draft=%s seed=%llu chance=%s", maps[map],
-			 map == 2 ? 2 + (data[8] >> 2) % 3 : 2, drafts[(data[8] >> 4) % 3], (unsigned long long)le64(data),
-			 (flags & FLAG_EXPLICIT) ? "explicit" : "auto");
+		snprintf(params, sizeof params, "map=%s players=%d draft=%s seed=%llu chance=%s ai=%s", maps[map], p,
+			 drafts[(data[8] >> 4) % 3], (unsigned long long)le64(data), (flags & FLAG_EXPLICIT) ? "explicit" : "auto",
+			 (data[8] & 0x40) ? "0" : "none");
 	}
 	crisk_rules *r = NULL;
 	crisk_game *g = NULL, *before = NULL;
