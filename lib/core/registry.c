@@ -8,6 +8,7 @@ static const module *const builtin[] = {
 	&module_base,
 	&module_two_player,
 	&module_risk,
+	&module_hawaii,
 	&module_muhq,
 };
 

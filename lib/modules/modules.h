@@ -7,5 +7,6 @@
 extern const module module_base;
 extern const module module_two_player;
 extern const module module_risk;
+extern const module module_hawaii;
 
 #endif

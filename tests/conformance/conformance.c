@@ -483,7 +483,7 @@ static int check_catan(run *R, const crisk_game *x, int progress)
 			la_holder = s;
 		road_len[s] = jnum(obj_get(seat, "road_length"), -1);
 		knights_of[s] = knights;
-		int visible = on_board[0] + 2 * on_board[1] + 2 * lr + 2 * la;
+		int visible = on_board[0] + 2 * on_board[1] + 2 * lr + 2 * la + (R->opt->extra_vp ? R->opt->extra_vp(x, s) : 0);
 		int omni = -1, spect = -1, own = -1, others = -1;
 		crisk_game_score(x, s, CRISK_VIEWER_OMNISCIENT, &omni);
 		crisk_game_score(x, s, CRISK_VIEWER_SPECTATOR, &spect);

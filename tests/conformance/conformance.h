@@ -68,6 +68,9 @@ typedef struct conformance_options {
 	/* Action types (bit t: type t) the random policy picks only now and
 	 * then, or when nothing else is legal (muhq's concede). */
 	uint64_t rare_types;
+	/* Public VP of `seat` from the module's own sources (hawaii's Catan
+	 * chits and fishing track), added to the recomputed score; NULL: none. */
+	int (*extra_vp)(const struct crisk_game *g, int seat);
 } conformance_options;
 
 /* With on, a module whose games the Catan queries refuse (crisk_catan_bank)

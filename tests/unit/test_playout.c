@@ -218,6 +218,8 @@ static const struct config {
 	{"two_player", "seed=18 chance=explicit max_turns=250", OFFER, MARITIME, 0},
 	{"risk", "players=3 seed=19 max_turns=250", OFFER, MARITIME, 0},
 	{"risk", "players=4 seed=20 chance=explicit fog=on max_turns=250", OFFER, MARITIME, 0},
+	{"hawaii", "players=4 seed=23 max_turns=250", OFFER, MARITIME, 0},
+	{"hawaii", "players=5 seed=24 chance=explicit max_turns=250", OFFER, MARITIME, 0},
 	{"muhq", "map=2P-ring-street players=2 draft=none seed=21 limit=20", MQ_SCRAP, MQ_FULL, CONCEDE},
 	{"muhq", "map=4P-islands players=3 seed=22 chance=explicit limit=10", MQ_SCRAP, MQ_FULL, CONCEDE},
 };

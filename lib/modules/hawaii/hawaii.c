@@ -34,6 +34,7 @@ const param_desc hawaii_params[HP_COUNT] = {
 		       "dice, draws and steals from the RNG or from the host (B-132)"},
 };
 const int hawaii_n_params = HP_COUNT;
+_Static_assert(HP_COUNT == HW_N_PARAMS, "HW_N_PARAMS counts hawaii_params");
 
 /* ---- kernel hooks ---- */
 
@@ -92,6 +93,13 @@ static void hw_after_build(const kern *k, void *st, int piece, int id, int how, 
 
 static void hw_view_json(const kern *k, const void *st, int viewer, jw *w)
 {
+	const hw_ext *x = hwx(k, st);
+	jw_kint(w, "pirate", x->pirate); /* section 9 */
+	jw_key(w, "ships_in_supply");    /* H-34 */
+	jw_arr_begin(w);
+	for (int s = 0; s < k->seats; s++)
+		jw_int(w, x->ships[s]);
+	jw_arr_end(w);
 	hw_fish_view_json(k, st, viewer, w);
 }
 

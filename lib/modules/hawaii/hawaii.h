@@ -8,9 +8,9 @@
  * hawaii_chits.c Catan chits; hawaii_trade.c merchant rates;
  * hawaii_fish.c fishing, fish tokens, the fish market and chit/fishing VP.
  *
- * The module is internal: it is not in the public module list until a
- * complete game plays to a winner with every rule of hawaii.md in place.
- * Done so far: the board (board_map.c), set-up with three rounds, the island
+ * hawaii_module.c holds the vtable (registered in lib/core/registry.c) and
+ * the map's board description; hawaii_text.c the text forms of actions and
+ * events.  Done so far: the board (board_map.c), set-up with three rounds, the island
  * rule and set-up ships, building ships, ships in Road Building, merchant
  * rates (H-62, H-63), the fishing track and fishing VP (H-65, H-66), fishing
  * on rolls (H-68), fish tokens outside the hand and the limit of 7 at
@@ -19,7 +19,7 @@
  * fish in domestic offers (H-61), the pirate's moves and steals,
  * friendly_robber for both thieves (H-91), moving ships with their
  * placement effects, Longest Trade Route over roads and ships.
- * Not yet: the map option, the vtable (text forms of actions and events). */
+ * Not yet: the map option. */
 #ifndef CRISK_MODULES_HAWAII_H
 #define CRISK_MODULES_HAWAII_H
 
@@ -98,6 +98,7 @@ static inline const hw_rules *hwr(const kern *k)
 /* hawaii.c: the rules object from a parameter string of hawaii_params. */
 extern const param_desc hawaii_params[];
 extern const int hawaii_n_params;
+#define HW_N_PARAMS 8 /* entries of hawaii_params, for the vtable */
 int hawaii_rules_create(void **data, const param_set *p);
 void hawaii_rules_destroy(void *data);
 void hawaii_state_init(const void *data, void *st, evlog *log);
@@ -193,7 +194,19 @@ int hw_moves_check(const kern *k, const void *st);
 /* hawaii_actions.c: the kernel's lists, checks and moves plus the module's
  * ship actions. */
 size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t cap);
+/* hawaii_legal, with domestic offers only when `offers` is set (the
+ * kernel's kern_legal_offers), and as the vtable's legal_except. */
+size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap);
+size_t hawaii_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap);
 int hawaii_check(const void *data, const void *st, crisk_action a);
 int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log);
+
+/* hawaii_text.c: text forms of the module's actions and events. */
+int hw_action_to_string(const void *data, crisk_action a, textbuf *t);
+int hw_action_from_string(const void *data, const char *text, crisk_action *out);
+void hw_event_to_string(const void *data, const crisk_event *e, textbuf *t);
+void hw_event_json(const void *data, const crisk_event *e, jw *w);
+/* hawaii_module.c: the board description of the map. */
+void hw_board_json(const void *data, jw *w);
 
 #endif

@@ -6,7 +6,7 @@
 #include "../../core/error.h"
 #include "hawaii.h"
 
-size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
+size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	const kern *k = data;
 	if (hw_must_return(k, st)) { /* slice fish: H-71's fallback, the only action */
@@ -14,7 +14,7 @@ size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t 
 		out_put(&r, act_make(HW_RETURN_FISH, 0));
 		return r.n;
 	}
-	action_out o = {buf, cap, kern_legal(k, st, buf, cap)};
+	action_out o = {buf, cap, kern_legal_offers(k, st, offers, buf, cap)};
 	/* slice fish: END_TURN, the main list's last code, needs at most 7 fish (H-71). */
 	if (ks(st)->dp == DP_MAIN && hw_end_turn_ok(k, st) != CRISK_OK)
 		o.n--;
@@ -47,6 +47,16 @@ size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t 
 	}
 	hw_list_market(k, st, &o); /* slice fish: H-72..H-74, types above the ships' */
 	return o.n;
+}
+
+size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
+{
+	return hawaii_list(data, st, 1, buf, cap);
+}
+
+size_t hawaii_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap)
+{
+	return hawaii_list(data, st, kern_lists_offers(skip_types), buf, cap);
 }
 
 static int check_module_code(const kern *k, const void *st, crisk_action a)
