@@ -2,7 +2,7 @@
  * chosen by the input, and parse arbitrary action text.
  *
  * Input: seed (8 bytes), module and players (muhq: map, seats, draft, an AI
- * seat), flags (bit 3: module muhq),
+ * seat), flags (bit 3: module muhq, bit 4: module hawaii),
  * playout steps (2 bytes), then 8-byte
  * chunks, each one action: the top two bits of its first byte choose a raw
  * 64-bit code, a type with a 16-bit argument, a type with 56 argument bits,
@@ -23,6 +23,7 @@
 #define FLAG_BEGINNER 2u
 #define FLAG_UNDO 4u
 #define FLAG_MUHQ 8u
+#define FLAG_HAWAII 16u
 
 static crisk_action buf[PL_MAX_ACTIONS];
 
@@ -145,6 +146,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		snprintf(params, sizeof params, "map=%s players=%d draft=%s seed=%llu chance=%s ai=%s", maps[map], p,
 			 drafts[(data[8] >> 4) % 3], (unsigned long long)le64(data), (flags & FLAG_EXPLICIT) ? "explicit" : "auto",
 			 (data[8] & 0x40) ? "0" : "none");
+	}
+	if ((flags & FLAG_HAWAII) && !(flags & FLAG_MUHQ)) { /* hawaii: 3..6 seats on its built-in map */
+		module = "hawaii";
+		snprintf(params, sizeof params, "players=%d seed=%llu chance=%s", 3 + data[8] % 4,
+			 (unsigned long long)le64(data), (flags & FLAG_EXPLICIT) ? "explicit" : "auto");
 	}
 	crisk_rules *r = NULL;
 	crisk_game *g = NULL, *before = NULL;
