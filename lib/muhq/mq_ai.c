@@ -632,61 +632,41 @@ static crisk_action activation(const ai *A, int seat)
 	return best == MQ_NONE ? 0 : mq_code(MQ_A_ACTIVATE, best, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE);
 }
 
-/* M-101: the play of hand card c: placement nearest the enemy targets, then
- * a useful declaration, picked; 0 when it has none (or waits). */
+/* The smallest distance from tile t to an enemy target of seat; 0 when
+ * there is none (then every tile ties, M-101). */
+static int enemy_dist(const ai *A, int seat, int t)
+{
+	const mq_card *cs = mq_ccards(A->R, A->S);
+	int best = -1;
+	MQ_FOR_MAP(A->R, A->S, e)
+		if (enemy_target(A, e, seat) && (best < 0 || dist(A, t, cs[e].pos) < best))
+			best = dist(A, t, cs[e].pos);
+	return best < 0 ? 0 : best;
+}
+
+/* M-101: the play of hand card c, a useful declaration: a permanent's
+ * placement tile first (those nearest an enemy target, picked), then the
+ * targets there (picked); 0 when it has none (or waits).  A card's codes
+ * list its tiles in reading order, each tile's codes together. */
 static crisk_action play_card(ai *A, unsigned c, int seat)
 {
 	crisk_action acts[ACTS_MAX];
 	size_t n = keep_useful(A, acts, mq_list_of(A->R, A->S, MQ_A_PLAY, c, acts, ACTS_MAX));
-	if (!n)
-		return 0;
-	const mq_card *cs = mq_ccards(A->R, A->S);
-	int best = 1 << 30, enemies = 0;
-	MQ_FOR_MAP(A->R, A->S, e)
-		enemies |= enemy_target(A, e, seat);
-	for (size_t i = 0; i < n && enemies; i++) {
-		unsigned t = MQ_CODE_A(acts[i]);
-		if (MQ_T_IS_TILE(t)) {
-			int dmin = 1 << 30;
-			MQ_FOR_MAP(A->R, A->S, e)
-				if (enemy_target(A, e, seat) && dist(A, (int)MQ_T_VAL(t), cs[e].pos) < dmin)
-					dmin = dist(A, (int)MQ_T_VAL(t), cs[e].pos);
-			if (dmin < best)
-				best = dmin;
-		}
-	}
-	if (enemies && best < (1 << 30)) {
-		/* Placement first (a pick of the tiles), then the targets there. */
-		uint16_t tiles[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
-		uint32_t nt = 0;
+	uint16_t tiles[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
+	uint32_t nt = 0;
+	int best = 1 << 30;
+	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < n; i++) {
 			unsigned t = MQ_CODE_A(acts[i]);
-			if (!MQ_T_IS_TILE(t) || (nt && tiles[nt - 1] == MQ_T_VAL(t)))
+			if (!MQ_T_IS_TILE(t) || (i && MQ_CODE_A(acts[i - 1]) == t))
 				continue;
-			int dmin = 1 << 30;
-			MQ_FOR_MAP(A->R, A->S, e)
-				if (enemy_target(A, e, seat) && dist(A, (int)MQ_T_VAL(t), cs[e].pos) < dmin)
-					dmin = dist(A, (int)MQ_T_VAL(t), cs[e].pos);
-			if (dmin == best)
+			int d = enemy_dist(A, seat, (int)MQ_T_VAL(t));
+			if (!pass && d < best)
+				best = d;
+			if (pass && d == best)
 				tiles[nt++] = (uint16_t)MQ_T_VAL(t);
 		}
-		int i = pick(A, nt);
-		if (i < 0)
-			return 0;
-		size_t k = 0;
-		for (size_t j = 0; j < n; j++)
-			if (MQ_CODE_A(acts[j]) == (MQ_T_TILE | tiles[i]))
-				acts[k++] = acts[j];
-		n = k;
-	} else if (MQ_T_IS_TILE(MQ_CODE_A(acts[0]))) {
-		/* No enemy target: any placement tile, picked, then the targets there. */
-		uint16_t tiles[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
-		uint32_t nt = 0;
-		for (size_t i = 0; i < n; i++) {
-			unsigned t = MQ_CODE_A(acts[i]);
-			if (MQ_T_IS_TILE(t) && !(nt && tiles[nt - 1] == MQ_T_VAL(t)))
-				tiles[nt++] = (uint16_t)MQ_T_VAL(t);
-		}
+	if (nt) {
 		int i = pick(A, nt);
 		if (i < 0)
 			return 0;
@@ -696,7 +676,7 @@ static crisk_action play_card(ai *A, unsigned c, int seat)
 				acts[k++] = acts[j];
 		n = k;
 	}
-	return pick_canonical(A, acts, n);
+	return n ? pick_canonical(A, acts, n) : 0;
 }
 
 /* M-98 action phase, step 2: the first playable card in hand order. */
