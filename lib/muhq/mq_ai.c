@@ -367,14 +367,36 @@ typedef struct run {
 	int took_step; /* the spec's step the action belongs to, for the event */
 } run;
 
-static crisk_action aggressive(ai *A, run *r)
+/* A tag's step that uses a full action when one is possible (M-92): its
+ * useful declarations, picked; 0 when there is none. */
+static int full_step(ai *A, run *r, int step, crisk_action *out)
 {
 	crisk_action acts[ACTS_MAX];
-	size_t n = enemy_attacks(A, r->u, acts); /* 1 */
-	if (n) {
-		r->took_step = 1;
-		return pick_canonical(A, acts, n);
-	}
+	size_t n = full_actions(A, r->u, acts);
+	if (!n)
+		return 0;
+	r->took_step = step;
+	*out = pick_canonical(A, acts, n);
+	return 1;
+}
+
+/* A tag's step that attacks an enemy target when it can, picked. */
+static int attack_step(ai *A, run *r, int step, crisk_action *out)
+{
+	crisk_action acts[ACTS_MAX];
+	size_t n = enemy_attacks(A, r->u, acts);
+	if (!n)
+		return 0;
+	r->took_step = step;
+	*out = pick_canonical(A, acts, n);
+	return 1;
+}
+
+static crisk_action aggressive(ai *A, run *r)
+{
+	crisk_action a;
+	if (attack_step(A, r, 1, &a)) /* 1 */
+		return a;
 	dests D;
 	normal_moves(A, r->u, &D); /* 2 */
 	if (!D.n)
@@ -402,12 +424,11 @@ static crisk_action shy(ai *A, run *r)
 	crisk_action acts[ACTS_MAX];
 	size_t n;
 	dests D;
+	crisk_action a;
 	if (r->step <= 1) { /* 1 */
 		r->step = 2;
-		if (!threatened(A, r->u) && (n = full_actions(A, r->u, acts))) {
-			r->took_step = 1;
-			return pick_canonical(A, acts, n);
-		}
+		if (!threatened(A, r->u) && full_step(A, r, 1, &a))
+			return a;
 	}
 	if (r->step <= 2) { /* 2 */
 		r->step = 3;
@@ -433,10 +454,8 @@ static crisk_action shy(ai *A, run *r)
 	}
 	if (r->step <= 3) { /* 3 */
 		r->step = 4;
-		if ((n = enemy_attacks(A, r->u, acts))) {
-			r->took_step = 3;
-			return pick_canonical(A, acts, n);
-		}
+		if (attack_step(A, r, 3, &a))
+			return a;
 	}
 	return 0; /* 4 */
 }
@@ -470,17 +489,14 @@ static int target_tile(const ai *A, unsigned u, int type, int t)
 
 static crisk_action target_oriented(ai *A, run *r, int type)
 {
-	crisk_action acts[ACTS_MAX];
-	size_t n;
 	dests D;
+	crisk_action a;
 	if (r->mode == MODE_WANDER2)
 		return wandering(A, r, 2);
 	if (r->step <= 1) { /* 1 */
 		r->step = 2;
-		if ((n = full_actions(A, r->u, acts))) {
-			r->took_step = 1;
-			return pick_canonical(A, acts, n);
-		}
+		if (full_step(A, r, 1, &a))
+			return a;
 	}
 	int at = mq_tile_of(A->R, A->S, r->u);
 	if (r->step <= 3 && !target_tile(A, r->u, type, at)) { /* 2, 3 */
@@ -510,30 +526,25 @@ static crisk_action target_oriented(ai *A, run *r, int type)
 			for (size_t j = 0; j < D.n; j++)
 				if (dest_of(D.act[j]) == keep[i])
 					return D.act[j];
-			crisk_action a = move_toward(A, r->u, &D, keep[i]);
+			a = move_toward(A, r->u, &D, keep[i]);
 			if (a || A->wait)
 				return a;
 		}
 	}
 	r->step = 5;
-	if ((n = enemy_attacks(A, r->u, acts))) { /* 4 */
-		r->took_step = 4;
-		return pick_canonical(A, acts, n);
-	}
+	if (attack_step(A, r, 4, &a)) /* 4 */
+		return a;
 	return 0; /* 5 */
 }
 
 static crisk_action supportive(ai *A, run *r)
 {
-	crisk_action acts[ACTS_MAX];
-	size_t n;
+	crisk_action a;
 	dests D;
 	if (r->step <= 1) { /* 1 */
 		r->step = 2;
-		if ((n = full_actions(A, r->u, acts))) {
-			r->took_step = 1;
-			return pick_canonical(A, acts, n);
-		}
+		if (full_step(A, r, 1, &a))
+			return a;
 	}
 	if (r->step <= 2) { /* 2 */
 		r->step = 3;
@@ -541,7 +552,7 @@ static crisk_action supportive(ai *A, run *r)
 		if (D.n) {
 			unsigned x = nearest(A, r->u, is_ally_of);
 			if (x != MQ_NONE) {
-				crisk_action a = move_toward(A, r->u, &D, mq_ccards(A->R, A->S)[x].pos);
+				a = move_toward(A, r->u, &D, mq_ccards(A->R, A->S)[x].pos);
 				if (a || A->wait) {
 					r->took_step = 2;
 					return a;
@@ -550,10 +561,8 @@ static crisk_action supportive(ai *A, run *r)
 		}
 	}
 	r->step = 4;
-	if ((n = enemy_attacks(A, r->u, acts))) { /* 3 */
-		r->took_step = 3;
-		return pick_canonical(A, acts, n);
-	}
+	if (attack_step(A, r, 3, &a)) /* 3 */
+		return a;
 	return 0; /* 4 */
 }
 
