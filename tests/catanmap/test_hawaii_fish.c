@@ -4,6 +4,7 @@
  * ships belongs to another slice: a ship leaving its space is ship_leaves
  * (its removal and hw_ship_removed, the call a ship move makes). */
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -553,6 +554,64 @@ START_TEST(fish_in_views_H93)
 }
 END_TEST
 
+/* H-68, H-103 (statistics): with chance=auto, seat 0's ships on f02 (4,
+ * 10), f11 (9, 4) and f06 (6, 11) earn 2 fish on a 4, 1 on a 10, 9, 6 or
+ * 11, else none; over 20000 rolls the mean is 20/36 per roll (B-133), within
+ * 6 standard deviations (variance 26/36 - (20/36)^2 per roll). */
+START_TEST(fishing_frequency_H68)
+{
+	fixture f;
+	open_game(&f, "players=4 seed=11");
+	for (int i = 0; i < kern_setup_steps(f.k); i++) {
+		play(&f, act_make(CRISK_CATAN_PLACE_SETTLEMENT, (uint64_t)pt(&f, setup_c[2 * i])));
+		int p = sp(&f, setup_c[2 * i + 1]);
+		play(&f, act_make(kern_road_path(f.k, p) ? CRISK_CATAN_PLACE_ROAD : HW_PLACE_SHIP, (uint64_t)p));
+	}
+	play(&f, act_make(CRISK_CATAN_ROLL, 0));
+	while (ks(f.st)->dp != DP_MAIN) { /* a 7: discards and the robber, first choices */
+		crisk_action buf[PLAY_CAP];
+		ck_assert_uint_gt(play_list(&f, buf), 0);
+		play(&f, buf[0]);
+	}
+	static const char *const ships[6] = {"s03", "f02", "f11", "s14", "s13", "f06"};
+	for (int i = 0; i < 6; i++)
+		build_ship(&f, ships[i]);
+	static const int per_sum[13] = {0, 0, 0, 0, 2, 0, 1, 0, 0, 1, 1, 1, 0};
+	long rolls = 0, total = 0;
+	hw_ext *x = hwx(f.k, f.st);
+	while (rolls < 20000) {
+		crisk_action buf[PLAY_CAP];
+		size_t n = hawaii_legal(f.k, f.st, buf, PLAY_CAP);
+		ck_assert_uint_gt(n, 0);
+		crisk_action pick = buf[0];
+		for (size_t i = 0; i < n; i++) {
+			if (buf[i] == act_make(CRISK_CATAN_END_TURN, 0))
+				pick = buf[i];
+		}
+		for (size_t i = 0; i < n && pick != act_make(CRISK_CATAN_END_TURN, 0); i++) {
+			if (ACT_TYPE(buf[i]) == HW_FISH) { /* spend down to the limit (H-71) */
+				pick = buf[i];
+				break;
+			}
+		}
+		int before = x->fish[0];
+		ck_assert_int_eq(hawaii_apply(f.k, f.st, pick, &f.log), CRISK_OK);
+		if (pick == act_make(CRISK_CATAN_ROLL, 0)) {
+			int sum = ks(f.st)->dice[0] + ks(f.st)->dice[1];
+			int got = x->fish[0] - before;
+			ck_assert_int_eq(got, per_sum[sum]);
+			rolls++;
+			total += got;
+		}
+	}
+	ck_assert_int_eq(hawaii_state_check(f.k, f.st), CRISK_OK);
+	double mean = (double)total / (double)rolls, want = 20.0 / 36.0;
+	double sd = sqrt((26.0 / 36.0 - want * want) / (double)rolls);
+	ck_assert_msg(fabs(mean - want) < 6 * sd, "mean %f, want %f +- %f", mean, want, 6 * sd);
+	close_game(&f);
+}
+END_TEST
+
 static Suite *hawaii_fish_suite(void)
 {
 	Suite *s = suite_create("hawaii_fish");
@@ -569,6 +628,7 @@ static Suite *hawaii_fish_suite(void)
 	tcase_add_test(tc, market_auto_chance_H92);
 	tcase_add_test(tc, fish_state_check_H112);
 	tcase_add_test(tc, fish_in_views_H93);
+	tcase_add_test(tc, fishing_frequency_H68);
 	suite_add_tcase(s, tc);
 	return s;
 }
