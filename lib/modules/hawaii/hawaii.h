@@ -128,6 +128,8 @@ int hw_free_ships(const kern *k, const void *st, int s, int *spot);
 int hw_check_free_ship(const kern *k, const void *st, int p);
 void hw_list_free_ships(const kern *k, const void *st, action_out *o);
 void hw_place_free_ship(const kern *k, void *st, int p, evlog *log);
+/* A free ship of seat s onto path p, with its event, placement effects and route. */
+void hw_put_free_ship(const kern *k, void *st, int s, int p, evlog *log);
 
 /* hawaii_ships.c, for the fish market's ship (H-73): H-3 (a), H-45, H-46
  * for seat s on path p, quietly and with the reason. */

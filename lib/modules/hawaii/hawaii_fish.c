@@ -371,14 +371,7 @@ void hw_apply_market(const kern *k, void *st, crisk_action a, evlog *log)
 		flow_update_longest_road_at(k, st, s, arg, log);
 		break;
 	case HW_FISH_BUILD_SHIP:
-		hw_add_ship(k, st, s, arg);
-		e = ev_push(log, HW_EV_BUILD_SHIP, s, -1);
-		if (e) {
-			e->args[0] = arg;
-			e->args[1] = 1; /* free */
-		}
-		hw_piece_placed(k, st, s, arg, log);
-		flow_update_longest_road_at(k, st, s, arg, log);
+		hw_put_free_ship(k, st, s, arg, log);
 		break;
 	default: /* HW_FISH_DEV: the chance event DEV_DRAW (B-74, H-92) */
 		/* The kernel's draw returns to main and marks the card bought

@@ -147,9 +147,8 @@ void hw_list_free_ships(const kern *k, const void *st, action_out *o)
 	}
 }
 
-void hw_place_free_ship(const kern *k, void *st, int p, evlog *log)
+void hw_put_free_ship(const kern *k, void *st, int s, int p, evlog *log)
 {
-	int s = ks(st)->active;
 	hw_add_ship(k, st, s, p);
 	ev *e = ev_push(log, HW_EV_BUILD_SHIP, s, -1);
 	if (e) {
@@ -158,6 +157,11 @@ void hw_place_free_ship(const kern *k, void *st, int p, evlog *log)
 	}
 	hw_piece_placed(k, st, s, p, log); /* H-50 */
 	flow_update_longest_road_at(k, st, s, p, log);
+}
+
+void hw_place_free_ship(const kern *k, void *st, int p, evlog *log)
+{
+	hw_put_free_ship(k, st, ks(st)->active, p, log);
 	flow_free_piece_done(k, st, log);
 	flow_check_victory(k, st, log);
 }
