@@ -239,6 +239,59 @@ START_TEST(test_map_without_setup_refused)
 }
 END_TEST
 
+/* A land-only map written here: one island, `sites` sites in a chain with a
+ * junction between each two, and `chits` chit points, each on a road off a
+ * junction; no sea, so no pirate, ships, merchants or fishing (free() it). */
+static char *land_map(int sites, int chits)
+{
+	size_t cap = 4096 + 256 * (size_t)(sites + chits);
+	char *t = malloc(cap);
+	int n = snprintf(t, cap, "catanmap 1\nisland i Isle\nhex h1 i forest 6 0 0\nhex h2 i hills 8 1 0\n"
+				 "hex h3 i pasture 5 2 0\nhex h4 i fields 9 3 0\nhex h5 i mountains 4 4 0\n"
+				 "hex h6 i desert - 5 0\n");
+	for (int i = 0; i < sites; i++)
+		n += snprintf(t + n, cap - (size_t)n, "point s%d site i %d 0 S%d\npoint j%d junction i %d 0\n", i, 2 * i, i,
+			      i, 2 * i + 1);
+	for (int c = 0; c < chits; c++)
+		n += snprintf(t + n, cap - (size_t)n, "point c%d chit i %d 5 C%d\nspace rc%d road j%d c%d\n", c, 2 * c + 1,
+			      c, c, c % sites, c);
+	for (int i = 0; i < sites; i++) {
+		n += snprintf(t + n, cap - (size_t)n, "space ra%d road s%d j%d\n", i, i, i);
+		if (i + 1 < sites)
+			n += snprintf(t + n, cap - (size_t)n, "space rb%d road j%d s%d\n", i, i, i + 1);
+		n += snprintf(t + n, cap - (size_t)n, "produces s%d h%d h%d\n", i, 1 + i % 5, 1 + (i + 1) % 5);
+	}
+	for (int c = 0; c < chits; c++)
+		n += snprintf(t + n, cap - (size_t)n, "produces c%d h%d\n", c, 1 + c % 5);
+	snprintf(t + n, cap - (size_t)n, "robber h6\ntarget 3 6\ntarget 4 6\ntarget 5 5\n");
+	return t;
+}
+
+/* Rules creation on maps without sea, ships or fishing (no pirate, no
+ * track, H-28), and the engine's limit of 16 chits with 3-4 seats. */
+START_TEST(test_land_only_maps)
+{
+	char *t = land_map(12, 2);
+	crisk_rules *r = NULL;
+	ck_assert_msg(crisk_rules_new_with_data(&r, "hawaii", "players=3 seed=3", t, strlen(t)) == CRISK_OK, "%s",
+		      crisk_error_last());
+	crisk_game *g = NULL;
+	ck_assert_int_eq(crisk_game_new(&g, r), CRISK_OK);
+	crisk_rules_free(r);
+	uint64_t policy = 12;
+	ck_assert_msg(crisk_game_playout(g, SKIP_OFFERS, 2000000, &policy, NULL) == CRISK_OK, "%s", crisk_error_last());
+	ck_assert_int_eq(crisk_game_status(g, NULL), CRISK_STATUS_WON);
+	crisk_game_free(g);
+	/* 5 seats: the 2 chit points are named locations (H-77), 14 in all,
+	 * but 15 set-up settlements need more. */
+	refused(CRISK_EPARAM, "players=5", t, "named locations cannot give each of the 15 set-up settlements of 5 seats");
+	free(t);
+	t = land_map(12, 17);
+	refused(CRISK_EPARAM, "players=3", t, "the map has 17 chit points; with 3-4 seats the engine holds at most 16");
+	free(t);
+}
+END_TEST
+
 /* The built-in map passes the set-up check for every seat count (3.11). */
 START_TEST(test_builtin_setup_check)
 {
@@ -386,6 +439,7 @@ static Suite *map_suite(void)
 	tcase_add_test(tc, test_map_option_errors);
 	tcase_add_test(tc, test_malformed_host_map);
 	tcase_add_test(tc, test_map_without_setup_refused);
+	tcase_add_test(tc, test_land_only_maps);
 	tcase_add_test(tc, test_builtin_setup_check);
 	tcase_add_test(tc, test_games_reach_a_winner);
 	tcase_add_test(tc, test_save_and_record_without_the_file);
