@@ -199,6 +199,7 @@ const module module_hawaii = {
 	.params = hawaii_params,
 	.n_params = HW_N_PARAMS,
 	.rules_create = hawaii_rules_create,
+	.rules_create_data = hawaii_rules_create_data, /* option map=data (H-91) */
 	.rules_destroy = hawaii_rules_destroy,
 	.num_seats = cm_num_seats,
 	.state_size = cm_state_size,
