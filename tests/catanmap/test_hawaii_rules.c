@@ -109,7 +109,11 @@ START_TEST(builtin_board_H5_H6_H4)
 	ck_assert_int_eq(crisk_rules_board_json(r, js, len + 1, &len), CRISK_OK);
 	static const char *const want[] = {"\"board\":\"map\"", "\"map_id\":\"ka1\"",   "\"map_id\":\"sea41\"",
 					   "\"map_id\":\"kalalau\"", "\"map_id\":\"r001\"", "\"map_id\":\"f12\"",
-					   "\"discs\":[{\"id\":0,\"number\":4"};
+					   "\"discs\":[{\"id\":0,\"number\":4",
+					   /* H-20, H-86: the map's targets and this game's */
+					   "\"targets\":[{\"players\":3,\"vp\":15},{\"players\":4,\"vp\":13},"
+					   "{\"players\":5,\"vp\":11},{\"players\":6,\"vp\":10}]",
+					   "\"vp_target\":13"};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		ck_assert_msg(strstr(js, want[i]) != NULL, "no %s", want[i]);
 	static const char *const never[] = {"\"gold\"", "\"fog\"", "\"harbor\""};
