@@ -1,10 +1,10 @@
 /* Rules of module hawaii that no other test cited (issue 15, the audit in
  * docs/rules-hawaii.md): options and the board (H-1, H-5, H-6, H-90, H-91),
  * components and the 5-6 seat changes (H-2, H-34, H-87), the turn
- * structure (H-41, H-42), cities (H-49), the fishing space as a regular
- * ship space (H-67), a chit kept after a real ship move (H-101, H-75,
- * H-81) and set-ups that never dead-end (H-99 e, H-37, H-88), played
- * through the module's actions (explicit chance where a roll matters). */
+ * structure (H-41, H-42), settlements and cities (H-47, H-49), the fishing
+ * space as a regular ship space (H-67), a chit kept after a real ship move
+ * (H-101, H-75, H-81) and set-ups that never dead-end (H-99 e, H-37, H-88),
+ * played through the module's actions (explicit chance where a roll matters). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -342,6 +342,43 @@ START_TEST(chit_kept_after_move_H101)
 }
 END_TEST
 
+/* H-47, H-45: after set-up a settlement needs an empty named location that
+ * the builder's own road or ship touches; a junction never; settling opens
+ * the way beyond it.  Seat 0 reaches poipu by roads, seat 2 maunaloa by
+ * ships (s11, s12 from kaneohe, as in H-109). */
+START_TEST(settlement_H47)
+{
+	fixture f;
+	open_game(&f, "players=4 chance=explicit");
+	play_setup(&f, setup_b);
+	roll(&f, 12);
+	build_road(&f, "r010"); /* waimea - j_hanapepe */
+	grant_settlement(&f);
+	refused(&f, act(CRISK_CATAN_BUILD_SETTLEMENT, pt(&f, "poipu")), NULL);      /* no piece of seat 0 there */
+	refused(&f, act(CRISK_CATAN_BUILD_SETTLEMENT, pt(&f, "j_hanapepe")), NULL); /* a junction */
+	build_road(&f, "r009"); /* j_hanapepe - poipu */
+	grant_road(&f);
+	refused(&f, act(CRISK_CATAN_BUILD_ROAD, sp(&f, "r008")), NULL); /* beyond the empty poipu (H-45) */
+	int v = visible(&f, 0);
+	play(&f, act(CRISK_CATAN_BUILD_SETTLEMENT, pt(&f, "poipu")));
+	ck_assert_int_eq(visible(&f, 0), v + 1);
+	ck_assert(play_listed(&f, act(CRISK_CATAN_BUILD_ROAD, sp(&f, "r008"))));
+	end_turn(&f);
+	roll(&f, 12);
+	end_turn(&f);
+	roll(&f, 12);
+	ck_assert_int_eq(ks(f.st)->active, 2);
+	grant_settlement(&f);
+	refused(&f, act(CRISK_CATAN_BUILD_SETTLEMENT, pt(&f, "maunaloa")), NULL);
+	refused(&f, act(CRISK_CATAN_BUILD_SETTLEMENT, pt(&f, "poipu")), NULL); /* seat 0's */
+	build_ship(&f, "s11");
+	build_ship(&f, "s12");
+	play(&f, act(CRISK_CATAN_BUILD_SETTLEMENT, pt(&f, "maunaloa")));
+	ck_assert_uint_eq(knodes(f.k, f.st)[pt(&f, "maunaloa")], 3u);
+	close_game(&f);
+}
+END_TEST
+
 /* xorshift64 for the random set-ups: the test's own choices, not the game's. */
 static uint64_t next_rand(uint64_t *x)
 {
@@ -409,6 +446,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, city_H49);
 	tcase_add_test(tc, fishing_space_is_a_ship_space_H67);
 	tcase_add_test(tc, chit_kept_after_move_H101);
+	tcase_add_test(tc, settlement_H47);
 	tcase_add_test(tc, setups_never_dead_end_H99);
 	suite_add_tcase(s, tc);
 	return s;
