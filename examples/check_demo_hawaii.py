@@ -34,6 +34,7 @@ def main():
         "m5   Lahaina - w19                    ore 2:1",
         "f06  w10 - w13                        discs 6 11  (7 pips)",
         "s02 j_polihale - Pu'uwai",
+        "d04 6: f05 f06",
         "seat  sett city road ship  route  army  chits  fish boat fishVP  VP cards  VP",
     ]
     for island in ["Ni'ihau", "Kaua'i", "O'ahu", "Moloka'i", "Lana'i", "Kaho'olawe", "Maui", "Hawai'i"]:

@@ -228,6 +228,15 @@ static void print_sea(const hawaii_demo *d)
 		printf("%s  (%d pips)\n", buf, sum);
 	}
 	wrap w;
+	wrap_start(&w, "\nBlue number discs (disc number: its fishing grounds): ", "  ");
+	for (size_t k = 0; k < jlen(discs); k++) {
+		const jv *disc = jat(discs, k), *on = jget(disc, "paths");
+		int len = snprintf(buf, sizeof buf, "%s %d:", jstr(jget(disc, "map_id"), "?"), jint(jget(disc, "number"), 0));
+		for (size_t j = 0; j < jlen(on) && len < (int)sizeof buf; j++)
+			len += snprintf(buf + len, sizeof buf - (size_t)len, " %s", map_id(d, "paths", jint(jat(on, j), -1)));
+		wrap_put(&w, buf);
+	}
+	printf("\n");
 	wrap_start(&w, "\nShip spaces: ", "             ");
 	for (size_t i = 0; i < jlen(paths); i++) {
 		const jv *p = jat(paths, i);

@@ -96,7 +96,7 @@ START_TEST(options_H1_H90_H91)
 END_TEST
 
 /* H-5, H-6, H-16: without a host map the board is the built-in catanmap:
- * its hexes, points, spaces by their text ids, the discs, the robber on
+ * its hexes, points, spaces and discs by their text ids, the robber on
  * hi7 and the pirate on sea41, and nothing of B-15..B-23 (no harbors, no
  * gold, no fog: H-4). */
 START_TEST(builtin_board_H5_H6_H4)
@@ -109,7 +109,7 @@ START_TEST(builtin_board_H5_H6_H4)
 	ck_assert_int_eq(crisk_rules_board_json(r, js, len + 1, &len), CRISK_OK);
 	static const char *const want[] = {"\"board\":\"map\"", "\"map_id\":\"ka1\"",   "\"map_id\":\"sea41\"",
 					   "\"map_id\":\"kalalau\"", "\"map_id\":\"r001\"", "\"map_id\":\"f12\"",
-					   "\"discs\":[{\"id\":0,\"number\":4",
+					   "\"discs\":[{\"id\":0,\"map_id\":\"d01\",\"number\":4", "\"map_id\":\"d12\"",
 					   /* H-20, H-86: the map's targets and this game's */
 					   "\"targets\":[{\"players\":3,\"vp\":15},{\"players\":4,\"vp\":13},"
 					   "{\"players\":5,\"vp\":11},{\"players\":6,\"vp\":10}]",

@@ -142,6 +142,7 @@ static void write_rest(const kern *k, jw *w)
 		const bdisc *bd = &b->disc[d];
 		jw_obj_begin(w);
 		jw_kint(w, "id", d);
+		jw_kstr(w, "map_id", cm_str(m, m->disc[d].id)); /* H-6: every element has a stable text id */
 		jw_kint(w, "number", bd->number);
 		jw_kint(w, "x", bd->x);
 		jw_kint(w, "y", bd->y);
