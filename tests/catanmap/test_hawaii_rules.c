@@ -3,7 +3,8 @@
  * components and the 5-6 seat changes (H-2, H-34, H-87), the turn
  * structure (H-41, H-42), settlements and cities (H-47, H-49), the fishing
  * space as a regular ship space (H-67), a chit kept after a real ship move
- * (H-101, H-75, H-81) and set-ups that never dead-end (H-99 e, H-37, H-88),
+ * (H-101, H-75, H-81), trails through own buildings and chit points (H-83)
+ * and set-ups that never dead-end (H-99 e, H-37, H-88),
  * played through the module's actions (explicit chance where a roll matters). */
 #include <check.h>
 #include <stdio.h>
@@ -379,6 +380,26 @@ START_TEST(settlement_H47)
 }
 END_TEST
 
+/* H-83, H-76: a trail passes through the seat's own building (r010 and
+ * r011 meet at waimea) and, with 3-4 seats, through a chit point (r027 and
+ * r028 meet at kaena). */
+START_TEST(route_through_own_building_and_chit_H83)
+{
+	fixture f;
+	open_game(&f, "players=4 chance=explicit");
+	play_setup(&f, setup_b);
+	roll(&f, 12);
+	const kseat *p = kseat_of(f.k, f.st, 0);
+	ck_assert_int_eq(p->road_len, 1);
+	build_road(&f, "r010");
+	ck_assert_int_eq(p->road_len, 2);
+	build_road(&f, "r027");
+	build_road(&f, "r028");
+	ck_assert_int_eq(p->road_len, 3); /* r026, r027, r028 */
+	close_game(&f);
+}
+END_TEST
+
 /* xorshift64 for the random set-ups: the test's own choices, not the game's. */
 static uint64_t next_rand(uint64_t *x)
 {
@@ -425,7 +446,8 @@ START_TEST(setups_never_dead_end_H99)
 				int pieces = 15 - kseat_of(f.k, f.st, s)->supply[PIECE_ROAD] + 15 - hwx(f.k, f.st)->ships[s];
 				ck_assert_int_eq(buildings, 3);
 				ck_assert_int_eq(pieces, 3);
-				ck_assert_int_eq(__builtin_popcount(islands) >= (n >= 5 ? 2 : 3), 1);
+				ck_assert_msg(__builtin_popcount(islands) >= (n >= 5 ? 2 : 3), "%d seats, game %d: seat %d on %d islands",
+					      n, game, s, __builtin_popcount(islands));
 			}
 		}
 		free(start);
@@ -447,6 +469,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, fishing_space_is_a_ship_space_H67);
 	tcase_add_test(tc, chit_kept_after_move_H101);
 	tcase_add_test(tc, settlement_H47);
+	tcase_add_test(tc, route_through_own_building_and_chit_H83);
 	tcase_add_test(tc, setups_never_dead_end_H99);
 	suite_add_tcase(s, tc);
 	return s;
