@@ -1,10 +1,13 @@
 /* crisk-demo: plays one complete game between random bots and prints the
  * board, a turn log built from the game's events, and the final scores.
  * Module muhq has its own printing and bots in demo_muhq.c (the map drawn
- * every turn).  Uses only the public API (include/catanrisk.h). */
+ * every turn); module hawaii its map listing, names in the events and a
+ * score table with fish in demo_hawaii.c.  Uses only the public API
+ * (include/catanrisk.h). */
 #include <catanrisk.h>
 
 #include "demo_bots.h"
+#include "demo_hawaii.h"
 #include "demo_muhq.h"
 
 #include <errno.h>
@@ -42,7 +45,8 @@ static void usage(FILE *f)
 		   "  --no-offers   bots never make domestic trade offers (shorter log)\n"
 		   "  --module M    rule module (default base); with muhq the rules default to\n"
 		   "                \"map=2P-ring-street players=2 draft=none\" and the map is\n"
-		   "                drawn every turn\n"
+		   "                drawn every turn; with hawaii the map is listed with its\n"
+		   "                names, events name places, and fish are scored\n"
 		   "  --list-params print the module's parameters and exit\n");
 }
 
@@ -394,8 +398,9 @@ static crisk_action pick(const action_list *l, int chance, int no_offers, bot_rn
 	return l->items[0];
 }
 
-/* Prints events [*next_seq, end of log) as the viewer sees them. */
-static int print_events(const crisk_game *g, uint64_t *next_seq, int viewer)
+/* Prints events [*next_seq, end of log) as the viewer sees them; with a
+ * hawaii map, with names for the map's numbers and a status line per turn. */
+static int print_events(const crisk_game *g, uint64_t *next_seq, int viewer, const hawaii_demo *hw)
 {
 	uint64_t first, next;
 	char text[512];
@@ -419,12 +424,20 @@ static int print_events(const crisk_game *g, uint64_t *next_seq, int viewer)
 		text[sizeof text - 1] = '\0'; /* a longer text is shown cut short */
 		if (ev.type == CRISK_CATAN_EV_TURN_START)
 			printf("\n");
-		printf("%6" PRIu64 "  %s\n", ev.seq, text);
+		if (hw) {
+			char named[sizeof text];
+			hawaii_demo_event_text(hw, text, named, sizeof named);
+			printf("%6" PRIu64 "  %s\n", ev.seq, named);
+		} else {
+			printf("%6" PRIu64 "  %s\n", ev.seq, text);
+		}
+		if (hw && ev.type == CRISK_CATAN_EV_TURN_START && (rc = hawaii_demo_status(hw, g, viewer)) != CRISK_OK)
+			return rc;
 	}
 	return CRISK_OK;
 }
 
-static int play(crisk_game *g, const options *o, uint64_t *steps)
+static int play(crisk_game *g, const options *o, const hawaii_demo *hw, uint64_t *steps)
 {
 	bot_rng bots = { BOT_SEED(o->seed) };
 	action_list l = { 0 };
@@ -442,7 +455,7 @@ static int play(crisk_game *g, const options *o, uint64_t *steps)
 		}
 		rc = crisk_game_apply(g, pick(&l, chance, o->no_offers, &bots));
 		if (!rc)
-			rc = print_events(g, &seq, o->viewer);
+			rc = print_events(g, &seq, o->viewer, hw);
 		(*steps)++;
 	}
 	free(l.items);
@@ -496,25 +509,40 @@ int main(int argc, char **argv)
 	printf("libcatanrisk %s, module %s: %s\n\n", crisk_version(NULL, NULL, NULL), crisk_rules_module(rules),
 	       canonical ? canonical : params);
 	int muhq = !strcmp(crisk_rules_module(rules), "muhq");
-	if (board && !muhq)
+	hawaii_demo *hw = NULL;
+	if (!strcmp(crisk_rules_module(rules), "hawaii")) {
+		rc = hawaii_demo_open(&hw, rules);
+		if (rc) {
+			free(canonical);
+			free(board);
+			crisk_rules_free(rules);
+			return fail("board", rc);
+		}
+		hawaii_demo_print_map(hw);
+	} else if (board && !muhq) {
 		print_board(board);
+	}
 	free(canonical);
 	free(board);
 
 	rc = crisk_game_new(&game, rules);
 	if (rc) {
+		hawaii_demo_free(hw);
 		crisk_rules_free(rules);
 		return fail("game", rc);
 	}
-	rc = muhq ? muhq_demo(game, rules, o.viewer, o.seed, &steps) : play(game, &o, &steps);
+	rc = muhq ? muhq_demo(game, rules, o.viewer, o.seed, &steps) : play(game, &o, hw, &steps);
+	if (!rc && !muhq)
+		print_result(game, crisk_rules_num_seats(rules), steps);
+	if (!rc && hw)
+		rc = hawaii_demo_scores(hw, game);
+	hawaii_demo_free(hw);
 	if (rc) {
 		int status = fail("play", rc);
 		crisk_game_free(game);
 		crisk_rules_free(rules);
 		return status;
 	}
-	if (!muhq)
-		print_result(game, crisk_rules_num_seats(rules), steps);
 	int finished = crisk_game_status(game, NULL) != CRISK_STATUS_RUNNING;
 	crisk_game_free(game);
 	crisk_rules_free(rules);
