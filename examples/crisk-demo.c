@@ -28,12 +28,14 @@ typedef struct options {
 	int no_offers;
 	int list_params;
 	const char *module;
+	const char *svg_dir; /* --svg: one picture per turn there */
 } options;
 
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: crisk-demo [--seed N] [--players N] [--rules \"key=value ...\"]\n"
 		   "                  [--viewer spectator|omniscient|N] [--no-offers] [--module NAME]\n"
+		   "                  [--svg DIR]\n"
 		   "       crisk-demo --list-params [--module NAME]\n"
 		   "Plays one game of module base (default) between uniform random bots and\n"
 		   "prints the board, the event log and the final scores.\n"
@@ -47,6 +49,8 @@ static void usage(FILE *f)
 		   "                \"map=2P-ring-street players=2 draft=none\" and the map is\n"
 		   "                drawn every turn; with hawaii the map is listed with its\n"
 		   "                names, events name places, and fish are scored\n"
+		   "  --svg DIR     also write an SVG picture of every turn as the viewer sees it\n"
+		   "                (DIR/turn-NNNNN.svg, DIR/final.svg; DIR must exist)\n"
 		   "  --list-params print the module's parameters and exit\n");
 }
 
@@ -65,7 +69,7 @@ static int parse_u64(const char *text, uint64_t *out)
 
 static int takes_value(const char *option)
 {
-	static const char *const with_value[] = { "--seed", "--players", "--rules", "--module", "--viewer" };
+	static const char *const with_value[] = { "--seed", "--players", "--rules", "--module", "--viewer", "--svg" };
 	for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
 		if (!strcmp(option, with_value[i]))
 			return 1;
@@ -112,6 +116,9 @@ static int parse_options(options *o, int argc, char **argv)
 			i++;
 		} else if (!strcmp(a, "--module")) {
 			o->module = v;
+			i++;
+		} else if (!strcmp(a, "--svg")) {
+			o->svg_dir = v;
 			i++;
 		} else if (!strcmp(a, "--viewer")) {
 			if (!strcmp(v, "spectator"))
@@ -437,8 +444,9 @@ static int print_events(const crisk_game *g, uint64_t *next_seq, int viewer, con
 	return CRISK_OK;
 }
 
-static int play(crisk_game *g, const options *o, const hawaii_demo *hw, uint64_t *steps)
+static int play(crisk_game *g, const options *o, const hawaii_demo *hw, uint64_t *steps, svg_turns *pictures)
 {
+	char err[300];
 	bot_rng bots = { BOT_SEED(o->seed) };
 	action_list l = { 0 };
 	uint64_t seq = 1;
@@ -456,7 +464,15 @@ static int play(crisk_game *g, const options *o, const hawaii_demo *hw, uint64_t
 		rc = crisk_game_apply(g, pick(&l, chance, o->no_offers, &bots));
 		if (!rc)
 			rc = print_events(g, &seq, o->viewer, hw);
+		if (!rc && svg_turns_step(pictures, g, err, sizeof err)) {
+			fprintf(stderr, "crisk-demo: %s\n", err);
+			rc = CRISK_EINVAL;
+		}
 		(*steps)++;
+	}
+	if (!rc && svg_turns_final(pictures, g, err, sizeof err)) {
+		fprintf(stderr, "crisk-demo: %s\n", err);
+		rc = CRISK_EINVAL;
 	}
 	free(l.items);
 	free(l.probs);
@@ -531,7 +547,10 @@ int main(int argc, char **argv)
 		crisk_rules_free(rules);
 		return fail("game", rc);
 	}
-	rc = muhq ? muhq_demo(game, rules, o.viewer, o.seed, &steps) : play(game, &o, hw, &steps);
+	svg_turns pictures = { .dir = o.svg_dir, .viewer = o.viewer, .turn = -1 };
+	rc = muhq ? muhq_demo(game, rules, o.viewer, o.seed, &steps, &pictures) : play(game, &o, hw, &steps, &pictures);
+	if (!rc && o.svg_dir)
+		printf("%u SVG pictures in %s\n", pictures.written, o.svg_dir);
 	if (!rc && !muhq)
 		print_result(game, crisk_rules_num_seats(rules), steps);
 	if (!rc && hw)

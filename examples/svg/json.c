@@ -278,6 +278,12 @@ static void free_inner(json *v)
 	free(v->string);
 }
 
+void json_clear(json *v)
+{
+	if (v)
+		free_inner(v);
+}
+
 void json_free(json *v)
 {
 	if (!v)

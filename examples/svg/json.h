@@ -23,6 +23,8 @@ struct json {
  * byte offset in err. Free the result with json_free. */
 json *json_parse(const char *text, char *err, size_t errlen);
 void json_free(json *v);
+/* Frees what v holds, not v itself (a value embedded in a caller's struct). */
+void json_clear(json *v);
 
 /* Lookups that never fail: a missing key, a wrong type or an index out of
  * range gives NULL, and the accessors then give their default. */

@@ -68,3 +68,32 @@ int svg_write_file(const crisk_game *game, int viewer, const char *path, char *e
 	free(svg);
 	return ok ? 0 : -1;
 }
+
+static int turn_picture(svg_turns *t, const crisk_game *game, const char *name, char *err, size_t errlen)
+{
+	char path[4096];
+	if (snprintf(path, sizeof path, "%s/%s.svg", t->dir, name) >= (int)sizeof path) {
+		snprintf(err, errlen, "the picture folder's name is too long");
+		return -1;
+	}
+	if (svg_write_file(game, t->viewer, path, err, errlen))
+		return -1;
+	t->written++;
+	return 0;
+}
+
+int svg_turns_step(svg_turns *t, const crisk_game *game, char *err, size_t errlen)
+{
+	long long turn = (long long)crisk_game_turn(game);
+	if (!t || !t->dir || turn == t->turn)
+		return 0;
+	char name[32];
+	snprintf(name, sizeof name, "turn-%05lld", turn);
+	t->turn = turn;
+	return turn_picture(t, game, name, err, errlen);
+}
+
+int svg_turns_final(svg_turns *t, const crisk_game *game, char *err, size_t errlen)
+{
+	return t && t->dir ? turn_picture(t, game, "final", err, errlen) : 0;
+}

@@ -167,3 +167,27 @@ def test_record_and_seed_sources(tmp_path):
     run = run_svg("--module", "muhq", "--rules", "map=2P-river-king players=2 draft=none", "--steps", "40")
     assert run.returncode == 0, run.stderr
     ET.fromstring(run.stdout)
+
+
+@pytest.mark.parametrize("module,rules", [("base", "players=3"), ("hawaii", "players=3"),
+                                          ("muhq", "map=2P-ring-street players=2 draft=none")])
+def test_demo_writes_a_picture_per_turn(tmp_path, module, rules):
+    run = subprocess.run([os.environ["CRISK_DEMO"], "--module", module, "--rules", rules, "--seed", "2",
+                          "--viewer", "0", "--svg", str(tmp_path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    turns = sorted(p.name for p in tmp_path.glob("turn-*.svg"))
+    assert (tmp_path / "final.svg").exists() and len(turns) >= 2
+    assert f"{len(turns) + 1} SVG pictures in {tmp_path}" in run.stdout
+    # One picture per turn: the numbers are the turns the game went through.
+    numbers = [int(t[5:10]) for t in turns]
+    assert numbers == sorted(set(numbers)) and numbers[0] <= 1
+    for name in turns[:3] + turns[-2:] + ["final.svg"]:
+        root = ET.parse(tmp_path / name).getroot()
+        assert root.tag == NS + "svg"
+    # the viewer's own hand only
+    assert len(with_class(ET.parse(tmp_path / "final.svg").getroot(), "hand")) == 1
+
+
+def test_demo_svg_into_a_missing_folder_fails_cleanly(tmp_path):
+    run = subprocess.run([os.environ["CRISK_DEMO"], "--svg", str(tmp_path / "nope")], capture_output=True, text=True)
+    assert run.returncode != 0 and "cannot write" in run.stderr
