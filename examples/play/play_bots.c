@@ -61,14 +61,15 @@ static long value(const crisk_game *g, int seat)
 	return 1000L * own - best;
 }
 
-/* Bots play on: conceding or resigning is left to people (kept if it is all there is). */
+/* Bots play on: conceding, resigning and releasing units (muhq's king among
+ * them) are left to people (kept if they are all there is). */
 static size_t drop_giving_up(const crisk_game *g, crisk_action *acts, size_t n)
 {
 	size_t kept = 0;
 	for (size_t i = 0; i < n; i++) {
 		char text[64] = "";
 		crisk_game_action_to_string(g, acts[i], text, sizeof text, NULL);
-		if (strncmp(text, "concede", 7) && strncmp(text, "resign", 6))
+		if (strncmp(text, "concede", 7) && strncmp(text, "resign", 6) && strncmp(text, "release", 7))
 			acts[kept++] = acts[i];
 	}
 	return kept ? kept : n;

@@ -17,7 +17,8 @@ static void usage(FILE *f)
 		   "  --save FILE     a binary or JSON save (crisk_game_save, crisk_game_save_json)\n"
 		   "  --record FILE   a game record (crisk_game_record), replayed to its end\n"
 		   "  --module NAME [--rules PARAMS] [--seed N] [--steps K]\n"
-		   "                  a new game of that module, then K random legal actions (default 0)\n"
+		   "                  a new game of that module, then K random legal actions (default 0;\n"
+		   "                  never concede, resign or release while anything else is legal)\n"
 		   "                  (--seed seeds the rules unless PARAMS name a seed, and the\n"
 		   "                  random actions, splitmix64; default 1)\n"
 		   "Writes the picture to OUT.svg, or to standard output.\n");
@@ -74,6 +75,20 @@ static int fail(const char *what)
 	return 1;
 }
 
+/* Random steps play on: conceding, resigning or releasing units (muhq's
+ * king among them) would end most games at once. The kept actions move to the front; all if nothing is left. */
+static size_t play_on(const crisk_game *g, crisk_action *acts, size_t n)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++) {
+		char text[64] = "";
+		crisk_game_action_to_string(g, acts[i], text, sizeof text, NULL);
+		if (strncmp(text, "concede", 7) && strncmp(text, "resign", 6) && strncmp(text, "release", 7))
+			acts[kept++] = acts[i];
+	}
+	return kept ? kept : n;
+}
+
 /* A new game of the module, then steps random legal actions (or to the end). */
 static int from_seed(crisk_game **g, const char *module, const char *params, uint64_t seed, long steps)
 {
@@ -100,7 +115,7 @@ static int from_seed(crisk_game **g, const char *module, const char *params, uin
 		size_t n = 0;
 		if (crisk_game_legal_actions(*g, buf, CAP, &n) || n == 0)
 			rc = fail("legal actions");
-		else if (crisk_game_apply(*g, buf[splitmix64(&seed) % n]))
+		else if (crisk_game_apply(*g, buf[splitmix64(&seed) % play_on(*g, buf, n)]))
 			rc = fail("apply");
 	}
 	free(buf);

@@ -86,11 +86,11 @@ function chanceOutcome() {
   throw new Error("no chance outcome");
 }
 
-/* Random bots play on; conceding or resigning is left to people. */
+/* Random bots play on; conceding, resigning and releasing units are left to people. */
 function botAction() {
   if (M._crisk_game_current_seat(game) === CHANCE) return chanceOutcome();
   const all = legalActions();
-  const keep = all.filter(a => !/^(concede|resign)/.test(actionText(a)));
+  const keep = all.filter(a => !/^(concede|resign|release)/.test(actionText(a)));
   const from = keep.length ? keep : all;
   return from[Math.floor(random() * from.length)];
 }
@@ -126,10 +126,12 @@ function render() {
   const box = document.getElementById("actions");
   box.textContent = "";
   if (st === RUNNING && cur === seat) {
-    const acts = legalActions();
-    acts.slice(0, SHOWN).forEach(a => {
+    /* trade offers are many and rarely wanted: the other actions first */
+    const named = legalActions().map(a => [a, actionText(a)]);
+    const acts = named.filter(([, t]) => !t.startsWith("offer")).concat(named.filter(([, t]) => t.startsWith("offer")));
+    acts.slice(0, SHOWN).forEach(([a, t]) => {
       const b = document.createElement("button");
-      b.textContent = actionText(a);
+      b.textContent = t;
       b.onclick = () => act(a);
       box.appendChild(b);
     });
@@ -237,7 +239,7 @@ function autoplay(n) {
   const bad = Number(q0("bad") || 0);
   for (let i = 0; i < bad; i++) refused += act(0xFFFFFFFFn) ? 0 : 1; /* an illegal code: refused, game unchanged */
   while (done < n && status()[0] === RUNNING) {
-    const acts = legalActions().filter(a => !/^(concede|resign)/.test(actionText(a)));
+    const acts = legalActions().filter(a => !/^(concede|resign|release)/.test(actionText(a)));
     act(acts[Math.floor(random() * acts.length)]);
     done++;
   }
