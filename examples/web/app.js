@@ -210,13 +210,46 @@ function undo() {
   render();
 }
 
+/* A save (binary or JSON) in place of the game; on any error the game stays. */
+function loadSave(bytes) {
+  const buf = M._malloc(bytes.length + 1), out = M._malloc(4);
+  try {
+    M.HEAPU8.set(bytes, buf);
+    const json = bytes.length > 0 && bytes[0] === 0x7b; /* '{' */
+    const rc = json ? M._crisk_game_load_json(out, buf, bytes.length) : M._crisk_game_load(out, buf, bytes.length);
+    if (rc !== 0) { document.getElementById("message").textContent = "cannot load: " + lastError(); return false; }
+    const g = M.getValue(out, "i32");
+    if (seat >= M._crisk_rules_num_seats(M._crisk_game_rules(g))) {
+      M._crisk_game_free(g);
+      document.getElementById("message").textContent = `cannot load: the save has no seat ${seat}`;
+      return false;
+    }
+    if (game) M._crisk_game_free(game);
+    game = g;
+    document.getElementById("message").textContent = "";
+    M._crisk_game_set_undo_depth(game, 4096);
+    const first = M._malloc(8), next = M._malloc(8);
+    M._crisk_game_event_range(game, first, next);
+    nextEvent = M.getValue(next, "i32") >>> 0;
+    M._free(first); M._free(next);
+    log.push("(loaded a saved game)");
+  } finally { M._free(buf); M._free(out); }
+  runBots();
+  render();
+  return true;
+}
+
+function saveText() { return text(M._crisk_game_save_json, game); }
+
 function start() {
   const q = new URLSearchParams(location.search);
   const sel = document.getElementById("module"), rules = document.getElementById("rules");
-  sel.value = q.get("module") || "base";
-  rules.value = q.get("rules") !== null ? q.get("rules") : DEFAULT_RULES[sel.value];
+  const asked = q.get("module") || "base";
+  if (![...sel.options].some(o => o.value === asked)) sel.add(new Option(asked)); /* the library judges it */
+  sel.value = asked;
+  rules.value = q.get("rules") !== null ? q.get("rules") : DEFAULT_RULES[sel.value] || "";
   document.getElementById("seat").value = q.get("seat") || "0";
-  sel.onchange = () => { rules.value = DEFAULT_RULES[sel.value]; };
+  sel.onchange = () => { rules.value = DEFAULT_RULES[sel.value] || ""; };
   const go = () => {
     try {
       document.getElementById("message").textContent = "";
@@ -225,12 +258,24 @@ function start() {
   };
   document.getElementById("new").onclick = go;
   document.getElementById("undo").onclick = () => game && undo();
+  document.getElementById("save").onclick = () => {
+    if (!game) return;
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([saveText()], { type: "application/json" }));
+    a.download = "game.json";
+    a.click();
+  };
+  document.getElementById("load").onchange = ev => {
+    const f = ev.target.files[0];
+    if (f) f.arrayBuffer().then(b => loadSave(new Uint8Array(b)));
+  };
   document.getElementById("typed").onkeydown = ev => {
     if (ev.key === "Enter" && game) { typed(ev.target.value); ev.target.value = ""; }
   };
   go();
   const auto = Number(q.get("autoplay") || 0);
   if (auto > 0 && game) autoplay(auto);
+  else if (auto > 0) summary(0, 0, false);
 }
 
 /* For the test: N of your decisions at random, then a summary in #result. */
@@ -243,12 +288,29 @@ function autoplay(n) {
     act(acts[Math.floor(random() * acts.length)]);
     done++;
   }
+  /* a corrupt save is refused and the game stays; a JSON save loads back to the same view */
+  let saveOk = true;
+  if (bad) {
+    const before = text(M._crisk_game_to_json, game, seat);
+    saveOk = !loadSave(new TextEncoder().encode('{"format":"not a save"')) &&
+      !loadSave(new Uint8Array([1, 2, 3, 4])) && text(M._crisk_game_to_json, game, seat) === before &&
+      loadSave(new TextEncoder().encode(saveText())) && text(M._crisk_game_to_json, game, seat) === before;
+  }
+  summary(done, refused, saveOk);
+}
+
+function summary(done, refused, saveOk) {
+  const result = document.getElementById("result");
+  if (!game) {
+    result.textContent = JSON.stringify({ module: null, message: document.getElementById("message").textContent });
+    result.hidden = false;
+    return;
+  }
   const [st, winner] = status();
   const view = JSON.parse(text(M._crisk_game_to_json, game, seat));
   const svg = document.querySelector("#board svg");
-  const result = document.getElementById("result");
   result.textContent = JSON.stringify({
-    module: view.module, decisions: done, refused, status: st, winner, turn: Number(M._crisk_game_turn(game)),
+    module: view.module, decisions: done, refused, saves: saveOk, status: st, winner, turn: Number(M._crisk_game_turn(game)),
     log: log.length, buttons: document.querySelectorAll("#actions button").length,
     roads_in_view: (view.roads || []).length, roads_drawn: svg ? svg.querySelectorAll(".road, .ship").length : -1,
     permanents_in_view: (view.permanents || []).filter(p => p.tile !== null).length,

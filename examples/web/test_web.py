@@ -2,7 +2,8 @@
 """The page of examples/web in headless Chromium: for every module it plays a
 few decisions against the bots through the page's own code (autoplay), and
 checks the state the page wrote: the game moved on, the refused illegal
-action left it unchanged, the board SVG drew every road and permanent of
+action and corrupt saves left it unchanged, a JSON save loads back to the
+same view, an unknown module is refused with the library's message, the board SVG drew every road and permanent of
 the view, the log and the action buttons are there.
 
 Usage: test_web.py BUILD_DIR (the WebAssembly build is made there with
@@ -42,6 +43,7 @@ def main():
             "module": r["module"] == module,
             "decisions": r["decisions"] == 25 or r["status"] != 0,
             "illegal refused": r["refused"] == 2,
+            "corrupt saves refused, JSON save round trip": r["saves"] is True,
             "roads drawn": r["roads_drawn"] == r["roads_in_view"],
             "permanents drawn": r["permanents_drawn"] == r["permanents_in_view"],
             "log": r["log"] > 0,
@@ -51,6 +53,15 @@ def main():
         bad = [k for k, ok in checks.items() if not ok]
         print(("FAIL " if bad else "ok   ") + module, r, bad or "")
         failures += bool(bad)
+    # An unknown module is refused with the library's message, not a blank page.
+    run = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=30000",
+                          "--dump-dom", f"file://{page}?module=nope&autoplay=1"], capture_output=True, text=True,
+                         timeout=300)
+    found = re.search(r'<pre id="result">([^<]*)</pre>', run.stdout)
+    r = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&")) if found else {}
+    ok = "unknown module 'nope'" in r.get("message", "")
+    print(("ok   " if ok else "FAIL ") + "unknown module:", r)
+    failures += not ok
     return 1 if failures else 0
 
 
