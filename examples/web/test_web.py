@@ -19,6 +19,22 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MODULES = ["base", "two_player", "risk", "hawaii", "muhq"]
 
 
+def page_result(chromium, url):
+    """The page's #result, or None. --virtual-time-budget does not wait for the
+    WebAssembly compilation, so V8 compiles synchronously, and a dump taken
+    before the page was ready (no #result yet, nothing judged) is retried."""
+    for _ in range(3):
+        run = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                              "--js-flags=--no-wasm-async-compilation", "--virtual-time-budget=30000",
+                              "--dump-dom", url], capture_output=True, text=True, timeout=300)
+        found = re.search(r'<pre id="result">([^<]*)</pre>', run.stdout)
+        if found:
+            return json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+        status = re.search(r'<div id="status">([^<]*)', run.stdout)
+        print(f"  (no result yet; status: {status.group(1) if status else run.stdout[-300:]!r})")
+    return None
+
+
 def main():
     build = os.path.abspath(sys.argv[1])
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -29,16 +45,11 @@ def main():
     page = os.path.join(build, "examples", "web", "index.html")
     failures = 0
     for module in MODULES:
-        url = f"file://{page}?module={module}&autoplay=25&bad=2&seed=3"
-        run = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=30000",
-                              "--dump-dom", url], capture_output=True, text=True, timeout=300)
-        found = re.search(r'<pre id="result">([^<]*)</pre>', run.stdout)
-        if not found:
-            status = re.search(r'<div id="status">([^<]*)', run.stdout)
-            print(f"FAIL {module}: no result; status: {status.group(1) if status else run.stdout[-500:]}")
+        r = page_result(chromium, f"file://{page}?module={module}&autoplay=25&bad=2&seed=3")
+        if r is None:
+            print(f"FAIL {module}: the page wrote no result")
             failures += 1
             continue
-        r = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
         checks = {
             "module": r["module"] == module,
             "decisions": r["decisions"] == 25 or r["status"] != 0,
@@ -54,11 +65,7 @@ def main():
         print(("FAIL " if bad else "ok   ") + module, r, bad or "")
         failures += bool(bad)
     # An unknown module is refused with the library's message, not a blank page.
-    run = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=30000",
-                          "--dump-dom", f"file://{page}?module=nope&autoplay=1"], capture_output=True, text=True,
-                         timeout=300)
-    found = re.search(r'<pre id="result">([^<]*)</pre>', run.stdout)
-    r = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&")) if found else {}
+    r = page_result(chromium, f"file://{page}?module=nope&autoplay=1") or {}
     ok = "unknown module 'nope'" in r.get("message", "")
     print(("ok   " if ok else "FAIL ") + "unknown module:", r)
     failures += not ok
