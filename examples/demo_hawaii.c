@@ -2,10 +2,10 @@
  * listing, event texts with map ids and names, a status line per turn and
  * the final scores with fish, from the public JSON only (the keys of
  * docs/decisions.md, "Module hawaii", items 26, 29 and 30), read with the
- * examples' JSON reader (examples/svg/json.h). */
+ * examples' JSON reader (examples/common/host_json.h). */
 #include "demo_hawaii.h"
 
-#include "json.h"
+#include "host_json.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,45 +15,13 @@ struct hawaii_demo {
 	json *board;
 };
 
-/* Text the library writes into a caller buffer, parsed; NULL with *rc set
- * on an error (CRISK_EFORMAT for text that does not parse). */
-static json *fetch_json(int (*get)(const void *, int, char *, size_t, size_t *), const void *obj, int viewer, int *rc)
-{
-	size_t len = 0;
-	*rc = get(obj, viewer, NULL, 0, &len);
-	if (*rc && *rc != CRISK_EBUFSIZE)
-		return NULL;
-	char *text = malloc(len + 1), err[128];
-	if (!text) {
-		*rc = CRISK_ENOMEM;
-		return NULL;
-	}
-	json *v = NULL;
-	*rc = get(obj, viewer, text, len + 1, NULL);
-	if (!*rc && !(v = json_parse(text, err, sizeof err)))
-		*rc = CRISK_EFORMAT;
-	free(text);
-	return v;
-}
-
-static int board_text(const void *rules, int viewer, char *buf, size_t cap, size_t *len)
-{
-	(void)viewer;
-	return crisk_rules_board_json(rules, buf, cap, len);
-}
-
-static int view_text(const void *game, int viewer, char *buf, size_t cap, size_t *len)
-{
-	return crisk_game_to_json(game, viewer, buf, cap, len);
-}
-
 int hawaii_demo_open(hawaii_demo **out, const crisk_rules *rules)
 {
 	hawaii_demo *d = calloc(1, sizeof *d);
 	if (!d)
 		return CRISK_ENOMEM;
 	int rc;
-	d->board = fetch_json(board_text, rules, 0, &rc);
+	d->board = host_board_json(rules, &rc);
 	if (!d->board) {
 		free(d);
 		return rc;
@@ -342,7 +310,7 @@ static int chits_of(const json *view, int seat)
 int hawaii_demo_status(const hawaii_demo *d, const crisk_game *g, int viewer)
 {
 	int rc;
-	json *view = fetch_json(view_text, g, viewer, &rc);
+	json *view = host_view_json(g, viewer, &rc);
 	if (!view)
 		return rc;
 	const json *seats = json_get(view, "seats");
@@ -368,7 +336,7 @@ int hawaii_demo_scores(const hawaii_demo *d, const crisk_game *g)
 {
 	(void)d;
 	int rc;
-	json *view = fetch_json(view_text, g, CRISK_VIEWER_OMNISCIENT, &rc);
+	json *view = host_view_json(g, CRISK_VIEWER_OMNISCIENT, &rc);
 	if (!view)
 		return rc;
 	const json *seats = json_get(view, "seats");

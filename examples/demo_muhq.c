@@ -6,7 +6,7 @@
 #include "demo_muhq.h"
 
 #include "demo_bots.h"
-#include "json.h"
+#include "host_json.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -20,7 +20,7 @@
 #define MQ_CONCEDE 23
 #define MQ_EV_TURN 1
 
-/* ---- The JSON of the library, read with examples/svg/json.h. ---- */
+/* ---- The JSON of the library, read with examples/common/json.h. ---- */
 
 typedef json jv;
 
@@ -76,32 +76,16 @@ static int parse_text(const char *text, jv *out)
 /* The game as `viewer` sees it, parsed. */
 static int fetch_view(const crisk_game *g, int viewer, jv *out)
 {
-	size_t len = 0;
-	int rc = crisk_game_to_json(g, viewer, NULL, 0, &len);
-	if (rc && rc != CRISK_EBUFSIZE)
-		return rc;
-	char *text = malloc(len + 1);
-	if (!text)
-		return CRISK_ENOMEM;
-	rc = crisk_game_to_json(g, viewer, text, len + 1, NULL);
-	if (!rc && parse_text(text, out))
-		rc = CRISK_EFORMAT;
+	char *text = host_view_text(g, viewer);
+	int rc = !text ? CRISK_EINVAL : parse_text(text, out) ? CRISK_EFORMAT : CRISK_OK;
 	free(text);
 	return rc;
 }
 
 static int fetch_board(const crisk_rules *rules, jv *out)
 {
-	size_t len = 0;
-	int rc = crisk_rules_board_json(rules, NULL, 0, &len);
-	if (rc && rc != CRISK_EBUFSIZE)
-		return rc;
-	char *text = malloc(len + 1);
-	if (!text)
-		return CRISK_ENOMEM;
-	rc = crisk_rules_board_json(rules, text, len + 1, NULL);
-	if (!rc && parse_text(text, out))
-		rc = CRISK_EFORMAT;
+	char *text = host_board_text(rules);
+	int rc = !text ? CRISK_EINVAL : parse_text(text, out) ? CRISK_EFORMAT : CRISK_OK;
 	free(text);
 	return rc;
 }

@@ -14,7 +14,7 @@
 
 #include <catanrisk.h>
 
-#include "play_bots.h"
+#include "bots.h"
 #include "play_show.h"
 
 enum { SHOWN = 40, UNDO_DEPTH = 4096 };

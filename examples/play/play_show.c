@@ -6,35 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "host_json.h"
 
 static const char *const resource[5] = {"brick", "lumber", "wool", "grain", "ore"};
 static const char *const dev_card[5] = {"knight", "victory point", "road building", "year of plenty", "monopoly"};
-
-static char *text_of(int (*get)(const void *, int, char *, size_t, size_t *), const void *obj, int arg)
-{
-	size_t len = 0;
-	int rc = get(obj, arg, NULL, 0, &len);
-	if (rc != CRISK_OK && rc != CRISK_EBUFSIZE)
-		return NULL;
-	char *s = malloc(len + 1);
-	if (s && get(obj, arg, s, len + 1, NULL) != CRISK_OK) {
-		free(s);
-		s = NULL;
-	}
-	return s;
-}
-
-static int board_json(const void *r, int unused, char *buf, size_t cap, size_t *len)
-{
-	(void)unused;
-	return crisk_rules_board_json(r, buf, cap, len);
-}
-
-static int view_json(const void *g, int viewer, char *buf, size_t cap, size_t *len)
-{
-	return crisk_game_to_json(g, viewer, buf, cap, len);
-}
 
 /* "hills 6" for a hex, with its map name where the board has one. */
 static void hex_words(const json *board, int h, char *out, size_t cap)
@@ -169,14 +144,10 @@ static void show_muhq(FILE *o, const json *board, const json *view, int seat)
 
 int show_position(FILE *out, const crisk_game *g, int seat)
 {
-	char *bt = text_of(board_json, crisk_game_rules(g), 0), *vt = text_of(view_json, g, seat);
-	char err[160] = "";
-	json *board = bt ? json_parse(bt, err, sizeof err) : NULL, *view = vt ? json_parse(vt, err, sizeof err) : NULL;
-	free(bt);
-	free(vt);
-	int rc = 0;
+	int rc = 0, board_rc; /* a host module may have no board description: the head line alone then */
+	json *board = host_board_json(crisk_game_rules(g), &board_rc), *view = host_view_json(g, seat, &rc);
 	if (!view) {
-		fprintf(stderr, "crisk-play: no view: %s\n", err[0] ? err : crisk_error_last());
+		fprintf(stderr, "crisk-play: no view: %s\n", crisk_error_last());
 		rc = -1;
 	} else {
 		const json *dice = json_get(view, "dice");

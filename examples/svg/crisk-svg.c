@@ -8,6 +8,7 @@
 
 #include <catanrisk.h>
 
+#include "bots.h"
 #include "svg_game.h"
 
 static void usage(FILE *f)
@@ -61,32 +62,10 @@ static char *slurp(const char *path, size_t *len)
 	return s;
 }
 
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
-
 static int fail(const char *what)
 {
 	fprintf(stderr, "crisk-svg: %s: %s\n", what, crisk_error_last());
 	return 1;
-}
-
-/* Random steps play on: conceding, resigning or releasing units (muhq's
- * king among them) would end most games at once. The kept actions move to the front; all if nothing is left. */
-static size_t play_on(const crisk_game *g, crisk_action *acts, size_t n)
-{
-	size_t kept = 0;
-	for (size_t i = 0; i < n; i++) {
-		char text[64] = "";
-		crisk_game_action_to_string(g, acts[i], text, sizeof text, NULL);
-		if (strncmp(text, "concede", 7) && strncmp(text, "resign", 6) && strncmp(text, "release", 7))
-			acts[kept++] = acts[i];
-	}
-	return kept ? kept : n;
 }
 
 /* A new game of the module, then steps random legal actions (or to the end). */
@@ -105,20 +84,16 @@ static int from_seed(crisk_game **g, const char *module, const char *params, uin
 	crisk_rules_free(r);
 	if (rc)
 		return fail("new game");
-	enum { CAP = 1 << 16 };
-	crisk_action *buf = malloc(CAP * sizeof *buf);
-	if (!buf) {
-		fprintf(stderr, "crisk-svg: out of memory\n");
-		return 1;
-	}
+	bot random; /* the examples' random bot: it never concedes, resigns or releases while it may play on */
+	bot_init(&random, BOT_RANDOM, seed);
 	for (long i = 0; !rc && i < steps && crisk_game_status(*g, NULL) == CRISK_STATUS_RUNNING; i++) {
-		size_t n = 0;
-		if (crisk_game_legal_actions(*g, buf, CAP, &n) || n == 0)
+		crisk_action a;
+		if (bot_choose(&random, *g, &a))
 			rc = fail("legal actions");
-		else if (crisk_game_apply(*g, buf[splitmix64(&seed) % play_on(*g, buf, n)]))
+		else if (crisk_game_apply(*g, a))
 			rc = fail("apply");
 	}
-	free(buf);
+	bot_free(&random);
 	return rc;
 }
 

@@ -332,9 +332,7 @@ static double draw_panel(pic *p, double x, double y)
 	for (size_t i = 0; i < json_len(seats); i++) {
 		const json *s = json_at(seats, i);
 		int seat = json_int(json_get(s, "seat"), (int)i);
-		sb_printf(b, "<rect class=\"swatch seat-%d\" x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\" "
-			     "stroke=\"#222\"/>\n",
-			  seat, x, y - 10, svg_seat_colour(seat));
+		svg_swatch(b, seat, x, y - 10);
 		int vp = json_int(json_get(s, "vp"), -1), visible = json_int(json_get(s, "visible_vp"), vp);
 		size_t n = (size_t)snprintf(line, sizeof line, "seat %d: %d VP", seat, visible);
 		if (vp > visible)

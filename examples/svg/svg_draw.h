@@ -11,6 +11,8 @@ enum { SVG_PANEL_WIDTH = 330 }; /* the text panel right of the board */
 const char *svg_seat_colour(int seat);
 /* The panel: title lines of the view (module, turn, phase, dice, status). Returns the next y. */
 double svg_panel_head(svg_buf *b, const json *view, double x, double y);
+/* A small square in the seat's colour (the panel's seat rows). */
+void svg_swatch(svg_buf *b, int seat, double x, double y);
 /* Opens the document with a white background; width and height in px. */
 void svg_open(svg_buf *b, double width, double height);
 void svg_close(svg_buf *b);

@@ -6,45 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host_json.h"
 #include "svg_render.h"
-
-/* Asks for the length, then fills a buffer of that size: the library's two-call pattern. */
-static char *board_text(const crisk_rules *r)
-{
-	size_t len = 0;
-	int rc = crisk_rules_board_json(r, NULL, 0, &len);
-	if (rc != CRISK_OK && rc != CRISK_EBUFSIZE)
-		return NULL;
-	char *s = malloc(len + 1);
-	if (s && crisk_rules_board_json(r, s, len + 1, NULL) != CRISK_OK) {
-		free(s);
-		s = NULL;
-	}
-	return s;
-}
-
-static char *view_text(const crisk_game *g, int viewer)
-{
-	size_t len = 0;
-	int rc = crisk_game_to_json(g, viewer, NULL, 0, &len);
-	if (rc != CRISK_OK && rc != CRISK_EBUFSIZE)
-		return NULL;
-	char *s = malloc(len + 1);
-	if (s && crisk_game_to_json(g, viewer, s, len + 1, NULL) != CRISK_OK) {
-		free(s);
-		s = NULL;
-	}
-	return s;
-}
 
 char *svg_of_game(const crisk_game *game, int viewer, char *err, size_t errlen)
 {
-	char *board = board_text(crisk_game_rules(game));
+	char *board = host_board_text(crisk_game_rules(game));
 	if (!board) {
 		snprintf(err, errlen, "no board description: %s", crisk_error_last());
 		return NULL;
 	}
-	char *view = view_text(game, viewer), *svg = NULL;
+	char *view = host_view_text(game, viewer), *svg = NULL;
 	if (!view)
 		snprintf(err, errlen, "no view for viewer %d: %s", viewer, crisk_error_last());
 	else

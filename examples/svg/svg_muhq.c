@@ -163,9 +163,7 @@ static void draw_panel(svg_buf *b, const json *view, double x, double y)
 	for (size_t i = 0; i < json_len(seats); i++) {
 		const json *s = json_at(seats, i);
 		int seat = json_int(json_get(s, "seat"), (int)i);
-		sb_printf(b, "<rect class=\"swatch seat-%d\" x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\" "
-			     "stroke=\"#222\"/>\n",
-			  seat, x, y - 10, svg_seat_colour(seat));
+		svg_swatch(b, seat, x, y - 10);
 		snprintf(line, sizeof line, "seat %d%s: resource %d, hand %d, deck %d, discard %zu, store %zu", seat,
 			 json_true(json_get(s, "out")) ? " (out)" : "", json_int(json_get(s, "resource"), 0),
 			 json_int(json_get(s, "hand_count"), 0), json_int(json_get(s, "deck_count"), 0),

@@ -15,6 +15,13 @@ const char *svg_seat_colour(int seat)
 	return seat >= 0 ? colour[seat % 7] : "#9e9e9e";
 }
 
+void svg_swatch(svg_buf *b, int seat, double x, double y)
+{
+	sb_printf(b, "<rect class=\"swatch seat-%d\" x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\" "
+		     "stroke=\"#222\"/>\n",
+		  seat, x, y, svg_seat_colour(seat));
+}
+
 void svg_open(svg_buf *b, double width, double height)
 {
 	sb_printf(b,

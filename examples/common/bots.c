@@ -1,4 +1,4 @@
-/* The terminal player's bots (play_bots.h).
+/* The example programs' bots (bots.h).
  *
  * Greedy looks one action ahead: it applies each legal action to a copy and
  * keeps those that win at once, else those with the best own score minus
@@ -6,7 +6,7 @@
  * random. It is a yardstick, not a strong player: in Catan it builds whenever
  * building scores; muhq's stronger opponent is the library's own AI (option
  * `ai`, rules/muhq.md M-92). */
-#include "play_bots.h"
+#include "bots.h"
 
 #include <stdlib.h>
 #include <string.h>

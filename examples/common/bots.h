@@ -1,7 +1,7 @@
-/* The terminal player's bots, on the public API only: the uniform random
+/* Bots of the example programs (crisk-play, crisk-svg), on the public API only: the uniform random
  * bot, and a greedy bot that looks one action ahead. */
-#ifndef CRISK_PLAY_BOTS_H
-#define CRISK_PLAY_BOTS_H
+#ifndef CRISK_EXAMPLES_BOTS_H
+#define CRISK_EXAMPLES_BOTS_H
 
 #include <stddef.h>
 #include <stdint.h>
