@@ -21,6 +21,7 @@
 
 #include "catanrisk.h"
 #include "catan/kernel.h"
+#include "catan/state_io.h"
 #include "core/rules_impl.h"
 #include "modules/risk/risk_impl.h"
 
@@ -243,8 +244,18 @@ static void check_control(const crisk_game *g, uint64_t *rs, const char *where)
 		}
 		compare_annexable(k, st, made, where, "a made-up control map");
 	}
-	/* The flag: set exactly when a from-scratch evaluation has nothing to do. */
+}
+
+/* The flag: set exactly when a from-scratch evaluation has nothing to do. */
+static void check_settled(const crisk_game *g, const char *where)
+{
+	const kern *k = kern_of(g);
+	const void *st = g->state;
+	const risk_ext *x = rx(k, st);
+	int8_t ctrl[RISK_HEXES];
 	uint64_t n, p[2];
+	for (int h = 0; h < k->b.n_land; h++)
+		ctrl[h] = (int8_t)ref_controller(k, x, h);
 	ref_annexable(k, st, ctrl, &n, p);
 	int settled = x->evaluated && ks(st)->status == CRISK_STATUS_RUNNING && !(n | p[0] | p[1]);
 	ck_assert_msg(x->settled == settled, "%s: settled flag %d, from scratch %d", where, x->settled, settled);
@@ -333,6 +344,7 @@ static void play(const char *params, uint64_t seed, int *annexed)
 			check_networks(g, s, &rs, where);
 		}
 		check_control(g, &rs, where);
+		check_settled(g, where);
 		uint64_t before, after;
 		crisk_game_event_range(g, NULL, &before);
 		apply_both(g, pick(g, &rs), where);
@@ -341,6 +353,7 @@ static void play(const char *params, uint64_t seed, int *annexed)
 		ck_assert_msg(g->mod->state_check(g->data, g->state) == CRISK_OK, "%s: %s", where, crisk_error_last());
 	}
 	check_control(g, &rs, full);
+	check_settled(g, full);
 	crisk_game_free(g);
 	crisk_rules_free(r);
 }
@@ -359,6 +372,48 @@ START_TEST(test_sets_match_scratch)
 		play(configs[_i], 2000 + (uint64_t)(_i * 10 + game), &annexed);
 	/* The comparison covers annexations, not only quiet positions. */
 	ck_assert_msg(annexed > 0, "%s: no annexation in the games", configs[_i]);
+}
+END_TEST
+
+/* Made-up positions, which random games seldom reach: pieces of every owner
+ * anywhere (a road network cut by another owner's building, RC-22; neutral
+ * pieces, RC-27) and armies anywhere. */
+START_TEST(test_sets_on_made_up_positions)
+{
+	crisk_rules *r;
+	crisk_game *g;
+	ck_assert_int_eq(crisk_rules_new(&r, "risk", "players=4 board=random chance=auto seed=91"), CRISK_OK);
+	ck_assert_int_eq(crisk_game_new(&g, r), CRISK_OK);
+	const kern *k = kern_of(g);
+	uint64_t rs = 91;
+	for (int round = 0; round < 400; round++) {
+		char where[64];
+		snprintf(where, sizeof where, "made-up position %d", round);
+		uint8_t *nodes = knodes(k, g->state), *paths = kpaths(k, g->state);
+		risk_ext *x = rx(k, g->state);
+		int fill = 1 + (int)(next_rand(&rs) % 4); /* from sparse to crowded */
+		for (int n = 0; n < k->b.n_node; n++) {
+			int o = (int)(next_rand(&rs) % 10);
+			nodes[n] = o >= fill ? 0 : (uint8_t)((o == 0 ? NODE_NEUTRAL : 1 + next_rand(&rs) % 4) |
+							     (next_rand(&rs) % 2 ? NODE_CITY : 0));
+		}
+		for (int p = 0; p < k->b.n_path; p++) {
+			int o = (int)(next_rand(&rs) % 6);
+			paths[p] = o >= fill + 1 ? 0 : (uint8_t)(o == 0 ? NODE_NEUTRAL : 1 + next_rand(&rs) % 4);
+		}
+		for (int h = 0; h < RISK_HEXES; h++) {
+			for (int o = 0; o < RISK_OWNERS; o++)
+				*ra_at(x, h, o) = (uint16_t)(next_rand(&rs) % 3 ? 0 : next_rand(&rs) % 7);
+		}
+		kern_state_derive(k, g->state);
+		for (int s = 0; s < k->seats; s++) {
+			check_reach(g, s, where);
+			check_networks(g, s, &rs, where);
+		}
+		check_control(g, &rs, where);
+	}
+	crisk_game_free(g);
+	crisk_rules_free(r);
 }
 END_TEST
 
@@ -409,6 +464,10 @@ static Suite *sets_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_sets_match_scratch, 0, (int)(sizeof configs / sizeof configs[0]));
 	tcase_add_test(tc, test_settled_flag_checked);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("made_up");
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, test_sets_on_made_up_positions);
 	suite_add_tcase(s, tc);
 	return s;
 }
