@@ -10,6 +10,7 @@
  *   by a union-find over intersections and roads;
  * - the controllers (RC-4, RC-5) and the pieces an annexation takes (RC-12,
  *   RC-14) for the state's control and for made-up control maps;
+ * - the sets the state keeps (risk_ext.sets) against the same recomputation;
  * - the incremental evaluation against the full one: each action is applied
  *   twice, once as the module does and once with the settled flag cleared
  *   (which forces the full evaluation), and the states and events must be
@@ -173,6 +174,9 @@ static void check_reach(const crisk_game *g, int seat, const char *where)
 			      "%s: seat %d, hex %d: next to a building differs (RC-18)", where, seat, h);
 		ck_assert_msg((int)((r.touched >> h) & 1u) == ref_touches(k, st, seat, h, 1),
 			      "%s: seat %d, hex %d: supply (touched) differs (RC-19)", where, seat, h);
+		ck_assert_msg((int)((rx(k, st)->sets[seat].next_to_building >> h) & 1u) == ref_touches(k, st, seat, h, 0) &&
+				      (int)((rx(k, st)->sets[seat].touched >> h) & 1u) == ref_touches(k, st, seat, h, 1),
+			      "%s: seat %d, hex %d: the derived sets in the state differ from its pieces", where, seat, h);
 		ck_assert_int_eq(risk_next_to_building(k, st, seat, h), ref_touches(k, st, seat, h, 0));
 		ck_assert_int_eq(risk_touches(k, st, seat, h), ref_touches(k, st, seat, h, 1));
 	}
@@ -201,6 +205,12 @@ static void check_networks(const crisk_game *g, int seat, uint64_t *rs, const ch
 		int a = (int)(next_rand(rs) % (uint64_t)k->b.n_land), b = (int)(next_rand(rs) % (uint64_t)k->b.n_land);
 		ck_assert_int_eq(risk_connected(k, st, seat, a, b), conn[a][b]);
 	}
+	for (int a = 0; a < k->b.n_land; a++) {
+		for (int b = 0; b < k->b.n_land; b++)
+			ck_assert_msg((int)((rx(k, st)->sets[seat].linked[a] >> b) & 1u) == conn[a][b],
+				      "%s: seat %d, hexes %d and %d: the derived networks in the state differ (RC-22)", where, seat,
+				      a, b);
+	}
 }
 
 static void compare_annexable(const kern *k, const void *st, const int8_t *ctrl, const char *where, const char *what)
@@ -227,14 +237,28 @@ static void check_control(const crisk_game *g, uint64_t *rs, const char *where)
 		ck_assert_int_eq(risk_controller(k, x, h), ctrl[h]);
 	}
 	compare_annexable(k, st, ctrl, where, "the state's control");
-	/* Some pieces, with the state's control asked lazily. */
-	uint64_t some_n = next_rand(rs), some_p[2] = {next_rand(rs), next_rand(rs)}, an, ap[2], rn, rp[2];
+	/* Around some hexes and some more pieces, with the state's control
+	 * asked lazily. */
+	uint32_t some_h = (uint32_t)next_rand(rs) & (uint32_t)next_rand(rs) & ((1u << k->b.n_land) - 1);
+	uint64_t some_n = next_rand(rs) & next_rand(rs), some_p[2] = {next_rand(rs) & next_rand(rs), next_rand(rs)};
+	uint64_t an, ap[2], rn, rp[2];
 	int8_t lazy[RISK_HEXES];
 	memset(lazy, RISK_CTRL_UNKNOWN, sizeof lazy);
-	risk_annexable_among(k, st, some_n, some_p, lazy, &an, ap);
+	risk_annexable_near(k, st, some_h, some_n, some_p, lazy, &an, ap);
 	ref_annexable(k, st, ctrl, &rn, rp);
+	for (int h = 0; h < k->b.n_land; h++) {
+		if (!((some_h >> h) & 1u))
+			continue;
+		for (int i = 0; i < 6; i++) {
+			int n = k->b.hex[h].node[i], p = k->b.hex[h].path[i];
+			if (n != BOARD_NONE)
+				some_n |= UINT64_C(1) << n;
+			if (p != BOARD_NONE)
+				some_p[p >> 6] |= UINT64_C(1) << (p & 63);
+		}
+	}
 	ck_assert_msg(an == (rn & some_n) && ap[0] == (rp[0] & some_p[0]) && ap[1] == (rp[1] & some_p[1]),
-		      "%s: annexable among some pieces differs", where);
+		      "%s: annexable pieces near some hexes differ", where);
 	/* Made-up control maps: seats, the neutral defenders and nobody. */
 	for (int t = 0; t < 3; t++) {
 		int8_t made[RISK_HEXES];
@@ -406,6 +430,7 @@ START_TEST(test_sets_on_made_up_positions)
 				*ra_at(x, h, o) = (uint16_t)(next_rand(&rs) % 3 ? 0 : next_rand(&rs) % 7);
 		}
 		kern_state_derive(k, g->state);
+		risk_derive_sets(k, g->state);
 		for (int s = 0; s < k->seats; s++) {
 			check_reach(g, s, where);
 			check_networks(g, s, &rs, where);

@@ -103,11 +103,12 @@ static void counters_of_this_turn(const kern *k, void *st)
 		risk_turn_start(k, st, NULL);
 }
 
-/* What a load derives besides the kernel's bit sets (risk_ext.settled). */
+/* What a load derives besides the kernel's bit sets (risk_ext.settled, .sets). */
 static void derive(const kern *k, void *st)
 {
 	counters_of_this_turn(k, st);
 	rx(k, st)->settled = (uint8_t)risk_settled_now(k, st);
+	risk_derive_sets(k, st);
 }
 
 static void risk_state_load(const void *data, const uint8_t *in, void *state)

@@ -3,6 +3,8 @@
  * with every kernel action passed through to the kernel and followed by the
  * reveals (RC-31) and the re-evaluation of RC-16. */
 
+#include <string.h>
+
 #include "risk_impl.h"
 #include "../../catan/validate.h"
 
@@ -459,6 +461,12 @@ int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 	uint32_t hexes = 0;
 	uint64_t nodes = 0, paths[2] = {0, 0};
 	changes(k, st, a, &hexes, &nodes, paths);
+	/* The pieces before, to see whether risk_ext.sets must follow them:
+	 * builds, annexations, eliminations and resignations all move pieces. */
+	uint8_t pieces[RISK_MAX_NODES + RISK_MAX_PATHS];
+	const int nn = k->b.n_node, np = k->b.n_path;
+	memcpy(pieces, knodes(k, st), (size_t)nn);
+	memcpy(pieces + nn, kpaths(k, st), (size_t)np);
 	switch (ACT_TYPE(a)) {
 	case CRISK_RISK_PLACE_ARMY:
 		place_army(k, st, ARG0(a), log);
@@ -495,5 +503,7 @@ int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 		risk_evaluate_after(k, st, hexes, nodes, paths, log);
 	risk_settle(k, st, log);
 	risk_unsettle_if_over(k, st);
+	if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)np))
+		risk_derive_sets(k, st);
 	return CRISK_OK;
 }

@@ -227,23 +227,15 @@ void risk_evaluate(const kern *k, void *st, evlog *log)
  * one, control changes anywhere, so the passes go on in full. */
 void risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2], evlog *log)
 {
-	const risk_rules *rr = rr_of(k);
 	risk_ext *x = rx(k, st);
 	if (!x->settled || !x->evaluated || ks(st)->status != CRISK_STATUS_RUNNING) {
 		risk_evaluate(k, st, log);
 		return;
 	}
-	uint64_t near_paths[2] = {paths[0], paths[1]};
-	for (uint32_t m = hexes; m; m &= m - 1) {
-		int h = bit_low(m);
-		nodes |= rr->hex_nodes[h];
-		near_paths[0] |= rr->hex_paths[h][0];
-		near_paths[1] |= rr->hex_paths[h][1];
-	}
 	int8_t ctrl[RISK_HEXES];
 	uint64_t take_nodes, take_paths[2];
 	memset(ctrl, RISK_CTRL_UNKNOWN, sizeof ctrl);
-	risk_annexable_among(k, st, nodes, near_paths, ctrl, &take_nodes, take_paths);
+	risk_annexable_near(k, st, hexes, nodes, paths, ctrl, &take_nodes, take_paths);
 	if ((take_nodes | take_paths[0] | take_paths[1]) && annex_pass(k, st, ctrl, take_nodes, take_paths, log)) {
 		risk_evaluate(k, st, log); /* the passes after an elimination, then victory */
 		return;

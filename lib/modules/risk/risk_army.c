@@ -76,18 +76,7 @@ int risk_next_to_building(const kern *k, const void *st, int seat, int hex)
  * settlements and cities. */
 int risk_connected(const kern *k, const void *st, int seat, int from, int to)
 {
-	risk_reach r;
-	risk_nets nets;
-	uint32_t both = 1u << from | 1u << to;
-	risk_reach_of(k, st, seat, &r);
-	if ((r.touched & both) != both)
-		return 0;
-	risk_networks(k, st, &r, &nets);
-	for (int i = 0; i < nets.n; i++) {
-		if ((nets.hexes[i] & both) == both)
-			return 1;
-	}
-	return 0;
+	return (int)((rx(k, st)->sets[seat].linked[from] >> to) & 1u);
 }
 
 /* Per-turn counters (RC-17, RC-19, RC-22): reset when each turn starts

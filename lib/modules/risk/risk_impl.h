@@ -69,6 +69,14 @@ typedef struct risk_ext {
 	 * next evaluation needs to look only at what an action changed
 	 * (risk_annex.c).  A battle keeps it: its hex is contested while it lasts. */
 	uint8_t settled;
+	/* Not saved, derived from the pieces after every action that moves one
+	 * and on load (risk_derive_sets): per seat, the land hexes next to its
+	 * buildings (RC-18) and touched by its pieces (RC-19), and per land hex
+	 * the hexes one of its networks connects it to (RC-22, RC-23). */
+	struct risk_seat_sets {
+		uint32_t next_to_building, touched;
+		uint32_t linked[RISK_HEXES];
+	} sets[RISK_MAX_SEATS];
 } risk_ext;
 
 typedef struct risk_rules {
@@ -156,11 +164,14 @@ typedef struct risk_nets {
 	uint32_t hexes[RISK_MAX_NETS];
 } risk_nets;
 void risk_networks(const kern *k, const void *st, const risk_reach *r, risk_nets *nets);
+void risk_seat_sets_of(const kern *k, const void *st, int seat, struct risk_seat_sets *out);
+void risk_derive_sets(const kern *k, void *st);
+int risk_sets_ok(const kern *k, const void *st);
 void risk_controllers(const kern *k, const risk_ext *x, int8_t ctrl[RISK_HEXES]);
 void risk_annexable(const kern *k, const void *st, const int8_t *ctrl, uint64_t *nodes, uint64_t paths[2]);
 #define RISK_CTRL_UNKNOWN (-2)
-void risk_annexable_among(const kern *k, const void *st, uint64_t nodes, const uint64_t paths[2], int8_t *ctrl,
-			  uint64_t *take_nodes, uint64_t take_paths[2]);
+void risk_annexable_near(const kern *k, const void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2],
+			 int8_t *ctrl, uint64_t *take_nodes, uint64_t take_paths[2]);
 unsigned risk_building_owners(const kern *k, const void *st);
 
 /* risk_battle.c: battle rolls (RC-20, RC-24). */

@@ -54,8 +54,7 @@ static void list_military(const kern *k, const void *st, action_out *o)
 	const risk_ext *x = rx(k, st);
 	int s = ks(st)->active, nl = k->b.n_land;
 	const kseat *p = kseat_of(k, st, s);
-	risk_reach reach;
-	risk_reach_of(k, st, s, &reach);
+	const struct risk_seat_sets *reach = &x->sets[s];
 	more m;
 	m.n = 0;
 	/* BUY_ARMIES (RC-17, RC-18), by resource, then hex. */
@@ -67,28 +66,28 @@ static void list_military(const kern *k, const void *st, action_out *o)
 		if (declared != (int)RISK_NONE && declared != r)
 			continue;
 		int max = p->hand[r] < room ? p->hand[r] : room;
-		for (uint32_t h = max > 0 ? reach.next_to_building : 0; h; h &= h - 1)
+		for (uint32_t h = max > 0 ? reach->next_to_building : 0; h; h &= h - 1)
 			add_counted(o, &m, CRISK_RISK_BUY_ARMIES, bit_low(h), r, max);
 	}
 	flush(&m, o);
 	/* MOVE_ARMIES (RC-19), by destination, then start. */
 	int movable[RISK_HEXES];
-	uint32_t armies = 0, enemies = 0; /* hexes with armies of the seat, of anybody else */
+	uint32_t armies = 0, enemies = 0, can_move = 0; /* hexes with armies of the seat, of anybody else */
 	for (int h = 0; h < nl; h++) {
 		const uint16_t *row = &x->armies[h * RISK_OWNERS];
-		unsigned others = 0;
-		for (int d = 0; d < RISK_OWNERS; d++)
-			others |= d != s ? row[d] : 0u;
-		movable[h] = row[s] - risk_moved(k, st, h);
+		unsigned others = row[RISK_NEUTRAL];
+		for (int d = 0; d < RISK_MAX_SEATS; d++)
+			others |= row[d] & (d == s ? 0u : 0xFFFFu);
+		movable[h] = row[s] - x->moved[h];
 		armies |= (uint32_t)(row[s] > 0) << h;
 		enemies |= (uint32_t)(others != 0) << h;
+		can_move |= (uint32_t)(movable[h] > 0) << h;
 	}
-	for (uint32_t t = reach.touched; t; t &= t - 1) {
+	for (uint32_t t = reach->touched; t; t &= t - 1) {
 		int to = bit_low(t);
-		for (uint32_t f = rr_of(k)->adj[to]; f; f &= f - 1) {
+		for (uint32_t f = rr_of(k)->adj[to] & can_move; f; f &= f - 1) {
 			int from = bit_low(f);
-			if (movable[from] > 0)
-				add_counted(o, &m, CRISK_RISK_MOVE_ARMIES, from, to, movable[from]);
+			add_counted(o, &m, CRISK_RISK_MOVE_ARMIES, from, to, movable[from]);
 		}
 	}
 	flush(&m, o);
@@ -105,21 +104,13 @@ static void list_military(const kern *k, const void *st, action_out *o)
 			}
 		}
 	}
-	/* REDEPLOY (RC-22): the networks once, then for each destination without
-	 * enemies the hexes with armies that share a network with it. */
+	/* REDEPLOY (RC-22): for each destination without enemies, the hexes with
+	 * armies that share a network with it. */
 	if (!armies)
 		return;
-	risk_nets nets;
-	uint32_t linked[RISK_HEXES] = {0};
-	risk_networks(k, st, &reach, &nets);
-	for (int i = 0; i < nets.n; i++) {
-		for (uint32_t h = nets.hexes[i]; h; h &= h - 1)
-			linked[bit_low(h)] |= nets.hexes[i];
-	}
-	for (int to = 0; to < nl; to++) {
-		if ((enemies >> to) & 1u)
-			continue;
-		for (uint32_t f = linked[to] & armies & ~(1u << to); f; f &= f - 1) {
+	for (uint32_t t = reach->touched & ~enemies; t; t &= t - 1) {
+		int to = bit_low(t);
+		for (uint32_t f = reach->linked[to] & armies & ~(1u << to); f; f &= f - 1) {
 			int from = bit_low(f);
 			add_counted(o, &m, CRISK_RISK_REDEPLOY, from, to, ra(x, from, s));
 		}

@@ -148,6 +148,46 @@ void risk_networks(const kern *k, const void *st, const risk_reach *r, risk_nets
 		nets->hexes[nets->n++] = rr->node_hexes[bit_low(alone)];
 }
 
+/* What risk_ext.sets holds for the seat, from its pieces. */
+void risk_seat_sets_of(const kern *k, const void *st, int seat, struct risk_seat_sets *out)
+{
+	risk_reach r;
+	risk_nets nets;
+	memset(out, 0, sizeof *out);
+	risk_reach_of(k, st, seat, &r);
+	out->next_to_building = r.next_to_building;
+	out->touched = r.touched;
+	risk_networks(k, st, &r, &nets);
+	for (int i = 0; i < nets.n; i++) {
+		for (uint32_t m = nets.hexes[i]; m; m &= m - 1)
+			out->linked[bit_low(m)] |= nets.hexes[i];
+	}
+}
+
+void risk_derive_sets(const kern *k, void *st)
+{
+	risk_ext *x = rx(k, st);
+	memset(x->sets, 0, sizeof x->sets);
+	for (int s = 0; s < k->seats; s++)
+		risk_seat_sets_of(k, st, s, &x->sets[s]);
+}
+
+/* Whether risk_ext.sets says what the pieces say (the state check). */
+int risk_sets_ok(const kern *k, const void *st)
+{
+	const risk_ext *x = rx(k, st);
+	for (int s = 0; s < RISK_MAX_SEATS; s++) {
+		struct risk_seat_sets want;
+		if (s < k->seats)
+			risk_seat_sets_of(k, st, s, &want);
+		else
+			memset(&want, 0, sizeof want);
+		if (memcmp(&want, &x->sets[s], sizeof want))
+			return 0;
+	}
+	return 1;
+}
+
 /* RC-4, RC-5 for every land hex: the only occupant with at least the
  * requirement, else -1. */
 static int controller(const risk_rules *rr, const risk_ext *x, int h)
@@ -169,6 +209,13 @@ void risk_controllers(const kern *k, const risk_ext *x, int8_t ctrl[RISK_HEXES])
 		ctrl[h] = (int8_t)controller(rr_of(k), x, h);
 }
 
+static int ctrl_at(const kern *k, const risk_ext *x, int8_t *ctrl, int h)
+{
+	if (ctrl[h] == RISK_CTRL_UNKNOWN)
+		ctrl[h] = (int8_t)controller(rr_of(k), x, h);
+	return ctrl[h];
+}
+
 /* The seat controlling every hex of `hexes` alone, or -1; ctrl caches the
  * controllers asked so far (RISK_CTRL_UNKNOWN where not yet). */
 static int sole_seat(const kern *k, const risk_ext *x, int8_t *ctrl, uint32_t hexes)
@@ -176,8 +223,7 @@ static int sole_seat(const kern *k, const risk_ext *x, int8_t *ctrl, uint32_t he
 	int q = -1;
 	for (; hexes; hexes &= hexes - 1) {
 		int h = bit_low(hexes);
-		if (ctrl[h] == RISK_CTRL_UNKNOWN)
-			ctrl[h] = (int8_t)controller(rr_of(k), x, h);
+		ctrl_at(k, x, ctrl, h);
 		if (ctrl[h] < 0 || ctrl[h] >= k->seats || (q >= 0 && ctrl[h] != q))
 			return -1;
 		q = ctrl[h];
@@ -185,33 +231,51 @@ static int sole_seat(const kern *k, const risk_ext *x, int8_t *ctrl, uint32_t he
 	return q;
 }
 
-/* risk_annexable for the pieces of `nodes` and `paths` only: the others are
- * known not to change hands (risk_ext.settled).  Asks the controllers of
- * those pieces' hexes only, caching them in ctrl. */
-void risk_annexable_among(const kern *k, const void *st, uint64_t nodes, const uint64_t paths[2], int8_t *ctrl,
-			  uint64_t *take_nodes, uint64_t take_paths[2])
+/* risk_annexable for the pieces around `hexes` and those of `nodes` and
+ * `paths` only: the others are known not to change hands (risk_ext.settled).
+ * A piece around a hex changes hands only to the seat controlling that hex,
+ * so the other hexes of the pieces that seat does not own are asked next.
+ * Controllers are asked lazily and cached in ctrl. */
+void risk_annexable_near(const kern *k, const void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2],
+			 int8_t *ctrl, uint64_t *take_nodes, uint64_t take_paths[2])
 {
 	const risk_rules *rr = rr_of(k);
 	const risk_ext *x = rx(k, st);
 	const uint8_t *owner = knodes(k, st), *road = kpaths(k, st);
-	*take_nodes = 0;
-	for (uint64_t m = nodes & koccupied(k, st)[0]; m; m &= m - 1) {
-		int n = bit_low(m);
-		int q = sole_seat(k, x, ctrl, rr->node_hexes[n]);
-		if (q >= 0 && (int)(owner[n] & NODE_OWNER_MASK) != q + 1)
-			*take_nodes |= UINT64_C(1) << n;
-	}
-	for (int w = 0; w < 2; w++) {
-		take_paths[w] = 0;
-		for (uint64_t m = paths[w]; m; m &= m - 1) {
-			int p = w * 64 + bit_low(m);
-			if (!road[p])
-				continue;
-			int q = sole_seat(k, x, ctrl, rr->path_hexes[p]);
-			if (q >= 0 && road[p] != q + 1)
-				take_paths[w] |= UINT64_C(1) << (p & 63);
+	const uint64_t occupied = koccupied(k, st)[0];
+	uint64_t tn = 0, tp[2] = {0, 0};
+	for (; hexes; hexes &= hexes - 1) {
+		int h = bit_low(hexes), q = ctrl_at(k, x, ctrl, h);
+		if (q < 0 || q >= k->seats)
+			continue;
+		for (uint64_t m = rr->hex_nodes[h] & occupied; m; m &= m - 1) {
+			int n = bit_low(m);
+			if ((int)(owner[n] & NODE_OWNER_MASK) != q + 1 && sole_seat(k, x, ctrl, rr->node_hexes[n]) == q)
+				tn |= UINT64_C(1) << n;
+		}
+		for (int w = 0; w < 2; w++) {
+			for (uint64_t m = rr->hex_paths[h][w]; m; m &= m - 1) {
+				int p = w * 64 + bit_low(m);
+				if (road[p] && road[p] != q + 1 && sole_seat(k, x, ctrl, rr->path_hexes[p]) == q)
+					tp[w] |= UINT64_C(1) << (p & 63);
+			}
 		}
 	}
+	for (uint64_t m = nodes & occupied; m; m &= m - 1) {
+		int n = bit_low(m), q = sole_seat(k, x, ctrl, rr->node_hexes[n]);
+		if (q >= 0 && (int)(owner[n] & NODE_OWNER_MASK) != q + 1)
+			tn |= UINT64_C(1) << n;
+	}
+	for (int w = 0; w < 2; w++) {
+		for (uint64_t m = paths[w]; m; m &= m - 1) {
+			int p = w * 64 + bit_low(m), q = road[p] ? sole_seat(k, x, ctrl, rr->path_hexes[p]) : -1;
+			if (q >= 0 && road[p] != q + 1)
+				tp[w] |= UINT64_C(1) << (p & 63);
+		}
+	}
+	*take_nodes = tn;
+	take_paths[0] = tp[0];
+	take_paths[1] = tp[1];
 }
 
 /* RC-12..RC-14: the buildings and roads whose land hexes a single seat

@@ -431,6 +431,9 @@ int risk_ext_check(const kern *k, const void *st)
 		rc = BAD("ext.settled (derived): %d, but %s (RC-12..RC-16)", x_settled(k, st),
 			 x_settled(k, st) ? "a piece stands on hexes that one seat controls alone"
 					  : "no piece would change hands now");
+	if (!rc && !risk_sets_ok(k, st))
+		rc = BAD("ext.sets (derived): the hexes a seat's pieces touch or connect differ from its pieces (RC-18, "
+			 "RC-19, RC-22)");
 	return rc;
 }
 
