@@ -30,8 +30,8 @@ static int check_combination(const param_set *p)
 	return cm_check_board_options(p, risk_params, P_BOARD, P_TERRAIN, P_NO_IDENTICAL);
 }
 
-/* Tables of the board that the rules use (RC-2, RC-19). */
-static void build_tables(risk_rules *rr)
+/* Tables of the board that the rules use (RC-2, RC-19), and its bit sets. */
+static int build_tables(risk_rules *rr)
 {
 	const board *b = &rr->k.b;
 	for (int h = 0; h < b->n_land; h++)
@@ -43,6 +43,7 @@ static void build_tables(risk_rules *rr)
 			rr->adj[bp->hex[1]] |= 1u << bp->hex[0];
 		}
 	}
+	return risk_build_sets(rr);
 }
 
 static int mod_rules_create(void **data, const param_set *p)
@@ -65,12 +66,13 @@ static int mod_rules_create(void **data, const param_set *p)
 		rc = err_set(CRISK_EPARAM, "module risk plays on the base board of %d land hexes", RISK_HEXES);
 	if (!rc)
 		rc = kern_init(k, &cfg);
+	if (!rc)
+		rc = build_tables(rr);
 	if (rc) {
 		kern_free(k);
 		free(rr);
 		return rc;
 	}
-	build_tables(rr);
 	*data = rr;
 	return CRISK_OK;
 }
@@ -101,17 +103,25 @@ static void counters_of_this_turn(const kern *k, void *st)
 		risk_turn_start(k, st, NULL);
 }
 
+/* What a load derives besides the kernel's bit sets (risk_ext.settled, .sets). */
+static void derive(const kern *k, void *st)
+{
+	counters_of_this_turn(k, st);
+	rx(k, st)->settled = (uint8_t)risk_settled_now(k, st);
+	risk_derive_sets(k, st);
+}
+
 static void risk_state_load(const void *data, const uint8_t *in, void *state)
 {
 	cm_state_load(data, in, state);
-	counters_of_this_turn(data, state);
+	derive(data, state);
 }
 
 static int risk_state_from_json(const void *data, const struct jnode *root, void *state)
 {
 	int rc = cm_state_from_json(data, root, state);
 	if (!rc)
-		counters_of_this_turn(data, state);
+		derive(data, state);
 	return rc;
 }
 

@@ -3,6 +3,8 @@
  * with every kernel action passed through to the kernel and followed by the
  * reveals (RC-31) and the re-evaluation of RC-16. */
 
+#include <string.h>
+
 #include "risk_impl.h"
 #include "../../catan/validate.h"
 
@@ -411,6 +413,41 @@ static void apply_kernel(const kern *k, void *st, crisk_action a, evlog *log)
 	}
 }
 
+/* The hexes whose armies a (valid) action may change, and the pieces it
+ * may place, for risk_evaluate_after.  A battle changes only its own hex,
+ * in the action that starts it or in the rolls.  Resignation and the end of
+ * set-up evaluate in full on their own. */
+static void changes(const kern *k, const void *st, crisk_action a, uint32_t *hexes, uint64_t *nodes, uint64_t paths[2])
+{
+	switch (ACT_TYPE(a)) {
+	case CRISK_RISK_PLACE_ARMY:
+	case CRISK_RISK_BUY_ARMIES:
+	case CRISK_RISK_ATTACK:
+	case CRISK_RISK_ATTACK_ALL:
+		*hexes = 1u << ARG0(a);
+		break;
+	case CRISK_RISK_MOVE_ARMIES:
+	case CRISK_RISK_REDEPLOY:
+		*hexes = 1u << ARG0(a) | 1u << ARG1(a);
+		break;
+	case CRISK_RISK_BATTLE_DICE:
+		*hexes = 1u << rx(k, st)->b_hex;
+		break;
+	case CRISK_CATAN_PLACE_SETTLEMENT:
+	case CRISK_CATAN_BUILD_SETTLEMENT:
+	case CRISK_CATAN_BUILD_CITY:
+		*nodes = UINT64_C(1) << ACT_ID(a);
+		break;
+	case CRISK_CATAN_PLACE_ROAD:
+	case CRISK_CATAN_BUILD_ROAD:
+	case CRISK_CATAN_PLACE_FREE_ROAD:
+		paths[ACT_ID(a) >> 6] = UINT64_C(1) << (ACT_ID(a) & 63);
+		break;
+	default: /* the kernel's other actions move no armies and place no pieces */
+		break;
+	}
+}
+
 int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
@@ -420,6 +457,16 @@ int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 	risk_ext *x = rx(k, st);
 	kstate *h = ks(st);
 	int s = h->active;
+	/* What the action may change: armies on these hexes, these pieces. */
+	uint32_t hexes = 0;
+	uint64_t nodes = 0, paths[2] = {0, 0};
+	changes(k, st, a, &hexes, &nodes, paths);
+	/* The pieces before, to see whether risk_ext.sets must follow them:
+	 * builds, annexations, eliminations and resignations all move pieces. */
+	uint8_t pieces[RISK_MAX_NODES + RISK_MAX_PATHS];
+	const int nn = k->b.n_node, np = k->b.n_path;
+	memcpy(pieces, knodes(k, st), (size_t)nn);
+	memcpy(pieces + nn, kpaths(k, st), (size_t)np);
 	switch (ACT_TYPE(a)) {
 	case CRISK_RISK_PLACE_ARMY:
 		place_army(k, st, ARG0(a), log);
@@ -453,7 +500,10 @@ int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 			risk_sample_battle(k, st, log);
 	}
 	if (x->phase == RP_NONE)
-		risk_evaluate(k, st, log);
+		risk_evaluate_after(k, st, hexes, nodes, paths, log);
 	risk_settle(k, st, log);
+	risk_unsettle_if_over(k, st);
+	if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)np))
+		risk_derive_sets(k, st);
 	return CRISK_OK;
 }

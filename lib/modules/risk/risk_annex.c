@@ -58,58 +58,39 @@ void risk_recount_roads(const kern *k, void *st, evlog *log)
 	flow_update_longest_road(k, st, -1, -1, log);
 }
 
-/* The seat controlling every land hex of the list, or -1 (RC-12, RC-14;
- * neutral defenders block but never annex). */
-static int sole_controller(const kern *k, const int8_t *ctrl, const uint16_t *hexes, int n)
-{
-	int q = -1;
-	for (int i = 0; i < n; i++) {
-		int c = ctrl[hexes[i]];
-		if (c < 0 || c >= k->seats || (i && c != q))
-			return -1;
-		q = c;
-	}
-	return q;
-}
-
-/* RC-14. */
-static int annex_roads(const kern *k, void *st, const int8_t *ctrl, evlog *log)
+/* RC-14: the roads of `take` (risk_annexable) to the seat controlling their
+ * hexes, in path order. */
+static int annex_roads(const kern *k, void *st, const int8_t *ctrl, const uint64_t take[2], evlog *log)
 {
 	uint8_t *paths = kpaths(k, st);
 	int changed = 0;
-	for (int p = 0; p < k->b.n_path; p++) {
-		if (!paths[p])
-			continue;
-		const bpath *bp = &k->b.path[p];
-		int q = sole_controller(k, ctrl, bp->hex, bp->n_hex);
-		if (q < 0 || paths[p] == q + 1)
-			continue;
-		int old = paths[p] - 1;
-		piece_leaves(k, st, old, PIECE_ROAD);
-		piece_joins(k, st, q, PIECE_ROAD);
-		paths[p] = (uint8_t)(q + 1);
-		ev *e = ev_push(log, CRISK_RISK_EV_ANNEX_ROAD, q, old < k->seats ? old : CRISK_RISK_NEUTRAL);
-		if (e)
-			e->args[0] = p;
-		changed = 1;
+	for (int w = 0; w < 2; w++) {
+		for (uint64_t m = take[w]; m; m &= m - 1) {
+			int p = w * 64 + bit_low(m);
+			int q = ctrl[k->b.path[p].hex[0]], old = paths[p] - 1;
+			piece_leaves(k, st, old, PIECE_ROAD);
+			piece_joins(k, st, q, PIECE_ROAD);
+			paths[p] = (uint8_t)(q + 1);
+			ev *e = ev_push(log, CRISK_RISK_EV_ANNEX_ROAD, q, old < k->seats ? old : CRISK_RISK_NEUTRAL);
+			if (e)
+				e->args[0] = p;
+			changed = 1;
+		}
 	}
 	return changed;
 }
 
-/* RC-12, RC-13 (split control keeps the owner: no sole controller). */
-static int annex_buildings(const kern *k, void *st, const int8_t *ctrl, evlog *log)
+/* RC-12, RC-13 (split control keeps the owner: no sole controller): the
+ * buildings of `take`, in intersection order. */
+static int annex_buildings(const kern *k, void *st, const int8_t *ctrl, uint64_t take, evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	uint8_t *nodes = knodes(k, st);
 	int changed = 0;
-	for (int n = 0; n < k->b.n_node; n++) {
-		if (!nodes[n])
-			continue;
-		const bnode *bn = &k->b.node[n];
-		int q = sole_controller(k, ctrl, bn->hex, bn->n_hex);
+	for (; take; take &= take - 1) {
+		int n = bit_low(take);
+		int q = ctrl[k->b.node[n].hex[0]];
 		int old = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
-		if (q < 0 || old == q)
-			continue;
 		int city = (nodes[n] & NODE_CITY) != 0;
 		int piece = city ? PIECE_CITY : PIECE_SETTLEMENT;
 		piece_leaves(k, st, old, piece);
@@ -154,16 +135,6 @@ static void leave_turn(const kern *k, void *st, int s)
 		memset(x->moved, 0, sizeof x->moved);
 }
 
-static int owns_building(const kern *k, const void *st, int s)
-{
-	const uint8_t *nodes = knodes(k, st);
-	for (int n = 0; n < k->b.n_node; n++) {
-		if (nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) == s + 1)
-			return 1;
-	}
-	return 0;
-}
-
 /* RC-25, RC-26. */
 static void eliminate(const kern *k, void *st, int s, evlog *log)
 {
@@ -197,9 +168,11 @@ static void eliminate(const kern *k, void *st, int s, evlog *log)
 static int eliminations(const kern *k, void *st, evlog *log)
 {
 	risk_ext *x = rx(k, st);
+	/* Eliminations move roads only: the owners of buildings stay. */
+	unsigned owners = risk_building_owners(k, st);
 	int changed = 0;
 	for (int s = 0; s < k->seats; s++) {
-		if (!risk_is_out(x, s) && !owns_building(k, st, s)) {
+		if (!risk_is_out(x, s) && !((owners >> s) & 1u)) {
 			eliminate(k, st, s, log);
 			changed = 1;
 		}
@@ -207,28 +180,90 @@ static int eliminations(const kern *k, void *st, evlog *log)
 	return changed;
 }
 
-/* RC-16: roads, then buildings, then elimination, repeated while removed
- * armies change control; then victory (RC-28; RC-29 in risk_settle). */
+/* One pass of RC-16 with the pieces found to change hands: roads, then
+ * buildings, then elimination.  Returns whether a seat was eliminated (its
+ * armies left, so control changes). */
+static int annex_pass(const kern *k, void *st, const int8_t *ctrl, uint64_t take_nodes, const uint64_t take_paths[2],
+		      evlog *log)
+{
+	int roads = annex_roads(k, st, ctrl, take_paths, log);
+	int buildings = annex_buildings(k, st, ctrl, take_nodes, log);
+	if (roads || buildings)
+		risk_recount_roads(k, st, log);
+	int out = eliminations(k, st, log);
+	if (out)
+		risk_recount_roads(k, st, log);
+	return out;
+}
+
+/* RC-16: passes while removed armies change control; then victory (RC-28;
+ * RC-29 in risk_settle). */
 void risk_evaluate(const kern *k, void *st, evlog *log)
 {
 	risk_ext *x = rx(k, st);
+	x->settled = 0;
 	if (!x->evaluated || ks(st)->status != CRISK_STATUS_RUNNING)
 		return;
 	for (int round = 0; round < 2 * RISK_MAX_SEATS + 2; round++) {
-		int8_t ctrl[RISK_HEXES]; /* armies change only by elimination below */
-		for (int h = 0; h < k->b.n_land; h++)
-			ctrl[h] = (int8_t)risk_controller(k, x, h);
-		int roads = annex_roads(k, st, ctrl, log);
-		int buildings = annex_buildings(k, st, ctrl, log);
-		if (roads || buildings)
-			risk_recount_roads(k, st, log);
-		int out = eliminations(k, st, log);
-		if (out)
-			risk_recount_roads(k, st, log);
-		if (!out)
+		int8_t ctrl[RISK_HEXES]; /* armies change only by elimination */
+		uint64_t take_nodes, take_paths[2];
+		risk_controllers(k, x, ctrl);
+		/* Both sets before the roads change hands: owners of buildings
+		 * decide nothing about roads, nor roads about buildings. */
+		risk_annexable(k, st, ctrl, &take_nodes, take_paths);
+		if (!annex_pass(k, st, ctrl, take_nodes, take_paths, log)) {
+			x->settled = 1;
 			break;
+		}
 	}
 	flow_check_victory(k, st, log);
+	risk_unsettle_if_over(k, st);
+}
+
+/* From a settled state a piece changes hands only where the control of one
+ * of its hexes changed, which needs armies there to change, or where the
+ * piece itself is new: those are the only ones to look at.  Eliminations
+ * follow building annexations only (every seat in the game owned one); after
+ * one, control changes anywhere, so the passes go on in full. */
+void risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2], evlog *log)
+{
+	risk_ext *x = rx(k, st);
+	if (!x->settled || !x->evaluated || ks(st)->status != CRISK_STATUS_RUNNING) {
+		risk_evaluate(k, st, log);
+		return;
+	}
+	int8_t ctrl[RISK_HEXES];
+	uint64_t take_nodes, take_paths[2];
+	memset(ctrl, RISK_CTRL_UNKNOWN, sizeof ctrl);
+	risk_annexable_near(k, st, hexes, nodes, paths, ctrl, &take_nodes, take_paths);
+	if ((take_nodes | take_paths[0] | take_paths[1]) && annex_pass(k, st, ctrl, take_nodes, take_paths, log)) {
+		risk_evaluate(k, st, log); /* the passes after an elimination, then victory */
+		return;
+	}
+	flow_check_victory(k, st, log);
+	risk_unsettle_if_over(k, st);
+}
+
+/* What risk_ext.settled must be: 1 exactly while the game runs after the
+ * set-up armies and no piece would change hands now (eliminations are
+ * check_out's); what a load sets and the state check compares. */
+int risk_settled_now(const kern *k, const void *st)
+{
+	const risk_ext *x = rx(k, st);
+	if (!x->evaluated || ks(st)->status != CRISK_STATUS_RUNNING)
+		return 0;
+	int8_t ctrl[RISK_HEXES];
+	uint64_t take_nodes, take_paths[2];
+	risk_controllers(k, x, ctrl);
+	risk_annexable(k, st, ctrl, &take_nodes, take_paths);
+	return !(take_nodes | take_paths[0] | take_paths[1]);
+}
+
+/* A game that ended evaluates no more: the flag goes with it. */
+void risk_unsettle_if_over(const kern *k, void *st)
+{
+	if (ks(st)->status != CRISK_STATUS_RUNNING)
+		rx(k, st)->settled = 0;
 }
 
 /* RC-27: out of the game; armies stay as neutral defenders, pieces stand

@@ -72,113 +72,11 @@ int risk_next_to_building(const kern *k, const void *st, int seat, int hex)
 	return 0;
 }
 
-#define NET_MAX 256 /* nodes + paths of the base board: 54 + 72 */
-
-static int uf_find(uint8_t *uf, int v)
-{
-	while (uf[v] != v) {
-		uf[v] = uf[uf[v]];
-		v = uf[v];
-	}
-	return v;
-}
-
-/* Whether node n lets the seat's network pass: no building of another owner. */
-static int passable(const uint8_t *nodes, int seat, int n)
-{
-	return !nodes[n] || (int)(nodes[n] & NODE_OWNER_MASK) == seat + 1;
-}
-
-/* The seat's networks as a union-find over elements nodes 0..nn-1, then
- * roads nn..nn+np-1: a road joins its ends unless another owner's building
- * stands there (as for Longest Road).  The caller checks nn + np <= NET_MAX. */
-static void join_networks(const kern *k, const void *st, int seat, uint8_t *uf)
-{
-	const int nn = k->b.n_node, np = k->b.n_path;
-	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
-	for (int i = 0; i < nn + np; i++)
-		uf[i] = (uint8_t)i;
-	for (int p = 0; p < np; p++) {
-		if (paths[p] != seat + 1)
-			continue;
-		for (int e = 0; e < 2; e++) {
-			int n = k->b.path[p].node[e];
-			if (passable(nodes, seat, n))
-				uf[uf_find(uf, nn + p)] = (uint8_t)uf_find(uf, n);
-		}
-	}
-}
-
-/* The networks of the seat's buildings on hex's corners and roads on its
- * edges (at most 12, repeats included) into comps; their count. */
-static int hex_networks(const kern *k, const void *st, int seat, uint8_t *uf, int hex, int comps[12])
-{
-	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
-	const bhex *h = &k->b.hex[hex];
-	int count = 0;
-	for (int i = 0; i < 6; i++) {
-		int n = h->node[i], p = h->path[i];
-		if (n != BOARD_NONE && nodes[n] && (int)(nodes[n] & NODE_OWNER_MASK) == seat + 1)
-			comps[count++] = uf_find(uf, n);
-		if (p != BOARD_NONE && paths[p] == seat + 1)
-			comps[count++] = uf_find(uf, k->b.n_node + p);
-	}
-	return count;
-}
-
 /* RC-22, RC-23: both hexes touch one connected network of the seat's roads,
- * settlements and cities.  Pairwise form for the rare seat with more than 64
- * networks. */
-static int risk_connected_slow(const kern *k, const void *st, int seat, int from, int to)
-{
-	if (k->b.n_node + k->b.n_path > NET_MAX)
-		return 0;
-	uint8_t uf[NET_MAX], hit[NET_MAX];
-	join_networks(k, st, seat, uf);
-	memset(hit, 0, sizeof hit);
-	int comps[12];
-	for (int i = 0, n = hex_networks(k, st, seat, uf, from, comps); i < n; i++)
-		hit[comps[i]] = 1;
-	for (int i = 0, n = hex_networks(k, st, seat, uf, to, comps); i < n; i++) {
-		if (hit[comps[i]])
-			return 1;
-	}
-	return 0;
-}
-
-/* RC-22, RC-23: the networks of the seat's roads, settlements and cities
- * each hex touches, as bit masks of network labels (0 when the seat has more
- * than 64 networks: then risk_connected compares pairs).  Returns 0 when the
- * masks are usable. */
-int risk_hex_networks(const kern *k, const void *st, int seat, uint64_t mask[RISK_HEXES])
-{
-	if (k->b.n_node + k->b.n_path > NET_MAX)
-		return -1;
-	uint8_t uf[NET_MAX], label[NET_MAX];
-	join_networks(k, st, seat, uf);
-	memset(label, 0xFF, sizeof label);
-	int labels = 0;
-	for (int hex = 0; hex < k->b.n_land; hex++) {
-		int comps[12], n = hex_networks(k, st, seat, uf, hex, comps);
-		mask[hex] = 0;
-		for (int i = 0; i < n; i++) {
-			if (label[comps[i]] == 0xFF) {
-				if (labels == 64)
-					return -1;
-				label[comps[i]] = (uint8_t)labels++;
-			}
-			mask[hex] |= UINT64_C(1) << label[comps[i]];
-		}
-	}
-	return 0;
-}
-
+ * settlements and cities. */
 int risk_connected(const kern *k, const void *st, int seat, int from, int to)
 {
-	uint64_t mask[RISK_HEXES];
-	if (risk_hex_networks(k, st, seat, mask) == 0)
-		return (mask[from] & mask[to]) != 0;
-	return risk_connected_slow(k, st, seat, from, to);
+	return (int)((rx(k, st)->sets[seat].linked[from] >> to) & 1u);
 }
 
 /* Per-turn counters (RC-17, RC-19, RC-22): reset when each turn starts

@@ -24,6 +24,9 @@
 /* Armies on the board at most, all owners together: an engine limit (not a
  * rule) that keeps every count through moves and resignations in uint16_t. */
 #define RISK_MAX_ARMIES 65535
+/* Intersections and paths of the base board fit these bit sets (risk_sets.c). */
+#define RISK_MAX_NODES 64
+#define RISK_MAX_PATHS 128
 
 /* Overlay decision points (values saved; names in views). */
 enum risk_phase {
@@ -61,6 +64,19 @@ typedef struct risk_ext {
 	uint8_t over[RISK_MAX_SEATS * 3]; /* pieces beyond the seat's components (RC-12) */
 	uint8_t revealed[RISK_HEXES]; /* fog: 1 when the hex is face up (RC-30, RC-31) */
 	uint8_t evaluated;           /* RC-16 evaluation runs (after set-up) */
+	/* Not saved, derived on load (risk_settled_now): 1 while the game runs
+	 * after set-up and no piece would change hands by control, so that the
+	 * next evaluation needs to look only at what an action changed
+	 * (risk_annex.c).  A battle keeps it: its hex is contested while it lasts. */
+	uint8_t settled;
+	/* Not saved, derived from the pieces after every action that moves one
+	 * and on load (risk_derive_sets): per seat, the land hexes next to its
+	 * buildings (RC-18) and touched by its pieces (RC-19), and per land hex
+	 * the hexes one of its networks connects it to (RC-22, RC-23). */
+	struct risk_seat_sets {
+		uint32_t next_to_building, touched;
+		uint32_t linked[RISK_HEXES];
+	} sets[RISK_MAX_SEATS];
 } risk_ext;
 
 typedef struct risk_rules {
@@ -68,6 +84,13 @@ typedef struct risk_rules {
 	int fog;                     /* RC-30..RC-32 */
 	uint32_t adj[RISK_HEXES];    /* bit j: land hex j shares a side with land hex i */
 	uint8_t req[RISK_HEXES];     /* RC-2 */
+	/* risk_sets.c: corners and sides of each land hex, the land hexes of
+	 * each intersection and path, the paths at each intersection, the ends
+	 * of each path. */
+	uint64_t hex_nodes[RISK_HEXES], hex_paths[RISK_HEXES][2];
+	uint32_t node_hexes[RISK_MAX_NODES], path_hexes[RISK_MAX_PATHS];
+	uint64_t node_paths[RISK_MAX_NODES][2];
+	uint8_t path_ends[RISK_MAX_PATHS][2];
 } risk_rules;
 
 static inline const risk_rules *rr_of(const kern *k)
@@ -111,7 +134,6 @@ int risk_produce_ok(const kern *k, const void *st, int hex, int seat);
 int risk_touches(const kern *k, const void *st, int seat, int hex);
 int risk_next_to_building(const kern *k, const void *st, int seat, int hex);
 int risk_connected(const kern *k, const void *st, int seat, int from, int to);
-int risk_hex_networks(const kern *k, const void *st, int seat, uint64_t mask[RISK_HEXES]);
 int risk_moved(const kern *k, const void *st, int hex);
 int risk_bought(const kern *k, const void *st);
 int risk_buy_res(const kern *k, const void *st);
@@ -122,6 +144,35 @@ int risk_total_armies(const risk_ext *x);
 void risk_reveal(const kern *k, void *st, int hex, evlog *log);
 void risk_reveal_node(const kern *k, void *st, int node, evlog *log);
 int risk_hidden(const kern *k, const void *st, int hex);
+
+/* risk_sets.c: the same questions as bit sets, asked every step. */
+int risk_build_sets(risk_rules *rr);
+/* Where a seat's pieces stand and which land hexes they touch. */
+typedef struct risk_reach {
+	uint64_t buildings;        /* intersections with a settlement or city of the seat */
+	uint64_t roads[2];         /* paths with a road of the seat */
+	uint32_t next_to_building; /* land hexes with a building of the seat on a corner (RC-18) */
+	uint32_t touched;          /* land hexes with a building or road of the seat on the border (RC-19) */
+} risk_reach;
+void risk_reach_of(const kern *k, const void *st, int seat, risk_reach *r);
+/* A seat's networks (RC-22, RC-23), each as the land hexes it touches; a
+ * network holds one road or building at least, so they are at most as many
+ * as the paths and intersections. */
+#define RISK_MAX_NETS (RISK_MAX_NODES + RISK_MAX_PATHS)
+typedef struct risk_nets {
+	int n;
+	uint32_t hexes[RISK_MAX_NETS];
+} risk_nets;
+void risk_networks(const kern *k, const void *st, const risk_reach *r, risk_nets *nets);
+void risk_seat_sets_of(const kern *k, const void *st, int seat, struct risk_seat_sets *out);
+void risk_derive_sets(const kern *k, void *st);
+int risk_sets_ok(const kern *k, const void *st);
+void risk_controllers(const kern *k, const risk_ext *x, int8_t ctrl[RISK_HEXES]);
+void risk_annexable(const kern *k, const void *st, const int8_t *ctrl, uint64_t *nodes, uint64_t paths[2]);
+#define RISK_CTRL_UNKNOWN (-2)
+void risk_annexable_near(const kern *k, const void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2],
+			 int8_t *ctrl, uint64_t *take_nodes, uint64_t take_paths[2]);
+unsigned risk_building_owners(const kern *k, const void *st);
 
 /* risk_battle.c: battle rolls (RC-20, RC-24). */
 void risk_start_battle(const kern *k, void *st, int hex, int att, int def, int until, int chain, int after,
@@ -136,6 +187,11 @@ void risk_roll_outcome(const int *att, int na, const int *def, int nd, int *att_
 
 /* risk_annex.c: RC-12..RC-16, RC-25..RC-29. */
 void risk_evaluate(const kern *k, void *st, evlog *log);
+/* risk_evaluate after an action that changed the armies on `hexes` and the
+ * pieces on `nodes` and `paths` only. */
+void risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2], evlog *log);
+int risk_settled_now(const kern *k, const void *st);
+void risk_unsettle_if_over(const kern *k, void *st);
 void risk_resign(const kern *k, void *st, int seat, evlog *log);
 void risk_settle(const kern *k, void *st, evlog *log);
 int risk_extra_pieces(const kern *k, const void *st, int seat, int piece);

@@ -12,27 +12,15 @@ static uint64_t fields3(int a0, int a1, int a2)
 
 #define MAX_MILITARY 1024 /* 19 * 18 * 2 redeploys and fewer of the rest */
 
-/* Candidate codes of one type, then sorted into the list.  Counted codes
- * with a count above 1 sort after all those with count 1 (the count is the
- * top field), so they wait in a second array. */
-typedef struct batch {
-	crisk_action a[MAX_MILITARY], more[MAX_MILITARY];
-	int n, n_more;
-} batch;
+/* Counted codes with a count above 1 sort after all those with count 1 of
+ * their type (the count is the top field): they wait here while the codes
+ * with count 1 go out in ascending order, then follow sorted. */
+typedef struct more {
+	crisk_action a[MAX_MILITARY];
+	int n;
+} more;
 
-static void add(batch *b, unsigned type, uint64_t f)
-{
-	if (b->n < MAX_MILITARY)
-		b->a[b->n++] = act_make(type, f);
-}
-
-static void add_more(batch *b, unsigned type, uint64_t f)
-{
-	if (b->n_more < MAX_MILITARY)
-		b->more[b->n_more++] = act_make(type, f);
-}
-
-/* Insertion sort: the batches come nearly in order. */
+/* Insertion sort: few codes, often nearly in order. */
 static void sort_codes(crisk_action *a, int n)
 {
 	for (int i = 1; i < n; i++) {
@@ -44,23 +32,21 @@ static void sort_codes(crisk_action *a, int n)
 	}
 }
 
-static void flush(batch *b, action_out *o)
+static void flush(more *m, action_out *o)
 {
-	sort_codes(b->a, b->n);
-	for (int i = 0; i < b->n; i++)
-		out_put(o, b->a[i]);
-	sort_codes(b->more, b->n_more);
-	for (int i = 0; i < b->n_more; i++)
-		out_put(o, b->more[i]);
-	b->n = b->n_more = 0;
+	sort_codes(m->a, m->n);
+	for (int i = 0; i < m->n; i++)
+		out_put(o, m->a[i]);
+	m->n = 0;
 }
 
-static void add_counted(batch *b, unsigned type, int a0, int a1, int max)
+/* Codes of count 1 are put in ascending order by the callers. */
+static void add_counted(action_out *o, more *m, unsigned type, int a0, int a1, int max)
 {
 	if (max >= 1)
-		add(b, type, fields3(a0, a1, 1));
-	if (max > 1)
-		add_more(b, type, fields3(a0, a1, max));
+		out_put(o, act_make(type, fields3(a0, a1, 1)));
+	if (max > 1 && m->n < MAX_MILITARY)
+		m->a[m->n++] = act_make(type, fields3(a0, a1, max));
 }
 
 static void list_military(const kern *k, const void *st, action_out *o)
@@ -68,9 +54,10 @@ static void list_military(const kern *k, const void *st, action_out *o)
 	const risk_ext *x = rx(k, st);
 	int s = ks(st)->active, nl = k->b.n_land;
 	const kseat *p = kseat_of(k, st, s);
-	batch b;
-	b.n = b.n_more = 0;
-	/* BUY_ARMIES (RC-17, RC-18). */
+	const struct risk_seat_sets *reach = &x->sets[s];
+	more m;
+	m.n = 0;
+	/* BUY_ARMIES (RC-17, RC-18), by resource, then hex. */
 	int room = kvisible_vp(k, st, s) - risk_bought(k, st), declared = risk_buy_res(k, st);
 	int cap = RISK_MAX_ARMIES - risk_total_armies(x);
 	if (room > cap)
@@ -79,53 +66,56 @@ static void list_military(const kern *k, const void *st, action_out *o)
 		if (declared != (int)RISK_NONE && declared != r)
 			continue;
 		int max = p->hand[r] < room ? p->hand[r] : room;
-		for (int hex = 0; hex < nl && max > 0; hex++) {
-			if (risk_next_to_building(k, st, s, hex))
-				add_counted(&b, CRISK_RISK_BUY_ARMIES, hex, r, max);
-		}
+		for (uint32_t h = max > 0 ? reach->next_to_building : 0; h; h &= h - 1)
+			add_counted(o, &m, CRISK_RISK_BUY_ARMIES, bit_low(h), r, max);
 	}
-	flush(&b, o);
-	/* MOVE_ARMIES (RC-19): by destination, so that codes come nearly in order. */
+	flush(&m, o);
+	/* MOVE_ARMIES (RC-19), by destination, then start. */
 	int movable[RISK_HEXES];
-	for (int h = 0; h < nl; h++)
-		movable[h] = ra(x, h, s) - risk_moved(k, st, h);
-	for (int to = 0; to < nl; to++) {
-		if (!risk_touches(k, st, s, to))
-			continue;
-		for (uint32_t m = rr_of(k)->adj[to]; m; m &= m - 1) {
-			int from = bit_low(m);
-			if (movable[from] > 0)
-				add_counted(&b, CRISK_RISK_MOVE_ARMIES, from, to, movable[from]);
+	uint32_t armies = 0, enemies = 0, can_move = 0; /* hexes with armies of the seat, of anybody else */
+	for (int h = 0; h < nl; h++) {
+		const uint16_t *row = &x->armies[h * RISK_OWNERS];
+		unsigned others = row[RISK_NEUTRAL];
+		for (int d = 0; d < RISK_MAX_SEATS; d++)
+			others |= row[d] & (d == s ? 0u : 0xFFFFu);
+		movable[h] = row[s] - x->moved[h];
+		armies |= (uint32_t)(row[s] > 0) << h;
+		enemies |= (uint32_t)(others != 0) << h;
+		can_move |= (uint32_t)(movable[h] > 0) << h;
+	}
+	for (uint32_t t = reach->touched; t; t &= t - 1) {
+		int to = bit_low(t);
+		for (uint32_t f = rr_of(k)->adj[to] & can_move; f; f &= f - 1) {
+			int from = bit_low(f);
+			add_counted(o, &m, CRISK_RISK_MOVE_ARMIES, from, to, movable[from]);
 		}
 	}
-	flush(&b, o);
-	/* ATTACK, ATTACK_ALL (RC-20). */
+	flush(&m, o);
+	/* ATTACK, ATTACK_ALL (RC-20), by defender, then hex. */
 	for (int t = 0; t < 2; t++) {
-		for (int hex = 0; hex < nl; hex++) {
-			if (!ra(x, hex, s))
+		for (int d = 0; d < RISK_OWNERS; d++) {
+			if (d == s)
 				continue;
-			for (int d = 0; d < RISK_OWNERS; d++) {
-				if (d != s && ra(x, hex, d))
-					add(&b, t ? CRISK_RISK_ATTACK_ALL : CRISK_RISK_ATTACK, fields3(hex, risk_arg_of_owner(d), 0));
+			for (uint32_t h = armies & enemies; h; h &= h - 1) {
+				int hex = bit_low(h);
+				if (ra(x, hex, d))
+					out_put(o, act_make(t ? CRISK_RISK_ATTACK_ALL : CRISK_RISK_ATTACK,
+							    fields3(hex, risk_arg_of_owner(d), 0)));
 			}
 		}
-		flush(&b, o);
 	}
-	/* REDEPLOY (RC-22): the networks once, then pairs of hexes. */
-	uint64_t nets[RISK_HEXES];
-	int masks = risk_hex_networks(k, st, s, nets) == 0;
-	for (int to = 0; to < nl; to++) {
-		if ((risk_occupants(x, to) & ~(1u << s)) || (masks && !nets[to]))
-			continue;
-		for (int from = 0; from < nl; from++) {
-			int n = ra(x, from, s);
-			if (!n || to == from)
-				continue;
-			if (masks ? (nets[from] & nets[to]) != 0 : risk_connected(k, st, s, from, to))
-				add_counted(&b, CRISK_RISK_REDEPLOY, from, to, n);
+	/* REDEPLOY (RC-22): for each destination without enemies, the hexes with
+	 * armies that share a network with it. */
+	if (!armies)
+		return;
+	for (uint32_t t = reach->touched & ~enemies; t; t &= t - 1) {
+		int to = bit_low(t);
+		for (uint32_t f = reach->linked[to] & armies & ~(1u << to); f; f &= f - 1) {
+			int from = bit_low(f);
+			add_counted(o, &m, CRISK_RISK_REDEPLOY, from, to, ra(x, from, s));
 		}
 	}
-	flush(&b, o);
+	flush(&m, o);
 }
 
 static void list_overlay(const kern *k, const void *st, action_out *o)

@@ -407,6 +407,11 @@ static int check_battle(const kern *k, const void *st)
 	return CRISK_OK;
 }
 
+static int x_settled(const kern *k, const void *st)
+{
+	return rx(k, st)->settled;
+}
+
 int risk_ext_check(const kern *k, const void *st)
 {
 	int rc = check_ranges(k, st);
@@ -422,6 +427,13 @@ int risk_ext_check(const kern *k, const void *st)
 		rc = check_fog(k, st);
 	if (!rc)
 		rc = check_battle(k, st);
+	if (!rc && x_settled(k, st) != risk_settled_now(k, st))
+		rc = BAD("ext.settled (derived): %d, but %s (RC-12..RC-16)", x_settled(k, st),
+			 x_settled(k, st) ? "a piece stands on hexes that one seat controls alone"
+					  : "no piece would change hands now");
+	if (!rc && !risk_sets_ok(k, st))
+		rc = BAD("ext.sets (derived): the hexes a seat's pieces touch or connect differ from its pieces (RC-18, "
+			 "RC-19, RC-22)");
 	return rc;
 }
 
