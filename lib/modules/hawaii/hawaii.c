@@ -134,6 +134,7 @@ void hawaii_rules_destroy(void *data)
 	catanmap_free(r->map);
 	free(r->chit_of);
 	free(r->fish_path);
+	free(r->tables);
 	free(r);
 }
 
@@ -180,6 +181,8 @@ int hawaii_rules_create(void **data, const param_set *p)
 		rc = hw_rules_chits(r);
 	if (!rc)
 		rc = hw_rules_fishing(r);
+	if (!rc)
+		rc = hw_rules_tables(r);
 	if (rc) {
 		hawaii_rules_destroy(r);
 		return rc;

@@ -69,7 +69,19 @@ typedef struct hw_rules {
 	int n_chit;
 	uint16_t fish_first[14];
 	uint16_t *fish_path;
+	/* hawaii_tables.c, in the one allocation `tables`: path bitsets of
+	 * k.pw words per point (ship_at: its ship-type paths) and per sea hex
+	 * from n_land (sea_paths: the paths whose sea list holds it; row n_sea
+	 * is empty, for no pirate); point bitsets of k.nw words per island
+	 * (island_at; row n_island: the points on any island) and of the
+	 * points with a ship-type path (coast). */
+	uint64_t *tables;
+	uint64_t *ship_at, *sea_paths, *island_at, *coast;
 } hw_rules;
+/* Bitset words the tables and listers hold on the stack: maps of up to 512
+ * spaces and 512 points. */
+#define HW_MAX_PW 8
+#define HW_MAX_NW 8
 
 /* Module state (the kernel's ext region), saved field by field. */
 typedef struct hw_ext {
@@ -95,6 +107,18 @@ static inline const hw_rules *hwr(const kern *k)
 	return (const hw_rules *)(const void *)k;
 }
 
+/* hawaii_tables.c: hw_rules.tables, once the kernel is set up. */
+int hw_rules_tables(hw_rules *r);
+
+/* The paths the pirate blocks (H-46, H-59), as a path bitset. */
+static inline const uint64_t *hw_pirate_paths(const kern *k, const void *st)
+{
+	unsigned i = (unsigned)hwx(k, st)->pirate - (unsigned)k->b.n_land;
+	if (i > (unsigned)k->b.n_sea)
+		i = (unsigned)k->b.n_sea;
+	return hwr(k)->sea_paths + (size_t)i * (size_t)k->pw;
+}
+
 /* hawaii.c: the rules object from a parameter string of hawaii_params. */
 extern const param_desc hawaii_params[];
 extern const int hawaii_n_params;
@@ -115,7 +139,17 @@ void hw_place_setup_ship(const kern *k, void *st, int p, evlog *log);
 
 /* hawaii_ships.c */
 /* H-46: whether the pirate blocks ships on path p. */
-int hw_pirate_blocks(const kern *k, const void *st, int p);
+static inline int hw_pirate_blocks(const kern *k, const void *st, int p)
+{
+	return bit_get(hw_pirate_paths(k, st), p);
+}
+/* H-44, H-45: the points with a ship-type path where seat s's network may
+ * grow (its buildings, and the empty points its roads or ships reach that
+ * are no named location), as a point bitset of k.nw words. */
+void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor);
+/* H-3 (a), H-45, H-46: the empty ship-type paths seat s may take, as a
+ * path bitset of k.pw words; returns whether there is any. */
+int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots);
 /* Seat s's ship onto path p, from its supply. */
 void hw_add_ship(const kern *k, void *st, int s, int p);
 /* BUILD_SHIP (H-3 a, H-43, H-45, H-46, H-89). */

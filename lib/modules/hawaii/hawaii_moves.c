@@ -92,13 +92,6 @@ static int move_phase(const kern *k, const void *st)
 	       !hwx(k, st)->moved;
 }
 
-/* H-80: the ship on `from` may leave. */
-static int movable(const kern *k, const void *st, int s, int from)
-{
-	return kpaths(k, st)[from] == s + 1 && !kern_road_path(k, from) && !is_fresh(hwx(k, st), from) &&
-	       !hw_pirate_blocks(k, st, from) && hw_open_end(k, st, s, from);
-}
-
 int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 {
 	const kstate *h = ks(st);
@@ -138,22 +131,95 @@ int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 	return CRISK_OK;
 }
 
+/* Whether a road or ship of s other than path p touches point n. */
+static int other_piece_at(const kern *k, const void *st, int s, int p, int n)
+{
+	const uint8_t *paths = kpaths(k, st);
+	const bnode *bn = &k->b.node[n];
+	for (int i = 0; i < bn->deg; i++) {
+		if (bn->path[i] != p && paths[bn->path[i]] == s + 1)
+			return 1;
+	}
+	return 0;
+}
+
+/* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
+ * seat's anchors, less the pirate's, less those whose only anchor was an
+ * end of `from` that the ship leaves bare (H-44 without it, H-81). */
 void hw_list_move_ships(const kern *k, const void *st, action_out *o)
 {
 	if (!move_phase(k, st))
 		return;
-	int s = ks(st)->active, from[HW_SHIPS], n = 0;
-	for (int p = 0; p < k->b.n_path && n < HW_SHIPS; p++) {
-		if (movable(k, st, s, p))
-			from[n++] = p;
+	const hw_rules *r = hwr(k);
+	const int pw = k->pw, s = ks(st)->active;
+	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
+	const uint64_t *pirate = hw_pirate_paths(k, st);
+	uint64_t anchor[HW_MAX_NW], reach_ships[HW_MAX_PW] = {0}, spots[HW_MAX_PW] = {0};
+	hw_anchors(k, st, s, anchor);
+	/* Ships of s lie at points it reaches; spots: the empty ship-type
+	 * paths at its anchors away from the pirate. */
+	const uint64_t *reach = kreach(k, st, s);
+	for (int w = 0; w < k->nw; w++) {
+		for (uint64_t m = (reach[w] & r->coast[w]) | anchor[w]; m; m &= m - 1) {
+			int n = w * 64 + bit_low(m);
+			const uint64_t *at = r->ship_at + (size_t)n * (size_t)pw;
+			uint64_t in_anchor = 0 - ((anchor[w] >> (n & 63)) & 1);
+			for (int i = 0; i < pw; i++) {
+				reach_ships[i] |= at[i];
+				spots[i] |= at[i] & in_anchor;
+			}
+		}
+	}
+	int from[HW_SHIPS], n_from = 0;
+	uint64_t dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW] = {0};
+	for (int i = 0; i < pw; i++) {
+		uint64_t empty = spots[i] & ~pirate[i];
+		for (uint64_t m = spots[i]; m; m &= m - 1) {
+			if (paths[i * 64 + bit_low(m)])
+				empty &= ~(UINT64_C(1) << bit_low(m));
+		}
+		spots[i] = empty;
+	}
+	for (int w = 0; w < pw && n_from < HW_SHIPS; w++) {
+		for (uint64_t m = reach_ships[w] & ~pirate[w]; m && n_from < HW_SHIPS; m &= m - 1) {
+			int f = w * 64 + bit_low(m);
+			if (paths[f] != s + 1 || is_fresh(hwx(k, st), f) || !hw_open_end(k, st, s, f))
+				continue;
+			uint64_t *d = dest[n_from];
+			for (int i = 0; i < pw; i++)
+				d[i] = spots[i];
+			/* The ends the ship leaves bare stop being anchors: a path
+			 * there stays only if its other end is still one. */
+			int bare[2], n_bare = 0;
+			for (int e = 0; e < 2; e++) {
+				int n = k->b.path[f].node[e];
+				if (bit_get(anchor, n) && (nodes[n] & NODE_OWNER_MASK) != (unsigned)s + 1 &&
+				    !other_piece_at(k, st, s, f, n))
+					bare[n_bare++] = n;
+			}
+			for (int b = 0; b < n_bare; b++) {
+				const bnode *bn = &k->b.node[bare[b]];
+				for (int i = 0; i < bn->deg; i++) {
+					int q = bn->path[i], other = bn->adj[i];
+					int kept = bit_get(anchor, other) && other != bare[0] && (n_bare < 2 || other != bare[1]);
+					if (!kept)
+						d[q >> 6] &= ~(UINT64_C(1) << (q & 63));
+				}
+			}
+			d[f >> 6] &= ~(UINT64_C(1) << (f & 63));
+			for (int i = 0; i < pw; i++)
+				any[i] |= d[i];
+			from[n_from++] = f;
+		}
 	}
 	/* Codes ascend with `to` (bits 16-31), then `from`. */
-	for (int to = 0; n && to < k->b.n_path; to++) {
-		if (kern_road_path(k, to) || kpaths(k, st)[to] || hw_pirate_blocks(k, st, to))
-			continue;
-		for (int i = 0; i < n; i++) {
-			if (dest_ok(k, st, s, from[i], to))
-				out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[i] | (uint64_t)to << 16));
+	for (int w = 0; w < pw; w++) {
+		for (uint64_t m = any[w]; m; m &= m - 1) {
+			int to = w * 64 + bit_low(m);
+			for (int i = 0; i < n_from; i++) {
+				if ((dest[i][w] >> (to & 63)) & 1)
+					out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[i] | (uint64_t)to << 16));
+			}
 		}
 	}
 }
