@@ -72,11 +72,12 @@ typedef struct hw_rules {
 	/* hawaii_tables.c, in the one allocation `tables`: path bitsets of
 	 * k.pw words per point (ship_at: its ship-type paths) and per sea hex
 	 * from n_land (sea_paths: the paths whose sea list holds it; row n_sea
-	 * is empty, for no pirate); point bitsets of k.nw words per island
+	 * is empty, for no pirate), of the merchant spaces (merchant_paths)
+	 * and of the fishing spaces (fishing_paths); point bitsets of k.nw words per island
 	 * (island_at; row n_island: the points on any island) and of the
 	 * points with a ship-type path (coast). */
 	uint64_t *tables;
-	uint64_t *ship_at, *sea_paths, *island_at, *coast;
+	uint64_t *ship_at, *sea_paths, *merchant_paths, *fishing_paths, *island_at, *coast;
 } hw_rules;
 /* Bitset words the tables and listers hold on the stack: maps of up to 512
  * spaces and 512 points. */
@@ -166,8 +167,7 @@ void hw_place_free_ship(const kern *k, void *st, int p, evlog *log);
 void hw_put_free_ship(const kern *k, void *st, int s, int p, evlog *log);
 
 /* hawaii_ships.c, for the fish market's ship (H-73): H-3 (a), H-45, H-46
- * for seat s on path p, quietly and with the reason. */
-int hw_ship_spot_ok(const kern *k, const void *st, int s, int p);
+ * for seat s on path p, with the reason (hw_ship_spots lists them). */
 int hw_check_ship_spot(const kern *k, const void *st, int s, int p);
 
 /* ---- slice fish ---- */

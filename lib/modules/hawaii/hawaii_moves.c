@@ -240,9 +240,24 @@ static void take_off(const kern *k, void *st, int s, int p)
 	}
 }
 
+/* Seat s's longest trail once its ship on `from` stands on `to` (H-81,
+ * H-84), with `via` the longest trail through `from` before the move, as
+ * board_longest_road_through gave it for at least old - 1.  `from` was at an
+ * open end (H-79): a trail uses it only as its last road, so a trail of the
+ * old length avoids it when `via` stays below that length, and only trails
+ * through `to` can be longer; otherwise the whole network is searched. */
+static int route_after_move(const kern *k, const void *st, int s, int old, int via, int to)
+{
+	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
+	if (via >= 0 && via < old)
+		return board_longest_road_through(&k->b, paths, nodes, s, to, old);
+	return board_longest_road(&k->b, paths, nodes, s);
+}
+
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 {
-	int s = ks(st)->active;
+	int s = ks(st)->active, old = kseat_of(k, st, s)->road_len;
+	int via = board_longest_road_through(&k->b, kpaths(k, st), knodes(k, st), s, from, old - 1);
 	hw_ext *x = hwx(k, st);
 	take_off(k, st, s, from);
 	hw_ship_removed(k, st, s, from, log); /* H-81: boat back, merchant rate lost */
@@ -255,7 +270,7 @@ void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 		e->args[0] = from;
 		e->args[1] = to;
 	}
-	flow_update_longest_road(k, st, s, -1, log); /* H-81, H-84: the whole route again */
+	flow_set_road_len(k, st, s, route_after_move(k, st, s, old, via, to), log); /* H-81, H-84 */
 	flow_check_victory(k, st, log);
 }
 

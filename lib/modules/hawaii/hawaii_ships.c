@@ -75,13 +75,7 @@ static int ship_phase(const kstate *h)
 	       h->cur == (int8_t)h->active;
 }
 
-/* H-3 (a), H-45, H-46 for seat s on path p: the listers' quiet form. */
-static int spot_ok(const kern *k, const void *st, int s, int p)
-{
-	return !kern_road_path(k, p) && !kpaths(k, st)[p] && kern_path_ok(k, st, s, p) && !hw_pirate_blocks(k, st, p);
-}
-
-/* spot_ok's paths ascending, as actions of `type`. */
+/* hw_ship_spots's paths ascending, as actions of `type`. */
 static void list_spots(const kern *k, const void *st, int s, unsigned type, action_out *o)
 {
 	uint64_t spots[HW_MAX_PW];
@@ -207,11 +201,6 @@ void hw_place_free_ship(const kern *k, void *st, int p, evlog *log)
 }
 
 /* ---- for the fish market's ship (slice fish, H-73) ---- */
-
-int hw_ship_spot_ok(const kern *k, const void *st, int s, int p)
-{
-	return spot_ok(k, st, s, p);
-}
 
 int hw_check_ship_spot(const kern *k, const void *st, int s, int p)
 {
