@@ -75,9 +75,12 @@ typedef struct hw_rules {
 	 * is empty, for no pirate), of the merchant spaces (merchant_paths)
 	 * and of the fishing spaces (fishing_paths); point bitsets of k.nw words per island
 	 * (island_at; row n_island: the points on any island) and of the
-	 * points with a ship-type path (coast). */
+	 * points with a ship-type path (coast); the ship-type paths ascending
+	 * (ship_list[0 .. n_ship_list)). */
 	uint64_t *tables;
 	uint64_t *ship_at, *sea_paths, *merchant_paths, *fishing_paths, *island_at, *coast;
+	uint16_t *ship_list;
+	int n_ship_list;
 } hw_rules;
 /* Bitset words the tables and listers hold on the stack: maps of up to 512
  * spaces and 512 points. */

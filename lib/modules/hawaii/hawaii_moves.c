@@ -152,65 +152,65 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
 		return;
 	const hw_rules *r = hwr(k);
 	const int pw = k->pw, s = ks(st)->active;
+	const hw_ext *x = hwx(k, st);
+	int on_board = HW_SHIPS - x->ships[s];
+	if (on_board <= x->n_fresh)
+		return; /* every ship of the seat's is fresh (H-80), or it has none */
 	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
 	const uint64_t *pirate = hw_pirate_paths(k, st);
-	uint64_t anchor[HW_MAX_NW], reach_ships[HW_MAX_PW] = {0}, spots[HW_MAX_PW] = {0};
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW] = {0};
 	hw_anchors(k, st, s, anchor);
-	/* Ships of s lie at points it reaches; spots: the empty ship-type
-	 * paths at its anchors away from the pirate. */
-	const uint64_t *reach = kreach(k, st, s);
+	/* spots: the empty ship-type paths at the seat's anchors away from
+	 * the pirate. */
 	for (int w = 0; w < k->nw; w++) {
-		for (uint64_t m = (reach[w] & r->coast[w]) | anchor[w]; m; m &= m - 1) {
-			int n = w * 64 + bit_low(m);
-			const uint64_t *at = r->ship_at + (size_t)n * (size_t)pw;
-			uint64_t in_anchor = 0 - ((anchor[w] >> (n & 63)) & 1);
-			for (int i = 0; i < pw; i++) {
-				reach_ships[i] |= at[i];
-				spots[i] |= at[i] & in_anchor;
-			}
+		for (uint64_t m = anchor[w]; m; m &= m - 1) {
+			const uint64_t *at = r->ship_at + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
+			for (int i = 0; i < pw; i++)
+				spots[i] |= at[i];
 		}
 	}
-	int from[HW_SHIPS], n_from = 0;
-	uint64_t dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW] = {0};
 	for (int i = 0; i < pw; i++) {
 		uint64_t empty = spots[i] & ~pirate[i];
-		for (uint64_t m = spots[i]; m; m &= m - 1) {
+		for (uint64_t m = empty; m; m &= m - 1) {
 			if (paths[i * 64 + bit_low(m)])
 				empty &= ~(UINT64_C(1) << bit_low(m));
 		}
 		spots[i] = empty;
 	}
-	for (int w = 0; w < pw && n_from < HW_SHIPS; w++) {
-		for (uint64_t m = reach_ships[w] & ~pirate[w]; m && n_from < HW_SHIPS; m &= m - 1) {
-			int f = w * 64 + bit_low(m);
-			if (paths[f] != s + 1 || is_fresh(hwx(k, st), f) || !hw_open_end(k, st, s, f))
-				continue;
-			uint64_t *d = dest[n_from];
-			for (int i = 0; i < pw; i++)
-				d[i] = spots[i];
-			/* The ends the ship leaves bare stop being anchors: a path
-			 * there stays only if its other end is still one. */
-			int bare[2], n_bare = 0;
-			for (int e = 0; e < 2; e++) {
-				int n = k->b.path[f].node[e];
-				if (bit_get(anchor, n) && (nodes[n] & NODE_OWNER_MASK) != (unsigned)s + 1 &&
-				    !other_piece_at(k, st, s, f, n))
-					bare[n_bare++] = n;
-			}
-			for (int b = 0; b < n_bare; b++) {
-				const bnode *bn = &k->b.node[bare[b]];
-				for (int i = 0; i < bn->deg; i++) {
-					int q = bn->path[i], other = bn->adj[i];
-					int kept = bit_get(anchor, other) && other != bare[0] && (n_bare < 2 || other != bare[1]);
-					if (!kept)
-						d[q >> 6] &= ~(UINT64_C(1) << (q & 63));
-				}
-			}
-			d[f >> 6] &= ~(UINT64_C(1) << (f & 63));
-			for (int i = 0; i < pw; i++)
-				any[i] |= d[i];
-			from[n_from++] = f;
+	int from[HW_SHIPS], n_from = 0;
+	uint64_t dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW] = {0};
+	for (int j = 0; j < r->n_ship_list && on_board; j++) {
+		int f = r->ship_list[j];
+		if (paths[f] != s + 1)
+			continue;
+		on_board--;
+		if (bit_get(pirate, f) || is_fresh(x, f) || !hw_open_end(k, st, s, f))
+			continue;
+		uint64_t *d = dest[n_from];
+		for (int i = 0; i < pw; i++)
+			d[i] = spots[i];
+		/* The ends the ship leaves bare stop being anchors: a path
+		 * there stays only if its other end is still one. */
+		int bare[2], n_bare = 0;
+		for (int e = 0; e < 2; e++) {
+			int n = k->b.path[f].node[e];
+			if (bit_get(anchor, n) && (nodes[n] & NODE_OWNER_MASK) != (unsigned)s + 1 &&
+			    !other_piece_at(k, st, s, f, n))
+				bare[n_bare++] = n;
 		}
+		for (int b = 0; b < n_bare; b++) {
+			const bnode *bn = &k->b.node[bare[b]];
+			for (int i = 0; i < bn->deg; i++) {
+				int q = bn->path[i], other = bn->adj[i];
+				int kept = bit_get(anchor, other) && other != bare[0] && (n_bare < 2 || other != bare[1]);
+				if (!kept)
+					d[q >> 6] &= ~(UINT64_C(1) << (q & 63));
+			}
+		}
+		d[f >> 6] &= ~(UINT64_C(1) << (f & 63));
+		for (int i = 0; i < pw; i++)
+			any[i] |= d[i];
+		from[n_from++] = f;
 	}
 	/* Codes ascend with `to` (bits 16-31), then `from`. */
 	for (int w = 0; w < pw; w++) {

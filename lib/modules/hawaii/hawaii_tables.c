@@ -20,8 +20,9 @@ int hw_rules_tables(hw_rules *r)
 	size_t pw = (size_t)k->pw, nw = (size_t)k->nw;
 	/* Rows: ship_at per point; sea_paths per sea hex plus an empty row for
 	 * no pirate; merchant and fishing paths; island_at per island plus the
-	 * points on any island; coast. */
-	size_t n_words = (size_t)b->n_node * pw + ((size_t)b->n_sea + 3) * pw + ((size_t)b->n_island + 2) * nw;
+	 * points on any island; coast; then the ship-type paths as a list. */
+	size_t n_words = (size_t)b->n_node * pw + ((size_t)b->n_sea + 3) * pw + ((size_t)b->n_island + 2) * nw +
+			 ((size_t)b->n_path + 3) / 4;
 	r->tables = calloc(n_words ? n_words : 1, sizeof *r->tables);
 	if (!r->tables)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
@@ -31,12 +32,15 @@ int hw_rules_tables(hw_rules *r)
 	r->fishing_paths = r->merchant_paths + pw;
 	r->island_at = r->fishing_paths + pw;
 	r->coast = r->island_at + ((size_t)b->n_island + 1) * nw;
+	r->ship_list = (uint16_t *)(void *)(r->coast + nw);
+	r->n_ship_list = 0;
 	for (int p = 0; p < b->n_path; p++) {
 		if (!kern_road_path(k, p)) {
 			bit_set(r->ship_at + b->path[p].node[0] * pw, p);
 			bit_set(r->ship_at + b->path[p].node[1] * pw, p);
 			bit_set(r->coast, b->path[p].node[0]);
 			bit_set(r->coast, b->path[p].node[1]);
+			r->ship_list[r->n_ship_list++] = (uint16_t)p;
 		}
 		if (b->path_trade[p] != BOARD_NO8)
 			bit_set(r->merchant_paths, p);
