@@ -6,7 +6,8 @@
  * ships (section 15); hawaii_actions.c the legal lists, checks and moves;
  * hawaii_effects.c the placement effects of H-50 (chit, boat, merchant);
  * hawaii_chits.c Catan chits; hawaii_trade.c merchant rates;
- * hawaii_fish.c fishing, fish tokens, the fish market and chit/fishing VP.
+ * hawaii_fish.c fishing, fish tokens, the fish market and chit/fishing VP;
+ * hawaii_tables.c the map's bitsets those listers test.
  *
  * hawaii_module.c holds the vtable (registered in lib/core/registry.c) and
  * the map's board description; hawaii_text.c the text forms of actions and
