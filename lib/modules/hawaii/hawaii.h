@@ -155,6 +155,8 @@ void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor);
 /* H-3 (a), H-45, H-46: the empty ship-type paths seat s may take, as a
  * path bitset of k.pw words; returns whether there is any. */
 int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots);
+/* The same from the seat's anchors (hw_anchors). */
+int hw_spots_at(const kern *k, const void *st, const uint64_t *anchor, uint64_t *spots);
 /* Seat s's ship onto path p, from its supply. */
 void hw_add_ship(const kern *k, void *st, int s, int p);
 /* BUILD_SHIP (H-3 a, H-43, H-45, H-46, H-89). */

@@ -207,25 +207,9 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
 		return; /* every ship of the seat's is fresh (H-80), or it has none */
 	const uint8_t *paths = kpaths(k, st);
 	const uint64_t *pirate = hw_pirate_paths(k, st);
-	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW] = {0};
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
 	hw_anchors(k, st, s, anchor);
-	/* spots: the empty ship-type paths at the seat's anchors away from
-	 * the pirate. */
-	for (int w = 0; w < k->nw; w++) {
-		for (uint64_t m = anchor[w]; m; m &= m - 1) {
-			const uint64_t *at = r->ship_at + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
-			for (int i = 0; i < pw; i++)
-				spots[i] |= at[i];
-		}
-	}
-	for (int i = 0; i < pw; i++) {
-		uint64_t empty = spots[i] & ~pirate[i];
-		for (uint64_t m = empty; m; m &= m - 1) {
-			if (paths[i * 64 + bit_low(m)])
-				empty &= ~(UINT64_C(1) << bit_low(m));
-		}
-		spots[i] = empty;
-	}
+	hw_spots_at(k, st, anchor, spots); /* every empty ship-type path the seat reaches */
 	int from[HW_SHIPS], n_from = 0;
 	uint64_t dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW] = {0};
 	for (int j = 0; j < r->n_ship_list && on_board; j += 8) {

@@ -29,14 +29,13 @@ void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor)
 	}
 }
 
-int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots)
+int hw_spots_at(const kern *k, const void *st, const uint64_t *anchor, uint64_t *spots)
 {
 	const hw_rules *r = hwr(k);
 	const int pw = k->pw;
 	const uint64_t *blocked = hw_pirate_paths(k, st);
 	const uint8_t *paths = kpaths(k, st);
-	uint64_t anchor[HW_MAX_NW], any = 0;
-	hw_anchors(k, st, s, anchor);
+	uint64_t any = 0;
 	for (int i = 0; i < pw; i++)
 		spots[i] = 0;
 	for (int w = 0; w < k->nw; w++) {
@@ -56,6 +55,13 @@ int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots)
 		any |= keep;
 	}
 	return any != 0;
+}
+
+int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots)
+{
+	uint64_t anchor[HW_MAX_NW];
+	hw_anchors(k, st, s, anchor);
+	return hw_spots_at(k, st, anchor, spots);
 }
 
 void hw_add_ship(const kern *k, void *st, int s, int p)
