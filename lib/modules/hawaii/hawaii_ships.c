@@ -29,34 +29,6 @@ void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor)
 	}
 }
 
-int hw_spots_at(const kern *k, const void *st, const uint64_t *anchor, uint64_t *spots)
-{
-	const hw_rules *r = hwr(k);
-	const int pw = k->pw;
-	const uint64_t *blocked = hw_pirate_paths(k, st);
-	const uint8_t *paths = kpaths(k, st);
-	uint64_t any = 0;
-	for (int i = 0; i < pw; i++)
-		spots[i] = 0;
-	for (int w = 0; w < k->nw; w++) {
-		for (uint64_t m = anchor[w]; m; m &= m - 1) {
-			const uint64_t *at = r->ship_at + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
-			for (int i = 0; i < pw; i++)
-				spots[i] |= at[i];
-		}
-	}
-	for (int i = 0; i < pw; i++) {
-		uint64_t keep = spots[i] & ~blocked[i];
-		for (uint64_t m = keep; m; m &= m - 1) {
-			if (paths[i * 64 + bit_low(m)])
-				keep &= ~(UINT64_C(1) << bit_low(m));
-		}
-		spots[i] = keep;
-		any |= keep;
-	}
-	return any != 0;
-}
-
 int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots)
 {
 	uint64_t anchor[HW_MAX_NW];
