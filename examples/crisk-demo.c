@@ -1,10 +1,13 @@
 /* crisk-demo: plays one complete game between random bots and prints the
  * board, a turn log built from the game's events, and the final scores.
  * Module muhq has its own printing and bots in demo_muhq.c (the map drawn
- * every turn).  Uses only the public API (include/catanrisk.h). */
+ * every turn); module hawaii its map listing, names in the events and a
+ * score table with fish in demo_hawaii.c.  Uses only the public API
+ * (include/catanrisk.h). */
 #include <catanrisk.h>
 
 #include "demo_bots.h"
+#include "demo_hawaii.h"
 #include "demo_muhq.h"
 
 #include <errno.h>
@@ -25,12 +28,14 @@ typedef struct options {
 	int no_offers;
 	int list_params;
 	const char *module;
+	const char *svg_dir; /* --svg: one picture per turn there */
 } options;
 
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: crisk-demo [--seed N] [--players N] [--rules \"key=value ...\"]\n"
 		   "                  [--viewer spectator|omniscient|N] [--no-offers] [--module NAME]\n"
+		   "                  [--svg DIR]\n"
 		   "       crisk-demo --list-params [--module NAME]\n"
 		   "Plays one game of module base (default) between uniform random bots and\n"
 		   "prints the board, the event log and the final scores.\n"
@@ -42,7 +47,10 @@ static void usage(FILE *f)
 		   "  --no-offers   bots never make domestic trade offers (shorter log)\n"
 		   "  --module M    rule module (default base); with muhq the rules default to\n"
 		   "                \"map=2P-ring-street players=2 draft=none\" and the map is\n"
-		   "                drawn every turn\n"
+		   "                drawn every turn; with hawaii the map is listed with its\n"
+		   "                names, events name places, and fish are scored\n"
+		   "  --svg DIR     also write an SVG picture of every turn as the viewer sees it\n"
+		   "                (DIR/turn-NNNNN.svg, DIR/final.svg; DIR must exist)\n"
 		   "  --list-params print the module's parameters and exit\n");
 }
 
@@ -61,7 +69,7 @@ static int parse_u64(const char *text, uint64_t *out)
 
 static int takes_value(const char *option)
 {
-	static const char *const with_value[] = { "--seed", "--players", "--rules", "--module", "--viewer" };
+	static const char *const with_value[] = { "--seed", "--players", "--rules", "--module", "--viewer", "--svg" };
 	for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
 		if (!strcmp(option, with_value[i]))
 			return 1;
@@ -108,6 +116,9 @@ static int parse_options(options *o, int argc, char **argv)
 			i++;
 		} else if (!strcmp(a, "--module")) {
 			o->module = v;
+			i++;
+		} else if (!strcmp(a, "--svg")) {
+			o->svg_dir = v;
 			i++;
 		} else if (!strcmp(a, "--viewer")) {
 			if (!strcmp(v, "spectator"))
@@ -394,8 +405,9 @@ static crisk_action pick(const action_list *l, int chance, int no_offers, bot_rn
 	return l->items[0];
 }
 
-/* Prints events [*next_seq, end of log) as the viewer sees them. */
-static int print_events(const crisk_game *g, uint64_t *next_seq, int viewer)
+/* Prints events [*next_seq, end of log) as the viewer sees them; with a
+ * hawaii map, with names for the map's numbers and a status line per turn. */
+static int print_events(const crisk_game *g, uint64_t *next_seq, int viewer, const hawaii_demo *hw)
 {
 	uint64_t first, next;
 	char text[512];
@@ -419,13 +431,22 @@ static int print_events(const crisk_game *g, uint64_t *next_seq, int viewer)
 		text[sizeof text - 1] = '\0'; /* a longer text is shown cut short */
 		if (ev.type == CRISK_CATAN_EV_TURN_START)
 			printf("\n");
-		printf("%6" PRIu64 "  %s\n", ev.seq, text);
+		if (hw) {
+			char named[sizeof text];
+			hawaii_demo_event_text(hw, text, named, sizeof named);
+			printf("%6" PRIu64 "  %s\n", ev.seq, named);
+		} else {
+			printf("%6" PRIu64 "  %s\n", ev.seq, text);
+		}
+		if (hw && ev.type == CRISK_CATAN_EV_TURN_START && (rc = hawaii_demo_status(hw, g, viewer)) != CRISK_OK)
+			return rc;
 	}
 	return CRISK_OK;
 }
 
-static int play(crisk_game *g, const options *o, uint64_t *steps)
+static int play(crisk_game *g, const options *o, const hawaii_demo *hw, uint64_t *steps, svg_turns *pictures)
 {
+	char err[300];
 	bot_rng bots = { BOT_SEED(o->seed) };
 	action_list l = { 0 };
 	uint64_t seq = 1;
@@ -442,8 +463,16 @@ static int play(crisk_game *g, const options *o, uint64_t *steps)
 		}
 		rc = crisk_game_apply(g, pick(&l, chance, o->no_offers, &bots));
 		if (!rc)
-			rc = print_events(g, &seq, o->viewer);
+			rc = print_events(g, &seq, o->viewer, hw);
+		if (!rc && svg_turns_step(pictures, g, err, sizeof err)) {
+			fprintf(stderr, "crisk-demo: %s\n", err);
+			rc = CRISK_EINVAL;
+		}
 		(*steps)++;
+	}
+	if (!rc && svg_turns_final(pictures, g, err, sizeof err)) {
+		fprintf(stderr, "crisk-demo: %s\n", err);
+		rc = CRISK_EINVAL;
 	}
 	free(l.items);
 	free(l.probs);
@@ -496,25 +525,43 @@ int main(int argc, char **argv)
 	printf("libcatanrisk %s, module %s: %s\n\n", crisk_version(NULL, NULL, NULL), crisk_rules_module(rules),
 	       canonical ? canonical : params);
 	int muhq = !strcmp(crisk_rules_module(rules), "muhq");
-	if (board && !muhq)
+	hawaii_demo *hw = NULL;
+	if (!strcmp(crisk_rules_module(rules), "hawaii")) {
+		rc = hawaii_demo_open(&hw, rules);
+		if (rc) {
+			free(canonical);
+			free(board);
+			crisk_rules_free(rules);
+			return fail("board", rc);
+		}
+		hawaii_demo_print_map(hw);
+	} else if (board && !muhq) {
 		print_board(board);
+	}
 	free(canonical);
 	free(board);
 
 	rc = crisk_game_new(&game, rules);
 	if (rc) {
+		hawaii_demo_free(hw);
 		crisk_rules_free(rules);
 		return fail("game", rc);
 	}
-	rc = muhq ? muhq_demo(game, rules, o.viewer, o.seed, &steps) : play(game, &o, &steps);
+	svg_turns pictures = { .dir = o.svg_dir, .viewer = o.viewer, .turn = -1 };
+	rc = muhq ? muhq_demo(game, rules, o.viewer, o.seed, &steps, &pictures) : play(game, &o, hw, &steps, &pictures);
+	if (!rc && o.svg_dir)
+		printf("%u SVG pictures in %s\n", pictures.written, o.svg_dir);
+	if (!rc && !muhq)
+		print_result(game, crisk_rules_num_seats(rules), steps);
+	if (!rc && hw)
+		rc = hawaii_demo_scores(hw, game);
+	hawaii_demo_free(hw);
 	if (rc) {
 		int status = fail("play", rc);
 		crisk_game_free(game);
 		crisk_rules_free(rules);
 		return status;
 	}
-	if (!muhq)
-		print_result(game, crisk_rules_num_seats(rules), steps);
 	int finished = crisk_game_status(game, NULL) != CRISK_STATUS_RUNNING;
 	crisk_game_free(game);
 	crisk_rules_free(rules);

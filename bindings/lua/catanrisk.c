@@ -275,9 +275,9 @@ static int new_rules(lua_State *L, int (*create)(crisk_rules **, const char *, c
 }
 
 /* catanrisk.rules(module [, params [, data]]) -> rules | nil, msg, code
- * data: a data text of the host that the module reads on top of its built-in
- * data (muhq: a .mqd text, docs/mqd.md), a string of any bytes; nil or absent
- * for none.  The rules keep the text (rules:data()); saves and records carry it. */
+ * data: a data text of the host (muhq: a .mqd text read on top of its built-in
+ * data, docs/mqd.md; hawaii: a catanmap played instead of the built-in map,
+ * docs/catanmap.md), a string of any bytes; nil or absent for none.  The rules keep the text (rules:data()); saves and records carry it. */
 static int l_rules(lua_State *L)
 {
 	if (lua_isnoneornil(L, 3))

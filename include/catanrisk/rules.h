@@ -45,9 +45,9 @@ CRISK_API int crisk_rules_new(crisk_rules **out, const char *module, const char 
 
 /**
  * Creates rules from a built-in module, a parameter string and a data text of
- * the host that the module reads on top of its built-in data: for module
- * muhq a `.mqd` file with card sets, decks, stores and maps (docs/mqd.md), so
- * that `map=` and `sets=` may name what the text defines.  The text becomes
+ * the host: muhq reads a `.mqd` file on top of its built-in data (docs/mqd.md)
+ * so that `map=` and `sets=` may name what it defines; hawaii plays a catanmap
+ * instead of its built-in map (option `map`, docs/catanmap.md).  The text becomes
  * part of the rules: crisk_rules_data() gives it back, and saves, JSON saves
  * and game records carry it, so they load and replay without the host's file.
  *

@@ -28,9 +28,12 @@ typedef struct module {
 	 * error message and returns CRISK_EPARAM for combinations that do not fit. */
 	int (*rules_create)(void **data, const param_set *p);
 	/* Optional: rules_create with the host's data text (crisk_rules_new_with_data),
-	 * which the module reads on top of its built-in data; CRISK_EFORMAT with
-	 * the line for a text it refuses. */
-	int (*rules_create_data)(void **data, const param_set *p, const char *text, size_t len);
+	 * which the module reads on top of, or instead of, its built-in data;
+	 * CRISK_EFORMAT with the line for a text it refuses.  p is the rules'
+	 * own set: on success the hook may put into a string parameter left at
+	 * its default the value the text puts in force, so that the canonical
+	 * form (saves, records) makes the same rules with the same text. */
+	int (*rules_create_data)(void **data, param_set *p, const char *text, size_t len);
 	void (*rules_destroy)(void *data);
 	int (*num_seats)(const void *data);
 

@@ -45,6 +45,13 @@ static int score(const void *data, const void *state, int seat, int viewer)
 	return ((const mq_state *)state)->seat[seat].res;
 }
 
+/* The data hook may settle parameters (module.h); muhq's `map` and `sets`
+ * name what the text defines, so it settles none. */
+static int muhq_rules_create_data(void **data, param_set *p, const char *text, size_t len)
+{
+	return mq_rules_create_with(data, p, text, len);
+}
+
 const module module_muhq = {
 	.name = "muhq",
 	.version = 1,
@@ -52,7 +59,7 @@ const module module_muhq = {
 	.params = mq_params,
 	.n_params = MQ_P_COUNT,
 	.rules_create = mq_rules_create,
-	.rules_create_data = mq_rules_create_with,
+	.rules_create_data = muhq_rules_create_data,
 	.rules_destroy = mq_rules_destroy,
 	.num_seats = num_seats,
 	.state_size = state_size,

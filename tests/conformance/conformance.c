@@ -938,9 +938,12 @@ static int record(run *R, crisk_action a)
 	return 0;
 }
 
-/* The rules of the module under test: built in, a vtable, or a shared object. */
+/* The rules of the module under test: built in (with the host's data file,
+ * if any), a vtable, or a shared object. */
 static int new_rules(crisk_rules **out, const run *R)
 {
+	if (R->opt->data_path)
+		return crisk_rules_new_with_data_file(out, R->module, R->params, R->opt->data_path);
 	if (R->table)
 		return crisk_rules_new_with_module(out, R->table, R->params);
 	if (strchr(R->module, '/'))

@@ -71,6 +71,9 @@ typedef struct conformance_options {
 	/* Public VP of `seat` from the module's own sources (hawaii's Catan
 	 * chits and fishing track), added to the recomputed score; NULL: none. */
 	int (*extra_vp)(const struct crisk_game *g, int seat);
+	/* A data file of the host for a built-in module's rules
+	 * (crisk_rules_new_with_data_file: hawaii's map, H-91); NULL: none. */
+	const char *data_path;
 } conformance_options;
 
 /* With on, a module whose games the Catan queries refuse (crisk_catan_bank)

@@ -1,5 +1,6 @@
 /* The conformance suite on module hawaii (rules/hawaii.md) with 3, 4, 5 and
- * 6 seats, automatic and explicit chance, games bounded by max_turns.
+ * 6 seats, automatic and explicit chance, games bounded by max_turns; and
+ * on a host map (option map, H-91) with 3 and 4 seats.
  * CRISK_CONFORMANCE_GAMES (environment) sets the games per configuration. */
 #include <check.h>
 #include <stdio.h>
@@ -86,6 +87,29 @@ static void run_config(const char *params, uint64_t first_seed)
 	conformance_check("hawaii", params, DEFAULT_GAMES, first_seed, &hawaii_options);
 }
 
+/* The argument: a small host map (tests/catanmap/three_isles.catanmap). */
+static const char *host_map_path;
+
+/* On the host's map (option map, H-91): its saves carry the map. */
+static void run_host_map(const char *params, uint64_t first_seed)
+{
+	conformance_options options = hawaii_options;
+	options.data_path = host_map_path;
+	conformance_check("hawaii", params, DEFAULT_GAMES, first_seed, &options);
+}
+
+START_TEST(test_host_map_three_seats_auto)
+{
+	run_host_map("players=3 chance=auto max_turns=120", 39000);
+}
+END_TEST
+
+START_TEST(test_host_map_four_seats_explicit)
+{
+	run_host_map("map=data players=4 chance=explicit max_turns=120", 40000);
+}
+END_TEST
+
 START_TEST(test_hawaii_three_seats_auto)
 {
 	run_config("players=3 chance=auto max_turns=120", 31000);
@@ -147,12 +171,19 @@ static Suite *conformance_suite(void)
 	tcase_add_test(tc, test_hawaii_five_seats_explicit);
 	tcase_add_test(tc, test_hawaii_six_seats_auto);
 	tcase_add_test(tc, test_hawaii_six_seats_explicit);
+	tcase_add_test(tc, test_host_map_three_seats_auto);
+	tcase_add_test(tc, test_host_map_four_seats_explicit);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s three_isles.catanmap\n", argv[0]);
+		return 2;
+	}
+	host_map_path = argv[1];
 	SRunner *sr = srunner_create(conformance_suite());
 	srunner_run_all(sr, CK_SILENT);
 	int nf = srunner_ntests_failed(sr);

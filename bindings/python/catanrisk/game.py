@@ -164,12 +164,14 @@ class Rules(_Handle):
         rules = Rules("base", "players=4 seed=7")
 
     ``data`` (keyword only, so it is never a parameter) is a data text of the
-    host that the module reads on top of its built-in data, as ``str``
-    (written as UTF-8) or ``bytes``: for ``muhq`` a ``.mqd`` text with card
-    sets, decks, stores and maps (docs/mqd.md), so that ``map=`` and
-    ``sets=`` may name what it defines::
+    host, as ``str`` (written as UTF-8) or ``bytes``: for ``muhq`` a ``.mqd``
+    text read on top of the built-in data, with card sets, decks, stores and
+    maps (docs/mqd.md), so that ``map=`` and ``sets=`` may name what it
+    defines; for ``hawaii`` a catanmap text (docs/catanmap.md) played instead
+    of the built-in map (``params`` then reads ``map=data``)::
 
         rules = Rules("muhq", "map=tiny-duel players=2 sets=myset,base", data=mqd_text)
+        rules = Rules("hawaii", players=3, data=catanmap_text)
 
     The text becomes part of the rules (:attr:`data`); saves, JSON saves and
     game records carry it, so :meth:`Game.load`, :meth:`Game.load_json` and
@@ -260,6 +262,7 @@ class Rules(_Handle):
         ``Rules(module, params, data=...)``::
 
             rules = Rules.from_data_file("muhq", "my_cards.mqd", map="tiny-duel", players=2)
+            rules = Rules.from_data_file("hawaii", "islands.catanmap", players=4)
 
         Raises:
             NotFoundError: no such module, or the file cannot be read.

@@ -1,5 +1,6 @@
 /* Module `hawaii` (rules/hawaii.md): parameters, the rules object built from
- * the built-in catanmap, the kernel hooks and the module state (hawaii.h). */
+ * the built-in catanmap or the host's (option `map`, H-91), the kernel hooks
+ * and the module state (hawaii.h). */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,15 +13,19 @@
 extern const char crisk_data_hawaii_catanmap[];
 extern const size_t crisk_data_hawaii_catanmap_len;
 
-enum { HP_PLAYERS, HP_SEED, HP_VP_TARGET, HP_DISCARD_LIMIT, HP_FRIENDLY_ROBBER, HP_MAX_OFFERS, HP_MAX_TURNS,
+enum { HP_PLAYERS, HP_SEED, HP_MAP, HP_VP_TARGET, HP_DISCARD_LIMIT, HP_FRIENDLY_ROBBER, HP_MAX_OFFERS, HP_MAX_TURNS,
        HP_CHANCE, HP_COUNT };
 
 static const char *const chance_choices[] = {"auto", "explicit", NULL};
 
-/* H-91 (the options implemented so far; `map` is not yet). */
+/* H-91.  `map` is checked by choose_map: a string, since its default depends
+ * on whether the host gave a map text. */
 const param_desc hawaii_params[HP_COUNT] = {
 	[HP_PLAYERS] = {"players", NULL, PT_INT, "4", 3, 6, NULL, "3..6", "number of seats (H-1)"},
 	[HP_SEED] = {"seed", NULL, PT_UINT64, "0", 0, 0, NULL, "0..18446744073709551615", "seed of the game's RNG"},
+	[HP_MAP] = {"map", NULL, PT_STRING, "hawaii", 0, 0, NULL, "hawaii|data",
+		    "hawaii = the built-in Hawai'i map, data = the catanmap text the host gave with "
+		    "crisk_rules_new_with_data(_file); default: data when the host gave one, else hawaii (H-91)"},
 	[HP_VP_TARGET] = {"vp_target", NULL, PT_INT, "0", 0, 30, NULL, "3..30, 0 = the map's target for the seat count",
 			  "winning total (H-86)"},
 	[HP_DISCARD_LIMIT] = {"discard_limit", NULL, PT_INT, "7", 0, 120, NULL, "0..120",
@@ -138,57 +143,109 @@ void hawaii_rules_destroy(void *data)
 	free(r);
 }
 
-int hawaii_rules_create(void **data, const param_set *p)
+/* H-91 `map`: the catanmap text to read, the built-in one or the host's
+ * (text NULL when the host gave none). */
+static int choose_map(const param_set *p, const char *text, size_t len, const char **map, size_t *map_len)
+{
+	const char *v = p->str[HP_MAP];
+	int given = (p->given >> HP_MAP) & 1u;
+	if (strcmp(v, "data") != 0 && strcmp(v, "hawaii") != 0)
+		return err_set(CRISK_EPARAM, "parameter 'map': unknown map '%s' (accepted: %s; H-91)", v,
+			       hawaii_params[HP_MAP].accepted);
+	if (text && given && strcmp(v, "hawaii") == 0)
+		return err_set(CRISK_EPARAM, "parameter 'map': 'hawaii' is the built-in map, but the host gave a map text "
+					     "(leave 'map' out or write map=data; H-91)");
+	if (!text && strcmp(v, "data") == 0)
+		return err_set(CRISK_EPARAM, "parameter 'map': 'data' reads the host's catanmap text, but none was given "
+					     "(pass one with crisk_rules_new_with_data or crisk_rules_new_with_data_file; H-91)");
+	*map = text ? text : crisk_data_hawaii_catanmap;
+	*map_len = text ? len : crisk_data_hawaii_catanmap_len;
+	return CRISK_OK;
+}
+
+/* The rules from the map text of choose_map. */
+static int build_rules(hw_rules *r, const param_set *p, const char *map, size_t map_len)
 {
 	int seats = (int)p->num[HP_PLAYERS], target = (int)p->num[HP_VP_TARGET];
-	if (target == 1 || target == 2)
-		return err_set(CRISK_EPARAM, "parameter 'vp_target': %d is not 0 or 3..30", target);
-	hw_rules *r = calloc(1, sizeof *r);
-	if (!r)
-		return err_set(CRISK_ENOMEM, "out of memory for the rules");
-	int rc = catanmap_parse(&r->map, crisk_data_hawaii_catanmap, crisk_data_hawaii_catanmap_len);
+	int rc = catanmap_parse(&r->map, map, map_len);
 	if (!rc && !r->map->target[seats])
 		rc = err_set(CRISK_EPARAM, "parameter 'players': the map has no target for %d seats (H-91)", seats);
 	if (!rc)
 		rc = board_from_map(&r->k.b, r->map);
-	if (!rc) {
-		int big = seats >= 5; /* H-87 */
-		rng_seed(&r->k.rng0, (uint64_t)p->num[HP_SEED]);
-		kern_config cfg = {
-			.module_name = "hawaii",
-			.seats = seats,
-			.vp_target = target ? target : r->map->target[seats], /* H-86 */
-			.discard_limit = (int)p->num[HP_DISCARD_LIMIT],
-			.friendly_robber = (int)p->num[HP_FRIENDLY_ROBBER],
-			.friendly_vp = 3, /* H-91: every seat starts with 3 VP */
-			.max_offers = (int)p->num[HP_MAX_OFFERS],
-			.max_turns = p->num[HP_MAX_TURNS],
-			.explicit_chance = p->num[HP_CHANCE] == 1,
-			.n_goods = NUM_RES,
-			.bank_per_type = big ? 24 : 19, /* H-34 */
-			.pieces = {5, 4, 15},           /* H-43 */
-			.named_kinds = (uint8_t)((1u << BNODE_SITE) | (big ? 1u << BNODE_CHIT : 0u)), /* H-7, H-77 */
-			.setup_rounds = 3,              /* H-35 */
-			.special_build = big,           /* H-89 */
-			.hooks = &hw_hooks,
-			.ext_size = sizeof(hw_ext),
-		};
-		memcpy(cfg.deck, big ? (const uint8_t[NUM_DEV]){20, 5, 3, 3, 3} : (const uint8_t[NUM_DEV]){14, 5, 2, 2, 2},
-		       NUM_DEV);
-		rc = kern_init(&r->k, &cfg);
-	}
+	if (rc)
+		return rc;
+	int big = seats >= 5; /* H-87 */
+	rng_seed(&r->k.rng0, (uint64_t)p->num[HP_SEED]);
+	kern_config cfg = {
+		.module_name = "hawaii",
+		.seats = seats,
+		.vp_target = target ? target : r->map->target[seats], /* H-86 */
+		.discard_limit = (int)p->num[HP_DISCARD_LIMIT],
+		.friendly_robber = (int)p->num[HP_FRIENDLY_ROBBER],
+		.friendly_vp = 3, /* H-91: every seat starts with 3 VP */
+		.max_offers = (int)p->num[HP_MAX_OFFERS],
+		.max_turns = p->num[HP_MAX_TURNS],
+		.explicit_chance = p->num[HP_CHANCE] == 1,
+		.n_goods = NUM_RES,
+		.bank_per_type = big ? 24 : 19, /* H-34 */
+		.pieces = {5, 4, 15},           /* H-43 */
+		.named_kinds = (uint8_t)((1u << BNODE_SITE) | (big ? 1u << BNODE_CHIT : 0u)), /* H-7, H-77 */
+		.setup_rounds = 3,              /* H-35 */
+		.special_build = big,           /* H-89 */
+		.hooks = &hw_hooks,
+		.ext_size = sizeof(hw_ext),
+	};
+	memcpy(cfg.deck, big ? (const uint8_t[NUM_DEV]){20, 5, 3, 3, 3} : (const uint8_t[NUM_DEV]){14, 5, 2, 2, 2},
+	       NUM_DEV);
+	rc = kern_init(&r->k, &cfg);
+	if (!rc)
+		rc = hw_rules_setup_check(&r->k, r->map);
 	if (!rc)
 		rc = hw_rules_chits(r);
 	if (!rc)
 		rc = hw_rules_fishing(r);
-	if (!rc)
-		rc = hw_rules_tables(r);
+	return rc ? rc : hw_rules_tables(r);
+}
+
+/* The rules from p and the host's text (NULL: none). */
+static int create(void **data, const param_set *p, const char *text, size_t len)
+{
+	int target = (int)p->num[HP_VP_TARGET];
+	if (target == 1 || target == 2)
+		return err_set(CRISK_EPARAM, "parameter 'vp_target': %d is not 0 or 3..30", target);
+	const char *map = NULL;
+	size_t map_len = 0;
+	int rc = choose_map(p, text, len, &map, &map_len);
+	if (rc)
+		return rc;
+	hw_rules *r = calloc(1, sizeof *r);
+	if (!r)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	rc = build_rules(r, p, map, map_len);
 	if (rc) {
-		hawaii_rules_destroy(r);
+		hawaii_rules_destroy(r); /* never a partial rules object (H-31) */
 		return rc;
 	}
 	*data = r;
 	return CRISK_OK;
+}
+
+int hawaii_rules_create(void **data, const param_set *p)
+{
+	return create(data, p, NULL, 0);
+}
+
+int hawaii_rules_create_data(void **data, param_set *p, const char *text, size_t len)
+{
+	int rc = create(data, p, text, len);
+	/* The canonical form names the map in force (map=data), so that the
+	 * parameters and the text (saves, records) make the same rules again.
+	 * The value there is "hawaii" (the default) or "data": its bytes hold
+	 * "data", so nothing is allocated here. */
+	_Static_assert(sizeof "data" <= sizeof "hawaii", "map=data fits the default's bytes");
+	if (!rc)
+		memcpy(p->str[HP_MAP], "data", sizeof "data");
+	return rc;
 }
 
 void hawaii_state_init(const void *data, void *st, evlog *log)

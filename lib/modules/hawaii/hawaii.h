@@ -19,8 +19,8 @@
  * Catan chits (H-75..H-77), victory with chit and fishing VP (H-85, H-86),
  * fish in domestic offers (H-61), the pirate's moves and steals,
  * friendly_robber for both thieves (H-91), moving ships with their
- * placement effects, Longest Trade Route over roads and ships.
- * Not yet: the map option. */
+ * placement effects, Longest Trade Route over roads and ships, and the
+ * option `map` (the host's catanmap, H-91). */
 #ifndef CRISK_MODULES_HAWAII_H
 #define CRISK_MODULES_HAWAII_H
 
@@ -127,8 +127,11 @@ static inline const uint64_t *hw_pirate_paths(const kern *k, const void *st)
 /* hawaii.c: the rules object from a parameter string of hawaii_params. */
 extern const param_desc hawaii_params[];
 extern const int hawaii_n_params;
-#define HW_N_PARAMS 8 /* entries of hawaii_params, for the vtable */
+#define HW_N_PARAMS 9 /* entries of hawaii_params, for the vtable */
 int hawaii_rules_create(void **data, const param_set *p);
+/* With the host's catanmap text (crisk_rules_new_with_data); on success
+ * p's `map` reads "data", the map in force (module.h). */
+int hawaii_rules_create_data(void **data, param_set *p, const char *text, size_t len);
 void hawaii_rules_destroy(void *data);
 void hawaii_state_init(const void *data, void *st, evlog *log);
 int hawaii_state_check(const void *data, const void *st);
@@ -141,6 +144,11 @@ int hw_setup_site_ok(const kern *k, const void *st, int seat, int node);
 int hw_check_setup_ship(const kern *k, const void *st, int p);
 void hw_list_setup_ships(const kern *k, const void *st, action_out *o);
 void hw_place_setup_ship(const kern *k, void *st, int p, evlog *log);
+/* At rules creation: refuses a map on which a set-up step could find no
+ * place (the skips of H-37 and H-38 never happen on an accepted map):
+ * CRISK_EFORMAT "line 0: ..." for a named location without a space for its
+ * set-up piece, CRISK_EPARAM for too few named locations for the seats. */
+int hw_rules_setup_check(const kern *k, const catanmap *m);
 
 /* hawaii_ships.c */
 /* H-46: whether the pirate blocks ships on path p. */

@@ -142,6 +142,7 @@ static void write_rest(const kern *k, jw *w)
 		const bdisc *bd = &b->disc[d];
 		jw_obj_begin(w);
 		jw_kint(w, "id", d);
+		jw_kstr(w, "map_id", cm_str(m, m->disc[d].id)); /* H-6: every element has a stable text id */
 		jw_kint(w, "number", bd->number);
 		jw_kint(w, "x", bd->x);
 		jw_kint(w, "y", bd->y);
@@ -161,6 +162,18 @@ static void write_rest(const kern *k, jw *w)
 			jw_int(w, n);
 	}
 	jw_arr_end(w);
+	jw_key(w, "targets"); /* the map's victory target per seat count (H-20, H-28) */
+	jw_arr_begin(w);
+	for (int s = 3; s <= 6; s++) {
+		if (!m->target[s])
+			continue;
+		jw_obj_begin(w);
+		jw_kint(w, "players", s);
+		jw_kint(w, "vp", m->target[s]);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_kint(w, "vp_target", k->cfg.vp_target); /* this game's (H-86: option vp_target or the map's) */
 	jw_kint(w, "robber_start", b->robber_start);
 	jw_key(w, "pirate_start");
 	if (b->pirate_start == BOARD_NONE)
@@ -199,6 +212,7 @@ const module module_hawaii = {
 	.params = hawaii_params,
 	.n_params = HW_N_PARAMS,
 	.rules_create = hawaii_rules_create,
+	.rules_create_data = hawaii_rules_create_data, /* option map=data (H-91) */
 	.rules_destroy = hawaii_rules_destroy,
 	.num_seats = cm_num_seats,
 	.state_size = cm_state_size,

@@ -15,7 +15,7 @@ int hw_rules_tables(hw_rules *r)
 	const kern *k = &r->k;
 	const board *b = &k->b;
 	if (k->pw > HW_MAX_PW || k->nw > HW_MAX_NW)
-		return err_set(CRISK_EPARAM, "the map has %d points and %d spaces; the engine holds at most %d of each",
+		return err_set(CRISK_EFORMAT, "line 0: the map has %d points and %d spaces; the engine holds at most %d of each",
 			       b->n_node, b->n_path, 64 * (HW_MAX_PW < HW_MAX_NW ? HW_MAX_PW : HW_MAX_NW));
 	size_t pw = (size_t)k->pw, nw = (size_t)k->nw;
 	/* Rows: ship_at per point; sea_paths per sea hex plus an empty row for
@@ -49,7 +49,7 @@ int hw_rules_tables(hw_rules *r)
 		for (int i = b->path_sea_first[p]; i < b->path_sea_first[p + 1]; i++) {
 			int x = b->path_sea[i];
 			if (x < b->n_land || x >= b->n_land + b->n_sea)
-				return err_set(CRISK_EPARAM, "space %d: hex %d in its sea list is not a sea hex (H-11)", p, x);
+				return err_set(CRISK_EFORMAT, "line 0: space %d: hex %d in its sea list is not a sea hex (H-11)", p, x);
 			bit_set(r->sea_paths + (size_t)(x - b->n_land) * pw, p);
 		}
 	}
@@ -58,7 +58,7 @@ int hw_rules_tables(hw_rules *r)
 		if (island == BOARD_NO8)
 			continue;
 		if (island >= b->n_island)
-			return err_set(CRISK_EPARAM, "point %d: island %d of %d", n, island, b->n_island);
+			return err_set(CRISK_EFORMAT, "line 0: point %d: island %d of %d", n, island, b->n_island);
 		bit_set(r->island_at + (size_t)island * nw, n);
 		bit_set(r->island_at + (size_t)b->n_island * nw, n);
 	}
