@@ -289,6 +289,12 @@ void flow_update_longest_road_at(const kern *k, void *st, int s, int path, evlog
 	award_longest_road(k, st, log);
 }
 
+void flow_set_road_len(const kern *k, void *st, int s, int len, evlog *log)
+{
+	kseat_of(k, st, s)->road_len = (uint8_t)len;
+	award_longest_road(k, st, log);
+}
+
 /* B-89..B-91: who holds Longest Road, from the seats' lengths. */
 static void award_longest_road(const kern *k, void *st, evlog *log)
 {

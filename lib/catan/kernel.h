@@ -532,6 +532,9 @@ void flow_largest_army(const kern *k, void *st, evlog *log);
 void flow_update_longest_road(const kern *k, void *st, int builder, int node_built, evlog *log);
 /* The same after seat s built a road on path, searching only that road's network. */
 void flow_update_longest_road_at(const kern *k, void *st, int s, int path, evlog *log);
+/* Seat s's longest trail is len, which the caller found: it is stored and
+ * Longest Road follows (B-89..B-91), as after flow_update_longest_road. */
+void flow_set_road_len(const kern *k, void *st, int s, int len, evlog *log);
 void flow_next_responder(const kern *k, void *st, evlog *log);
 void flow_place_building(const kern *k, void *st, int s, int node);
 void flow_add_road(const kern *k, void *st, int s, int path);

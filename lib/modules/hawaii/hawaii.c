@@ -139,6 +139,7 @@ void hawaii_rules_destroy(void *data)
 	catanmap_free(r->map);
 	free(r->chit_of);
 	free(r->fish_path);
+	free(r->tables);
 	free(r);
 }
 
@@ -201,7 +202,9 @@ static int build_rules(hw_rules *r, const param_set *p, const char *map, size_t 
 		rc = hw_rules_setup_check(&r->k, r->map);
 	if (!rc)
 		rc = hw_rules_chits(r);
-	return rc ? rc : hw_rules_fishing(r);
+	if (!rc)
+		rc = hw_rules_fishing(r);
+	return rc ? rc : hw_rules_tables(r);
 }
 
 /* The rules from p and the host's text (NULL: none). */

@@ -6,7 +6,8 @@
  * ships (section 15); hawaii_actions.c the legal lists, checks and moves;
  * hawaii_effects.c the placement effects of H-50 (chit, boat, merchant);
  * hawaii_chits.c Catan chits; hawaii_trade.c merchant rates;
- * hawaii_fish.c fishing, fish tokens, the fish market and chit/fishing VP.
+ * hawaii_fish.c fishing, fish tokens, the fish market and chit/fishing VP;
+ * hawaii_tables.c the map's bitsets those listers test.
  *
  * hawaii_module.c holds the vtable (registered in lib/core/registry.c) and
  * the map's board description; hawaii_text.c the text forms of actions and
@@ -69,7 +70,23 @@ typedef struct hw_rules {
 	int n_chit;
 	uint16_t fish_first[14];
 	uint16_t *fish_path;
+	/* hawaii_tables.c, in the one allocation `tables`: path bitsets of
+	 * k.pw words per point (ship_at: its ship-type paths) and per sea hex
+	 * from n_land (sea_paths: the paths whose sea list holds it; row n_sea
+	 * is empty, for no pirate), of the merchant spaces (merchant_paths)
+	 * and of the fishing spaces (fishing_paths); point bitsets of k.nw words per island
+	 * (island_at; row n_island: the points on any island) and of the
+	 * points with a ship-type path (coast); the ship-type paths ascending
+	 * (ship_list[0 .. n_ship_list)). */
+	uint64_t *tables;
+	uint64_t *ship_at, *sea_paths, *merchant_paths, *fishing_paths, *island_at, *coast;
+	uint16_t *ship_list;
+	int n_ship_list;
 } hw_rules;
+/* Bitset words the tables and listers hold on the stack: maps of up to 512
+ * spaces and 512 points. */
+#define HW_MAX_PW 8
+#define HW_MAX_NW 8
 
 /* Module state (the kernel's ext region), saved field by field. */
 typedef struct hw_ext {
@@ -93,6 +110,18 @@ static inline hw_ext *hwx(const kern *k, const void *st)
 static inline const hw_rules *hwr(const kern *k)
 {
 	return (const hw_rules *)(const void *)k;
+}
+
+/* hawaii_tables.c: hw_rules.tables, once the kernel is set up. */
+int hw_rules_tables(hw_rules *r);
+
+/* The paths the pirate blocks (H-46, H-59), as a path bitset. */
+static inline const uint64_t *hw_pirate_paths(const kern *k, const void *st)
+{
+	unsigned i = (unsigned)hwx(k, st)->pirate - (unsigned)k->b.n_land;
+	if (i > (unsigned)k->b.n_sea)
+		i = (unsigned)k->b.n_sea;
+	return hwr(k)->sea_paths + (size_t)i * (size_t)k->pw;
 }
 
 /* hawaii.c: the rules object from a parameter string of hawaii_params. */
@@ -123,7 +152,46 @@ int hw_rules_setup_check(const kern *k, const catanmap *m);
 
 /* hawaii_ships.c */
 /* H-46: whether the pirate blocks ships on path p. */
-int hw_pirate_blocks(const kern *k, const void *st, int p);
+static inline int hw_pirate_blocks(const kern *k, const void *st, int p)
+{
+	return bit_get(hw_pirate_paths(k, st), p);
+}
+/* H-44, H-45: the points with a ship-type path where seat s's network may
+ * grow (its buildings, and the empty points its roads or ships reach that
+ * are no named location), as a point bitset of k.nw words. */
+void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor);
+/* H-3 (a), H-45, H-46: the empty ship-type paths seat s may take, as a
+ * path bitset of k.pw words; returns whether there is any. */
+int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots);
+/* The same from the seat's anchors (hw_anchors); inline, for the listers. */
+static inline int hw_spots_at(const kern *k, const void *st, const uint64_t *anchor, uint64_t *spots)
+{
+	const hw_rules *r = hwr(k);
+	const int pw = k->pw;
+	const uint64_t *blocked = hw_pirate_paths(k, st);
+	const uint8_t *paths = kpaths(k, st);
+	uint64_t any = 0;
+	for (int i = 0; i < pw; i++)
+		spots[i] = 0;
+	for (int w = 0; w < k->nw; w++) {
+		for (uint64_t m = anchor[w]; m; m &= m - 1) {
+			const uint64_t *at = r->ship_at + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
+			for (int i = 0; i < pw; i++)
+				spots[i] |= at[i];
+		}
+	}
+	for (int i = 0; i < pw; i++) {
+		uint64_t keep = spots[i] & ~blocked[i];
+		for (uint64_t m = keep; m; m &= m - 1) {
+			if (paths[i * 64 + bit_low(m)])
+				keep &= ~(UINT64_C(1) << bit_low(m));
+		}
+		spots[i] = keep;
+		any |= keep;
+	}
+	return any != 0;
+}
+
 /* Seat s's ship onto path p, from its supply. */
 void hw_add_ship(const kern *k, void *st, int s, int p);
 /* BUILD_SHIP (H-3 a, H-43, H-45, H-46, H-89). */
@@ -140,8 +208,7 @@ void hw_place_free_ship(const kern *k, void *st, int p, evlog *log);
 void hw_put_free_ship(const kern *k, void *st, int s, int p, evlog *log);
 
 /* hawaii_ships.c, for the fish market's ship (H-73): H-3 (a), H-45, H-46
- * for seat s on path p, quietly and with the reason. */
-int hw_ship_spot_ok(const kern *k, const void *st, int s, int p);
+ * for seat s on path p, with the reason (hw_ship_spots lists them). */
 int hw_check_ship_spot(const kern *k, const void *st, int s, int p);
 
 /* ---- slice fish ---- */

@@ -50,7 +50,7 @@ int hw_chits_of(const kern *k, const void *st, int s)
 {
 	const hw_ext *x = hwx(k, st);
 	int n = 0;
-	for (int c = 0; c < HW_MAX_CHITS; c++)
+	for (int c = 0; c < hwr(k)->n_chit; c++) /* the rest are 0 (hw_chits_check) */
 		n += x->chit[c] == s + 1;
 	return n;
 }

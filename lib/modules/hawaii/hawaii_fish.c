@@ -56,9 +56,12 @@ int hw_rules_fishing(hw_rules *r)
 int hw_boat_count(const kern *k, const void *st, int s)
 {
 	const uint8_t *paths = kpaths(k, st);
+	const uint64_t *fishing = hwr(k)->fishing_paths;
 	int n = 0;
-	for (int p = 0; p < k->b.n_path; p++)
-		n += paths[p] == s + 1 && k->b.path_kind[p] == BPATH_FISHING;
+	for (int w = 0; w < k->pw; w++) {
+		for (uint64_t m = fishing[w]; m; m &= m - 1)
+			n += paths[w * 64 + bit_low(m)] == s + 1;
+	}
 	return n;
 }
 
@@ -186,10 +189,11 @@ void hw_list_market(const kern *k, const void *st, action_out *o)
 					out_put(o, market_code(HW_FISH_BUILD_ROAD, p));
 			}
 		}
-		if (x->ships[s]) {
-			for (int p = 0; p < k->b.n_path; p++) {
-				if (hw_ship_spot_ok(k, st, s, p))
-					out_put(o, market_code(HW_FISH_BUILD_SHIP, p));
+		uint64_t spots[HW_MAX_PW];
+		if (x->ships[s] && hw_ship_spots(k, st, s, spots)) {
+			for (int w = 0; w < k->pw; w++) {
+				for (uint64_t m = spots[w]; m; m &= m - 1)
+					out_put(o, market_code(HW_FISH_BUILD_SHIP, w * 64 + bit_low(m)));
 			}
 		}
 	}

@@ -92,13 +92,6 @@ static int move_phase(const kern *k, const void *st)
 	       !hwx(k, st)->moved;
 }
 
-/* H-80: the ship on `from` may leave. */
-static int movable(const kern *k, const void *st, int s, int from)
-{
-	return kpaths(k, st)[from] == s + 1 && !kern_road_path(k, from) && !is_fresh(hwx(k, st), from) &&
-	       !hw_pirate_blocks(k, st, from) && hw_open_end(k, st, s, from);
-}
-
 int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 {
 	const kstate *h = ks(st);
@@ -138,22 +131,107 @@ int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 	return CRISK_OK;
 }
 
+/* Whether a road or ship of s other than path p touches point n. */
+static int other_piece_at(const kern *k, const void *st, int s, int p, int n)
+{
+	const uint8_t *paths = kpaths(k, st);
+	const bnode *bn = &k->b.node[n];
+	for (int i = 0; i < bn->deg; i++) {
+		if (bn->path[i] != p && paths[bn->path[i]] == s + 1)
+			return 1;
+	}
+	return 0;
+}
+
+/* The ship-type spaces ship_list[j .. j + 8) seat s holds, as the high bit
+ * of byte i for ship_list[j + i]: the zero bytes of their owners xor s + 1
+ * (the exact zero-byte test), eight spaces in a few operations. */
+static uint64_t own_bytes(const hw_rules *r, const uint8_t *paths, int s, int j)
+{
+	const uint16_t *list = r->ship_list + j;
+	int n = r->n_ship_list - j < 8 ? r->n_ship_list - j : 8;
+	uint64_t owners = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n == 8 && list[7] == list[0] + 7)
+		memcpy(&owners, paths + list[0], 8); /* consecutive spaces: one load */
+	else
+#endif
+		for (int i = 0; i < n; i++)
+			owners |= (uint64_t)paths[list[i]] << (8 * i);
+	owners ^= UINT64_C(0x0101010101010101) * (uint64_t)(s + 1);
+	uint64_t zero = ~(((owners & UINT64_C(0x7F7F7F7F7F7F7F7F)) + UINT64_C(0x7F7F7F7F7F7F7F7F)) | owners) &
+			UINT64_C(0x8080808080808080);
+	return n < 8 ? zero & ((UINT64_C(1) << (8 * n)) - 1) : zero;
+}
+
+/* dest_ok's `to` for the ship of s on `from`, from the empty ship-type
+ * paths at s's anchors (spots): the ends the ship leaves bare stop being
+ * anchors, so a path there stays only if its other end is still one. */
+static void leave_dests(const kern *k, const void *st, int s, int from, const uint64_t *anchor,
+			const uint64_t *spots, uint64_t *d)
+{
+	const uint8_t *nodes = knodes(k, st);
+	int bare[2], n_bare = 0;
+	for (int i = 0; i < k->pw; i++)
+		d[i] = spots[i];
+	for (int e = 0; e < 2; e++) {
+		int n = k->b.path[from].node[e];
+		if (bit_get(anchor, n) && (nodes[n] & NODE_OWNER_MASK) != (unsigned)s + 1 &&
+		    !other_piece_at(k, st, s, from, n))
+			bare[n_bare++] = n;
+	}
+	for (int b = 0; b < n_bare; b++) {
+		const bnode *bn = &k->b.node[bare[b]];
+		for (int i = 0; i < bn->deg; i++) {
+			int q = bn->path[i], other = bn->adj[i];
+			int kept = bit_get(anchor, other) && other != bare[0] && (n_bare < 2 || other != bare[1]);
+			if (!kept)
+				d[q >> 6] &= ~(UINT64_C(1) << (q & 63));
+		}
+	}
+	d[from >> 6] &= ~(UINT64_C(1) << (from & 63));
+}
+
+/* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
+ * seat's anchors, less the pirate's, less those whose only anchor was an
+ * end of `from` that the ship leaves bare (H-44 without it, H-81). */
 void hw_list_move_ships(const kern *k, const void *st, action_out *o)
 {
 	if (!move_phase(k, st))
 		return;
-	int s = ks(st)->active, from[HW_SHIPS], n = 0;
-	for (int p = 0; p < k->b.n_path && n < HW_SHIPS; p++) {
-		if (movable(k, st, s, p))
-			from[n++] = p;
+	const hw_rules *r = hwr(k);
+	const int pw = k->pw, s = ks(st)->active;
+	const hw_ext *x = hwx(k, st);
+	int on_board = HW_SHIPS - x->ships[s];
+	if (on_board <= x->n_fresh)
+		return; /* every ship of the seat's is fresh (H-80), or it has none */
+	const uint8_t *paths = kpaths(k, st);
+	const uint64_t *pirate = hw_pirate_paths(k, st);
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
+	hw_anchors(k, st, s, anchor);
+	hw_spots_at(k, st, anchor, spots); /* every empty ship-type path the seat reaches */
+	int from[HW_SHIPS], n_from = 0;
+	uint64_t dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW] = {0};
+	for (int j = 0; j < r->n_ship_list && on_board; j += 8) {
+		for (uint64_t mine = own_bytes(r, paths, s, j); mine && on_board; mine &= mine - 1) {
+			int f = r->ship_list[j + (bit_low(mine) >> 3)];
+			on_board--;
+			if (bit_get(pirate, f) || is_fresh(x, f) || !hw_open_end(k, st, s, f))
+				continue;
+			leave_dests(k, st, s, f, anchor, spots, dest[n_from]);
+			for (int i = 0; i < pw; i++)
+				any[i] |= dest[n_from][i];
+			from[n_from++] = f;
+		}
 	}
 	/* Codes ascend with `to` (bits 16-31), then `from`. */
-	for (int to = 0; n && to < k->b.n_path; to++) {
-		if (kern_road_path(k, to) || kpaths(k, st)[to] || hw_pirate_blocks(k, st, to))
-			continue;
-		for (int i = 0; i < n; i++) {
-			if (dest_ok(k, st, s, from[i], to))
-				out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[i] | (uint64_t)to << 16));
+	for (int w = 0; w < pw; w++) {
+		for (uint64_t m = any[w]; m; m &= m - 1) {
+			int to = w * 64 + bit_low(m);
+			for (int i = 0; i < n_from; i++) {
+				if ((dest[i][w] >> (to & 63)) & 1)
+					out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[i] | (uint64_t)to << 16));
+			}
 		}
 	}
 }
@@ -174,9 +252,24 @@ static void take_off(const kern *k, void *st, int s, int p)
 	}
 }
 
+/* Seat s's longest trail once its ship on `from` stands on `to` (H-81,
+ * H-84), with `via` the longest trail through `from` before the move, as
+ * board_longest_road_through gave it for at least old - 1.  `from` was at an
+ * open end (H-79): a trail uses it only as its last road, so a trail of the
+ * old length avoids it when `via` stays below that length, and only trails
+ * through `to` can be longer; otherwise the whole network is searched. */
+static int route_after_move(const kern *k, const void *st, int s, int old, int via, int to)
+{
+	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
+	if (via >= 0 && via < old)
+		return board_longest_road_through(&k->b, paths, nodes, s, to, old);
+	return board_longest_road(&k->b, paths, nodes, s);
+}
+
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 {
-	int s = ks(st)->active;
+	int s = ks(st)->active, old = kseat_of(k, st, s)->road_len;
+	int via = board_longest_road_through(&k->b, kpaths(k, st), knodes(k, st), s, from, old - 1);
 	hw_ext *x = hwx(k, st);
 	take_off(k, st, s, from);
 	hw_ship_removed(k, st, s, from, log); /* H-81: boat back, merchant rate lost */
@@ -189,7 +282,7 @@ void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 		e->args[0] = from;
 		e->args[1] = to;
 	}
-	flow_update_longest_road(k, st, s, -1, log); /* H-81, H-84: the whole route again */
+	flow_set_road_len(k, st, s, route_after_move(k, st, s, old, via, to), log); /* H-81, H-84 */
 	flow_check_victory(k, st, log);
 }
 

@@ -4,7 +4,7 @@
  * are the owners of ships on the spaces whose sea list holds its hex; the
  * choice of victim and the steal are the kernel's (CHOOSE_VICTIM, STEAL),
  * which ask hw_thief_victims whom the thief that moved last may rob.  What
- * the pirate blocks is hw_pirate_blocks (hawaii_ships.c). */
+ * the pirate blocks is hw_pirate_paths (hawaii.h, a set of hawaii_tables.c). */
 #include "../../core/error.h"
 #include "hawaii.h"
 
@@ -16,10 +16,14 @@ static int is_sea(const kern *k, int x)
 unsigned hw_pirate_victims(const kern *k, const void *st)
 {
 	const uint8_t *paths = kpaths(k, st);
+	const uint64_t *blocked = hw_pirate_paths(k, st);
 	unsigned owners = 0;
-	for (int p = 0; p < k->b.n_path; p++) {
-		if (paths[p] && !kern_road_path(k, p) && hw_pirate_blocks(k, st, p))
-			owners |= 1u << ((paths[p] & NODE_OWNER_MASK) - 1);
+	for (int w = 0; w < k->pw; w++) {
+		for (uint64_t m = blocked[w]; m; m &= m - 1) {
+			int p = w * 64 + bit_low(m);
+			if (paths[p] && !kern_road_path(k, p))
+				owners |= 1u << ((paths[p] & NODE_OWNER_MASK) - 1);
+		}
 	}
 	/* H-58: opponents of the mover with at least one resource card. */
 	owners &= ((1u << k->seats) - 1) & ~(1u << ks(st)->active);

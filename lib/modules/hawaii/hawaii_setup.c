@@ -7,33 +7,51 @@
 #include "hawaii.h"
 
 /* H-37 (3-4 seats): a new island each time.  H-88 (5-6 seats): the third
- * not on the island of the first two when those share one. */
-static int island_open(const kern *k, const void *st, int seat, int node)
+ * not on the island of the first two when those share one.  The points of
+ * the islands `seat` may not take a settlement on now, as a point bitset. */
+static void islands_closed(const kern *k, const void *st, int seat, uint64_t *closed)
 {
+	const hw_rules *r = hwr(k);
 	const uint8_t *nodes = knodes(k, st);
-	int island = k->b.node_island[node], same = 0, total = 0;
-	if (island == BOARD_NO8)
-		return 0;
-	for (int n = 0; n < k->b.n_node; n++) {
-		if ((nodes[n] & NODE_OWNER_MASK) != (unsigned)seat + 1)
-			continue;
-		total++;
-		same += k->b.node_island[n] == island;
+	const uint64_t *occupied = koccupied(k, st);
+	const int nw = k->nw;
+	int total = 0, first = BOARD_NO8, same = 1;
+	for (int w = 0; w < nw; w++)
+		closed[w] = 0;
+	for (int w = 0; w < nw; w++) {
+		for (uint64_t m = occupied[w]; m; m &= m - 1) {
+			int n = w * 64 + bit_low(m), island = k->b.node_island[n];
+			if ((nodes[n] & NODE_OWNER_MASK) != (unsigned)seat + 1)
+				continue;
+			same &= !total || island == first;
+			if (!total++)
+				first = island;
+			if (k->seats <= 4 && island != BOARD_NO8) {
+				const uint64_t *at = r->island_at + (size_t)island * (size_t)nw;
+				for (int i = 0; i < nw; i++)
+					closed[i] |= at[i];
+			}
+		}
 	}
-	if (k->seats <= 4)
-		return same == 0;
-	return !(total == 2 && same == 2);
+	if (k->seats > 4 && total == 2 && same && first != BOARD_NO8) {
+		const uint64_t *at = r->island_at + (size_t)first * (size_t)nw;
+		for (int i = 0; i < nw; i++)
+			closed[i] = at[i];
+	}
 }
 
 int hw_setup_site_ok(const kern *k, const void *st, int seat, int node)
 {
-	if (island_open(k, st, seat, node))
+	const uint64_t *on_island = hwr(k)->island_at + (size_t)k->b.n_island * (size_t)k->nw;
+	uint64_t closed[HW_MAX_NW];
+	islands_closed(k, st, seat, closed);
+	if (bit_get(on_island, node) && !bit_get(closed, node))
 		return 1;
 	/* H-37 fallback: the island rule is waived for a step where no empty
 	 * named location satisfies both it and the distance rule. */
 	const uint64_t *blocked = kblocked(k, st);
-	for (int n = 0; n < k->b.n_node; n++) {
-		if (!bit_get(blocked, n) && island_open(k, st, seat, n))
+	for (int w = 0; w < k->nw; w++) {
+		if (~blocked[w] & on_island[w] & ~closed[w])
 			return 0;
 	}
 	return 1;

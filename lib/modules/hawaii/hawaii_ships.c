@@ -12,14 +12,28 @@
 static const uint8_t ship_cost[NUM_RES] = {0, 1, 1, 0, 0};
 static const char *const res_names[NUM_RES] = {"brick", "lumber", "wool", "grain", "ore"};
 
-int hw_pirate_blocks(const kern *k, const void *st, int p)
+void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor)
 {
-	unsigned pirate = hwx(k, st)->pirate;
-	for (int i = k->b.path_sea_first[p]; i < k->b.path_sea_first[p + 1]; i++) {
-		if (k->b.path_sea[i] == pirate)
-			return 1;
+	const uint64_t *reach = kreach(k, st, s), *occupied = koccupied(k, st), *coast = hwr(k)->coast;
+	const uint8_t *nodes = knodes(k, st);
+	for (int w = 0; w < k->nw; w++) {
+		/* kern_path_ok's test, word by word: an empty point the seat
+		 * reaches that is no named location, or one of its buildings. */
+		uint64_t a = reach[w] & ~occupied[w] & ~k->stop[w] & coast[w];
+		for (uint64_t m = occupied[w] & coast[w]; m; m &= m - 1) {
+			int i = bit_low(m);
+			if ((nodes[w * 64 + i] & NODE_OWNER_MASK) == (unsigned)s + 1)
+				a |= UINT64_C(1) << i;
+		}
+		anchor[w] = a;
 	}
-	return 0;
+}
+
+int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots)
+{
+	uint64_t anchor[HW_MAX_NW];
+	hw_anchors(k, st, s, anchor);
+	return hw_spots_at(k, st, anchor, spots);
 }
 
 void hw_add_ship(const kern *k, void *st, int s, int p)
@@ -39,10 +53,15 @@ static int ship_phase(const kstate *h)
 	       h->cur == (int8_t)h->active;
 }
 
-/* H-3 (a), H-45, H-46 for seat s on path p: the listers' quiet form. */
-static int spot_ok(const kern *k, const void *st, int s, int p)
+/* hw_ship_spots's paths ascending, as actions of `type`. */
+static void list_spots(const kern *k, const void *st, int s, unsigned type, action_out *o)
 {
-	return !kern_road_path(k, p) && !kpaths(k, st)[p] && kern_path_ok(k, st, s, p) && !hw_pirate_blocks(k, st, p);
+	uint64_t spots[HW_MAX_PW];
+	hw_ship_spots(k, st, s, spots);
+	for (int w = 0; w < k->pw; w++) {
+		for (uint64_t m = spots[w]; m; m &= m - 1)
+			out_put(o, act_make(type, (uint64_t)(w * 64 + bit_low(m))));
+	}
 }
 
 /* The same with the reason, for check. */
@@ -90,10 +109,7 @@ void hw_list_build_ships(const kern *k, const void *st, action_out *o)
 		if (seat->hand[r] < ship_cost[r])
 			return;
 	}
-	for (int p = 0; p < k->b.n_path; p++) {
-		if (spot_ok(k, st, h->active, p))
-			out_put(o, act_make(HW_BUILD_SHIP, (uint64_t)p));
-	}
+	list_spots(k, st, h->active, HW_BUILD_SHIP, o);
 }
 
 void hw_build_ship(const kern *k, void *st, int p, evlog *log)
@@ -120,9 +136,8 @@ void hw_build_ship(const kern *k, void *st, int p, evlog *log)
 int hw_free_ships(const kern *k, const void *st, int s, int *spot)
 {
 	int n = hwx(k, st)->ships[s];
-	*spot = 0;
-	for (int p = 0; n && p < k->b.n_path && !*spot; p++)
-		*spot = spot_ok(k, st, s, p);
+	uint64_t spots[HW_MAX_PW];
+	*spot = n && hw_ship_spots(k, st, s, spots);
 	return n;
 }
 
@@ -141,10 +156,7 @@ void hw_list_free_ships(const kern *k, const void *st, action_out *o)
 	const kstate *h = ks(st);
 	if (!hwx(k, st)->ships[h->active])
 		return;
-	for (int p = 0; p < k->b.n_path; p++) {
-		if (spot_ok(k, st, h->active, p))
-			out_put(o, act_make(HW_PLACE_FREE_SHIP, (uint64_t)p));
-	}
+	list_spots(k, st, h->active, HW_PLACE_FREE_SHIP, o);
 }
 
 void hw_put_free_ship(const kern *k, void *st, int s, int p, evlog *log)
@@ -167,11 +179,6 @@ void hw_place_free_ship(const kern *k, void *st, int p, evlog *log)
 }
 
 /* ---- for the fish market's ship (slice fish, H-73) ---- */
-
-int hw_ship_spot_ok(const kern *k, const void *st, int s, int p)
-{
-	return spot_ok(k, st, s, p);
-}
 
 int hw_check_ship_spot(const kern *k, const void *st, int s, int p)
 {

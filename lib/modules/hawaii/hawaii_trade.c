@@ -13,10 +13,14 @@
 unsigned hw_merchant_bits(const kern *k, const void *st, int s)
 {
 	const uint8_t *paths = kpaths(k, st);
+	const uint64_t *merchant = hwr(k)->merchant_paths;
 	unsigned bits = 0;
-	for (int p = 0; p < k->b.n_path; p++) {
-		if (paths[p] == s + 1 && k->b.path_trade[p] != BOARD_NO8)
-			bits |= 1u << k->b.path_trade[p];
+	for (int w = 0; w < k->pw; w++) {
+		for (uint64_t m = merchant[w]; m; m &= m - 1) {
+			int p = w * 64 + bit_low(m);
+			if (paths[p] == s + 1)
+				bits |= 1u << k->b.path_trade[p];
+		}
 	}
 	return bits;
 }
@@ -29,10 +33,14 @@ void hw_merchant_update(const kern *k, void *st, int s, int p, evlog *log)
 		return;
 	kseat *seat = kseat_of(k, st, s);
 	const uint8_t *nodes = knodes(k, st);
+	const uint64_t *occupied = koccupied(k, st);
 	unsigned bits = hw_merchant_bits(k, st, s);
-	for (int n = 0; n < k->b.n_node; n++) { /* buildings' harbors: none on a catanmap */
-		if (nodes[n] && (nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1)
-			bits |= k->node_harbor[n];
+	for (int w = 0; w < k->nw; w++) { /* buildings' harbors: none on a catanmap */
+		for (uint64_t m = occupied[w]; m; m &= m - 1) {
+			int n = w * 64 + bit_low(m);
+			if ((nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1)
+				bits |= k->node_harbor[n];
+		}
 	}
 	seat->harbors = (uint8_t)bits;
 	ev *e = ev_push(log, HW_EV_EFFECT, s, -1);

@@ -1,0 +1,66 @@
+/* Bitsets of the map that never change in a game, built once per rules
+ * object (hw_rules.tables), so the ship listers, the pirate and the island
+ * rule test sets instead of walking every path or point: per point its
+ * ship-type paths, per sea hex the paths it blocks (H-46, H-59), the
+ * merchant and fishing spaces (H-63, H-65), per island
+ * its points, and the points with a ship-type path (the only ones a ship
+ * lister needs to visit). */
+#include <stdlib.h>
+
+#include "../../core/error.h"
+#include "hawaii.h"
+
+int hw_rules_tables(hw_rules *r)
+{
+	const kern *k = &r->k;
+	const board *b = &k->b;
+	if (k->pw > HW_MAX_PW || k->nw > HW_MAX_NW)
+		return err_set(CRISK_EFORMAT, "line 0: the map has %d points and %d spaces; the engine holds at most %d of each",
+			       b->n_node, b->n_path, 64 * (HW_MAX_PW < HW_MAX_NW ? HW_MAX_PW : HW_MAX_NW));
+	size_t pw = (size_t)k->pw, nw = (size_t)k->nw;
+	/* Rows: ship_at per point; sea_paths per sea hex plus an empty row for
+	 * no pirate; merchant and fishing paths; island_at per island plus the
+	 * points on any island; coast; then the ship-type paths as a list. */
+	size_t n_words = (size_t)b->n_node * pw + ((size_t)b->n_sea + 3) * pw + ((size_t)b->n_island + 2) * nw +
+			 ((size_t)b->n_path + 3) / 4;
+	r->tables = calloc(n_words ? n_words : 1, sizeof *r->tables);
+	if (!r->tables)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	r->ship_at = r->tables;
+	r->sea_paths = r->ship_at + (size_t)b->n_node * pw;
+	r->merchant_paths = r->sea_paths + ((size_t)b->n_sea + 1) * pw;
+	r->fishing_paths = r->merchant_paths + pw;
+	r->island_at = r->fishing_paths + pw;
+	r->coast = r->island_at + ((size_t)b->n_island + 1) * nw;
+	r->ship_list = (uint16_t *)(void *)(r->coast + nw);
+	r->n_ship_list = 0;
+	for (int p = 0; p < b->n_path; p++) {
+		if (!kern_road_path(k, p)) {
+			bit_set(r->ship_at + b->path[p].node[0] * pw, p);
+			bit_set(r->ship_at + b->path[p].node[1] * pw, p);
+			bit_set(r->coast, b->path[p].node[0]);
+			bit_set(r->coast, b->path[p].node[1]);
+			r->ship_list[r->n_ship_list++] = (uint16_t)p;
+		}
+		if (b->path_trade[p] != BOARD_NO8)
+			bit_set(r->merchant_paths, p);
+		if (b->path_kind[p] == BPATH_FISHING)
+			bit_set(r->fishing_paths, p);
+		for (int i = b->path_sea_first[p]; i < b->path_sea_first[p + 1]; i++) {
+			int x = b->path_sea[i];
+			if (x < b->n_land || x >= b->n_land + b->n_sea)
+				return err_set(CRISK_EFORMAT, "line 0: space %d: hex %d in its sea list is not a sea hex (H-11)", p, x);
+			bit_set(r->sea_paths + (size_t)(x - b->n_land) * pw, p);
+		}
+	}
+	for (int n = 0; n < b->n_node; n++) {
+		int island = b->node_island[n];
+		if (island == BOARD_NO8)
+			continue;
+		if (island >= b->n_island)
+			return err_set(CRISK_EFORMAT, "line 0: point %d: island %d of %d", n, island, b->n_island);
+		bit_set(r->island_at + (size_t)island * nw, n);
+		bit_set(r->island_at + (size_t)b->n_island * nw, n);
+	}
+	return CRISK_OK;
+}
