@@ -1,9 +1,11 @@
 /* The board as bit sets, for the questions every step asks (RC-4, RC-12,
  * RC-14, RC-18, RC-19, RC-22, RC-23): which hexes a seat's pieces touch, its
- * networks, the controllers of the hexes and the pieces an annexation takes.
- * All of it is recomputed from the state when asked: a few dozen word
- * operations instead of walking every corner, side and path, and nothing
- * kept in the state that a load would have to trust. */
+ * networks, the controllers of the hexes and the pieces an annexation takes:
+ * a few dozen word operations instead of walking every corner, side and
+ * path. Each seat's reach and networks are also kept in the state
+ * (risk_ext.sets), derived again after every action that moves a piece and
+ * on load, never saved, and compared with a recomputation by the state
+ * check, so a load trusts nothing it did not derive. */
 #include <string.h>
 
 #include "risk_impl.h"
