@@ -217,3 +217,41 @@ void rs_refuse_rule(crisk_game *g, crisk_action a, const char *rule)
 	SC_CHECK(strstr(msg, rule) != NULL, "refusal message \"%s\" does not name %s", msg, rule);
 	sc_refuse(g, a);
 }
+
+uint64_t rs_rand(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+crisk_action rs_pick(const crisk_game *g, uint64_t *rs, unsigned resign_odds)
+{
+	enum { MAX_LISTED = 4096 };
+	static crisk_action buf[MAX_LISTED];
+	size_t n;
+	ck_assert_msg(crisk_game_legal_actions(g, buf, MAX_LISTED, &n) == CRISK_OK, "%s", crisk_error_last());
+	ck_assert_uint_gt(n, 0);
+	if (crisk_game_turn(g) > 8 && rs_rand(rs) % resign_odds == 0) {
+		crisk_action r = ((crisk_action)CRISK_RISK_RESIGN << 56) | (rs_rand(rs) % 4);
+		if (crisk_game_check(g, r) == CRISK_OK)
+			return r;
+	}
+	unsigned types[64];
+	int nt = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!nt || types[nt - 1] != (unsigned)(buf[i] >> 56))
+			types[nt++] = (unsigned)(buf[i] >> 56);
+	}
+	unsigned t = types[rs_rand(rs) % (uint64_t)nt];
+	size_t first = 0, count = 0;
+	for (size_t i = 0; i < n; i++) {
+		if ((unsigned)(buf[i] >> 56) == t) {
+			if (!count)
+				first = i;
+			count++;
+		}
+	}
+	return buf[first + rs_rand(rs) % count];
+}

@@ -50,4 +50,12 @@ void rs_refuse_rule(crisk_game *g, crisk_action a, const char *rule);
 
 crisk_action rs_act(uint32_t type, int a0, int a1, int a2);
 
+/* splitmix64: a test's own choices, independent of the library's RNG. */
+uint64_t rs_rand(uint64_t *s);
+/* A random legal action, uniform over the action types listed, then over the
+ * actions of the type, so that the few military actions are not drowned by
+ * trade offers; after turn 8, one time in resign_odds, a resignation of a
+ * random seat where legal (RC-27). */
+crisk_action rs_pick(const crisk_game *g, uint64_t *rs, unsigned resign_odds);
+
 #endif

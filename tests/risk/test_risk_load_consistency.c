@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "catanrisk.h"
+#include "risk_scenario.h"
 #include "catan/kernel.h"
 #include "catan/state_io.h"
 #include "core/rules_impl.h"
@@ -26,16 +27,6 @@
 
 #define PLAY_STEPS 200
 #define RELOAD_EVERY 25
-#define MAX_LEGAL 4096
-
-static uint64_t next_rand(uint64_t *s)
-{
-	/* splitmix64: the test's own choices, independent of the library's RNG. */
-	uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
 
 /* Offset of the state bytes in a binary save, and their size. */
 static size_t state_offset(const uint8_t *save, size_t *size)
@@ -82,38 +73,6 @@ static char *save_text(const crisk_game *g, size_t *len)
 	ck_assert_ptr_nonnull(buf);
 	ck_assert_msg(crisk_game_save_json(g, buf, need + 1, len) == CRISK_OK, "%s", crisk_error_last());
 	return buf;
-}
-
-/* Uniform over action types, then over the actions of the type, so that the
- * few military actions are not drowned by trade offers; now and then a
- * resignation (RC-27). */
-static crisk_action pick(const crisk_game *g, uint64_t *rs)
-{
-	static crisk_action buf[MAX_LEGAL];
-	size_t n;
-	ck_assert_msg(crisk_game_legal_actions(g, buf, MAX_LEGAL, &n) == CRISK_OK, "%s", crisk_error_last());
-	ck_assert_uint_gt(n, 0);
-	if (crisk_game_turn(g) > 8 && next_rand(rs) % 300 == 0) {
-		crisk_action r = ((crisk_action)CRISK_RISK_RESIGN << 56) | (next_rand(rs) % 4);
-		if (crisk_game_check(g, r) == CRISK_OK)
-			return r;
-	}
-	unsigned types[64];
-	int nt = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!nt || types[nt - 1] != (unsigned)(buf[i] >> 56))
-			types[nt++] = (unsigned)(buf[i] >> 56);
-	}
-	unsigned t = types[next_rand(rs) % (uint64_t)nt];
-	size_t first = 0, count = 0;
-	for (size_t i = 0; i < n; i++) {
-		if ((unsigned)(buf[i] >> 56) == t) {
-			if (!count)
-				first = i;
-			count++;
-		}
-	}
-	return buf[first + next_rand(rs) % count];
 }
 
 static int running(const crisk_game *g)
@@ -201,7 +160,7 @@ static int collect(const char *params, uint64_t seed, position *out, int max_out
 		uint64_t rs = seed * 31 + (uint64_t)game;
 		int wait[K_COUNT];
 		for (int k = 0; k < K_COUNT; k++)
-			wait[k] = (int)(next_rand(&rs) % 6);
+			wait[k] = (int)(rs_rand(&rs) % 6);
 		for (int steps = 0; n < max_out && steps < 6000; steps++) {
 			int k = kind_of(g);
 			if (k >= 0 && !have[k] && wait[k]-- <= 0) {
@@ -214,7 +173,7 @@ static int collect(const char *params, uint64_t seed, position *out, int max_out
 			}
 			if (!running(g) || (setup_only && ext_of(g)->evaluated))
 				break;
-			ck_assert_msg(crisk_game_apply(g, pick(g, &rs)) == CRISK_OK, "%s", crisk_error_last());
+			ck_assert_msg(crisk_game_apply(g, rs_pick(g, &rs, 300)) == CRISK_OK, "%s", crisk_error_last());
 			ck_assert_msg(validate(g) == CRISK_OK, "%s: step %d of the unchanged game refused: %s", full, steps,
 				      crisk_error_last());
 		}
@@ -279,7 +238,7 @@ static void play_consistent(crisk_game *g, const char *what, uint64_t seed)
 	crisk_game_free(back);
 	uint64_t rs = seed;
 	for (int step = 0; step < PLAY_STEPS && running(g); step++) {
-		crisk_action act = pick(g, &rs);
+		crisk_action act = rs_pick(g, &rs, 300);
 		if (crisk_game_apply(g, act) != CRISK_OK)
 			ck_abort_msg("%s: step %d: legal %016llx refused: %s", what, step, (unsigned long long)act,
 				     crisk_error_last());
@@ -511,7 +470,7 @@ START_TEST(test_risk_resign_after_moving_in_last_turn_loads)
 				found = 1;
 				break;
 			}
-			crisk_action a = pick(g, &rs);
+			crisk_action a = rs_pick(g, &rs, 300);
 			if ((a >> 56) == CRISK_RISK_RESIGN)
 				continue;
 			ck_assert_int_eq(crisk_game_apply(g, a), CRISK_OK);

@@ -21,23 +21,14 @@
 #include <string.h>
 
 #include "catanrisk.h"
+#include "risk_scenario.h"
 #include "catan/kernel.h"
 #include "catan/state_io.h"
 #include "core/rules_impl.h"
 #include "modules/risk/risk_impl.h"
 
-#define MAX_LEGAL 4096
 #define STEPS 1200
 #define EVENTS_CAP (1 << 16)
-
-static uint64_t next_rand(uint64_t *s)
-{
-	/* splitmix64: the test's own choices, independent of the library's RNG. */
-	uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
 
 static const kern *kern_of(const crisk_game *g)
 {
@@ -202,7 +193,7 @@ static void check_networks(const crisk_game *g, int seat, uint64_t *rs, const ch
 		}
 	}
 	for (int i = 0; i < 8; i++) {
-		int a = (int)(next_rand(rs) % (uint64_t)k->b.n_land), b = (int)(next_rand(rs) % (uint64_t)k->b.n_land);
+		int a = (int)(rs_rand(rs) % (uint64_t)k->b.n_land), b = (int)(rs_rand(rs) % (uint64_t)k->b.n_land);
 		ck_assert_int_eq(risk_connected(k, st, seat, a, b), conn[a][b]);
 	}
 	for (int a = 0; a < k->b.n_land; a++) {
@@ -239,8 +230,8 @@ static void check_control(const crisk_game *g, uint64_t *rs, const char *where)
 	compare_annexable(k, st, ctrl, where, "the state's control");
 	/* Around some hexes and some more pieces, with the state's control
 	 * asked lazily. */
-	uint32_t some_h = (uint32_t)next_rand(rs) & (uint32_t)next_rand(rs) & ((1u << k->b.n_land) - 1);
-	uint64_t some_n = next_rand(rs) & next_rand(rs), some_p[2] = {next_rand(rs) & next_rand(rs), next_rand(rs)};
+	uint32_t some_h = (uint32_t)rs_rand(rs) & (uint32_t)rs_rand(rs) & ((1u << k->b.n_land) - 1);
+	uint64_t some_n = rs_rand(rs) & rs_rand(rs), some_p[2] = {rs_rand(rs) & rs_rand(rs), rs_rand(rs)};
 	uint64_t an, ap[2], rn, rp[2];
 	int8_t lazy[RISK_HEXES];
 	memset(lazy, RISK_CTRL_UNKNOWN, sizeof lazy);
@@ -263,7 +254,7 @@ static void check_control(const crisk_game *g, uint64_t *rs, const char *where)
 	for (int t = 0; t < 3; t++) {
 		int8_t made[RISK_HEXES];
 		for (int h = 0; h < k->b.n_land; h++) {
-			int v = (int)(next_rand(rs) % (uint64_t)(k->seats + 2));
+			int v = (int)(rs_rand(rs) % (uint64_t)(k->seats + 2));
 			made[h] = (int8_t)(v == k->seats ? RISK_NEUTRAL : v == k->seats + 1 ? -1 : v);
 		}
 		compare_annexable(k, st, made, where, "a made-up control map");
@@ -318,38 +309,6 @@ static void apply_both(crisk_game *g, crisk_action act, const char *where)
 	crisk_game_free(full);
 }
 
-/* Uniform over action types, then over the actions of the type, so that the
- * military actions are not drowned by trade offers; now and then a
- * resignation (RC-27). */
-static crisk_action pick(const crisk_game *g, uint64_t *rs)
-{
-	static crisk_action buf[MAX_LEGAL];
-	size_t n;
-	ck_assert_msg(crisk_game_legal_actions(g, buf, MAX_LEGAL, &n) == CRISK_OK, "%s", crisk_error_last());
-	ck_assert_uint_gt(n, 0);
-	if (crisk_game_turn(g) > 8 && next_rand(rs) % 400 == 0) {
-		crisk_action r = ((crisk_action)CRISK_RISK_RESIGN << 56) | (next_rand(rs) % 4);
-		if (crisk_game_check(g, r) == CRISK_OK)
-			return r;
-	}
-	unsigned types[64];
-	int nt = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!nt || types[nt - 1] != (unsigned)(buf[i] >> 56))
-			types[nt++] = (unsigned)(buf[i] >> 56);
-	}
-	unsigned t = types[next_rand(rs) % (uint64_t)nt];
-	size_t first = 0, count = 0;
-	for (size_t i = 0; i < n; i++) {
-		if ((unsigned)(buf[i] >> 56) == t) {
-			if (!count)
-				first = i;
-			count++;
-		}
-	}
-	return buf[first + next_rand(rs) % count];
-}
-
 static void play(const char *params, uint64_t seed, int *annexed)
 {
 	crisk_rules *r;
@@ -371,7 +330,7 @@ static void play(const char *params, uint64_t seed, int *annexed)
 		check_settled(g, where);
 		uint64_t before, after;
 		crisk_game_event_range(g, NULL, &before);
-		apply_both(g, pick(g, &rs), where);
+		apply_both(g, rs_pick(g, &rs, 400), where);
 		crisk_game_event_range(g, NULL, &after);
 		*annexed += strstr(events_since(g, before), "annex") != NULL;
 		ck_assert_msg(g->mod->state_check(g->data, g->state) == CRISK_OK, "%s: %s", where, crisk_error_last());
@@ -415,19 +374,19 @@ START_TEST(test_sets_on_made_up_positions)
 		snprintf(where, sizeof where, "made-up position %d", round);
 		uint8_t *nodes = knodes(k, g->state), *paths = kpaths(k, g->state);
 		risk_ext *x = rx(k, g->state);
-		int fill = 1 + (int)(next_rand(&rs) % 4); /* from sparse to crowded */
+		int fill = 1 + (int)(rs_rand(&rs) % 4); /* from sparse to crowded */
 		for (int n = 0; n < k->b.n_node; n++) {
-			int o = (int)(next_rand(&rs) % 10);
-			nodes[n] = o >= fill ? 0 : (uint8_t)((o == 0 ? NODE_NEUTRAL : 1 + next_rand(&rs) % 4) |
-							     (next_rand(&rs) % 2 ? NODE_CITY : 0));
+			int o = (int)(rs_rand(&rs) % 10);
+			nodes[n] = o >= fill ? 0 : (uint8_t)((o == 0 ? NODE_NEUTRAL : 1 + rs_rand(&rs) % 4) |
+							     (rs_rand(&rs) % 2 ? NODE_CITY : 0));
 		}
 		for (int p = 0; p < k->b.n_path; p++) {
-			int o = (int)(next_rand(&rs) % 6);
-			paths[p] = o >= fill + 1 ? 0 : (uint8_t)(o == 0 ? NODE_NEUTRAL : 1 + next_rand(&rs) % 4);
+			int o = (int)(rs_rand(&rs) % 6);
+			paths[p] = o >= fill + 1 ? 0 : (uint8_t)(o == 0 ? NODE_NEUTRAL : 1 + rs_rand(&rs) % 4);
 		}
 		for (int h = 0; h < RISK_HEXES; h++) {
 			for (int o = 0; o < RISK_OWNERS; o++)
-				*ra_at(x, h, o) = (uint16_t)(next_rand(&rs) % 3 ? 0 : next_rand(&rs) % 7);
+				*ra_at(x, h, o) = (uint16_t)(rs_rand(&rs) % 3 ? 0 : rs_rand(&rs) % 7);
 		}
 		kern_state_derive(k, g->state);
 		risk_derive_sets(k, g->state);
@@ -452,7 +411,7 @@ START_TEST(test_settled_flag_checked)
 	ck_assert_int_eq(crisk_game_new(&g, r), CRISK_OK);
 	uint64_t rs = 77;
 	while (crisk_game_turn(g) < 3)
-		ck_assert_int_eq(crisk_game_apply(g, pick(g, &rs)), CRISK_OK);
+		ck_assert_int_eq(crisk_game_apply(g, rs_pick(g, &rs, 400)), CRISK_OK);
 	risk_ext *x = rx(kern_of(g), g->state);
 	ck_assert_int_eq(x->settled, 1);
 	ck_assert_int_eq(g->mod->state_check(g->data, g->state), CRISK_OK);
