@@ -16,5 +16,6 @@
 #include "catanrisk/serialize.h"
 #include "catanrisk/record.h"
 #include "catanrisk/module.h"
+#include "catanrisk/rl.h"
 
 #endif

@@ -97,6 +97,32 @@ typedef struct module {
 	int (*state_check)(const void *data, const void *state);
 	void (*state_to_json)(const void *data, const void *state, jw *w);
 	int (*state_from_json)(const void *data, const struct jnode *root, void *state);
+
+	/* Reinforcement learning (include/catanrisk/rl.h, docs/rl.md); all NULL
+	 * when the module has none.  The action index numbers A = rl_actions(data)
+	 * actions from the acting seat's point of view (seat arguments counted
+	 * from it).  rl_index: the index of a at state's decision point, or -1
+	 * when a has none (a type in rl_skip, an argument out of the indexed
+	 * range).  rl_action: the code of index i < A there (legal or not).
+	 * Both are called only when a seat is to act.  The legal list without
+	 * the types in rl_skip must hold at least one indexed action at every
+	 * decision point of a seat.  rl_observe writes O = rl_obs_size(data)
+	 * floats from viewer's view only (a seat, spectator or omniscient).
+	 * rl_describe_actions / rl_describe_obs write the members of the
+	 * arrays "action_ranges" / "observation_fields" (rl_describe.h), which
+	 * cover 0..A-1 and 0..O-1 in order. */
+	size_t (*rl_actions)(const void *data);
+	int64_t (*rl_index)(const void *data, const void *state, crisk_action a);
+	crisk_action (*rl_action)(const void *data, const void *state, size_t i);
+	uint64_t rl_skip;
+	size_t (*rl_obs_size)(const void *data);
+	void (*rl_observe)(const void *data, const void *state, int viewer, float *out);
+	void (*rl_describe_actions)(const void *data, jw *w);
+	void (*rl_describe_obs)(const void *data, jw *w);
+	/* Optional fast path of the mask: sets mask[i] = 1 for the legal
+	 * indices (the caller zeroed A bytes) and returns their count; the
+	 * same result as listing without rl_skip and indexing. */
+	size_t (*rl_mask)(const void *data, const void *state, uint8_t *mask);
 } module;
 
 /* The error channel of legal and score, which have none in their types:

@@ -102,4 +102,20 @@ int cm_state_check(const void *data, const void *state);
 void cm_state_to_json(const void *data, const void *state, jw *w);
 int cm_state_from_json(const void *data, const struct jnode *root, void *state);
 
+/* Reinforcement learning over the kernel (catan_rl.c, docs/rl-catan.md): the
+ * module.h rl_* hooks for the kernel's action types and the kernel's part of
+ * the observation.  `base` names them as they are; a variant (two_player,
+ * risk, hawaii) puts its own indices after cm_rl_actions(data), its own
+ * floats after cm_rl_obs_size(data), and calls these for the rest.
+ * cm_rl_index is -1 for the types the kernel does not index (all of 32 and
+ * up, and those of CM_RL_SKIP); cm_rl_mask marks the kernel's types only. */
+size_t cm_rl_actions(const void *data);
+int64_t cm_rl_index(const void *data, const void *state, crisk_action a);
+crisk_action cm_rl_action(const void *data, const void *state, size_t i);
+size_t cm_rl_obs_size(const void *data);
+void cm_rl_observe(const void *data, const void *state, int viewer, float *out);
+void cm_rl_describe_actions(const void *data, jw *w);
+void cm_rl_describe_obs(const void *data, jw *w);
+size_t cm_rl_mask(const void *data, const void *state, uint8_t *mask);
+
 #endif
