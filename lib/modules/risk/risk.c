@@ -30,7 +30,8 @@ static int check_combination(const param_set *p)
 	return cm_check_board_options(p, risk_params, P_BOARD, P_TERRAIN, P_NO_IDENTICAL);
 }
 
-/* Tables of the board that the rules use (RC-2, RC-19), and its bit sets. */
+/* Tables of the board that the rules use (RC-2, RC-19), its bit sets and the
+ * hex pairs of the RL action index. */
 static int build_tables(risk_rules *rr)
 {
 	const board *b = &rr->k.b;
@@ -43,7 +44,8 @@ static int build_tables(risk_rules *rr)
 			rr->adj[bp->hex[1]] |= 1u << bp->hex[0];
 		}
 	}
-	return risk_build_sets(rr);
+	int rc = risk_build_sets(rr);
+	return rc ? rc : risk_rl_init(rr);
 }
 
 static int mod_rules_create(void **data, const param_set *p)
@@ -159,4 +161,14 @@ const module module_risk = {
 	.state_check = cm_state_check,
 	.state_to_json = cm_state_to_json,
 	.state_from_json = risk_state_from_json,
+	.rl_actions = risk_rl_actions,
+	.rl_index = risk_rl_index,
+	.rl_action = risk_rl_action,
+	/* The kernel's, and RESIGN: never in the legal list (rules-risk.md). */
+	.rl_skip = CM_RL_SKIP | CRISK_ACTION_TYPE_BIT(CRISK_RISK_RESIGN),
+	.rl_obs_size = risk_rl_obs_size,
+	.rl_observe = risk_rl_observe,
+	.rl_describe_actions = risk_rl_describe_actions,
+	.rl_describe_obs = risk_rl_describe_obs,
+	.rl_mask = risk_rl_mask,
 };

@@ -91,6 +91,15 @@ typedef struct risk_rules {
 	uint32_t node_hexes[RISK_MAX_NODES], path_hexes[RISK_MAX_PATHS];
 	uint64_t node_paths[RISK_MAX_NODES][2];
 	uint8_t path_ends[RISK_MAX_PATHS][2];
+	/* risk_rl.c: the ordered pairs (from, to) of adjacent land hexes that
+	 * number MOVE_ARMIES in the action index, from then to ascending, and
+	 * the number of each pair (RISK_NONE for hexes that are not adjacent). */
+	int rl_pairs;
+	uint8_t rl_pair_from[RISK_HEXES * 6], rl_pair_to[RISK_HEXES * 6];
+	uint8_t rl_pair_of[RISK_HEXES][RISK_HEXES];
+	/* Offsets of the kernel's observation fields hex_terrain (6 per land
+	 * hex) and hex_token (1 per land hex), which fog clears (RC-32). */
+	size_t rl_terrain_at, rl_token_at;
 } risk_rules;
 
 static inline const risk_rules *rr_of(const kern *k)
@@ -216,6 +225,18 @@ int risk_action_from_string(const void *data, const char *text, crisk_action *ou
 void risk_event_to_string(const void *data, const crisk_event *e, textbuf *t);
 void risk_event_json(const void *data, const crisk_event *e, jw *w);
 const char *risk_phase_name(int phase);
+
+/* risk_rl.c: the reinforcement-learning encoding (docs/rl-risk.md), the
+ * module.h rl_* hooks over the kernel's cm_rl_*. */
+int risk_rl_init(risk_rules *rr);
+size_t risk_rl_actions(const void *data);
+int64_t risk_rl_index(const void *data, const void *st, crisk_action a);
+crisk_action risk_rl_action(const void *data, const void *st, size_t i);
+size_t risk_rl_obs_size(const void *data);
+void risk_rl_observe(const void *data, const void *st, int viewer, float *out);
+void risk_rl_describe_actions(const void *data, jw *w);
+void risk_rl_describe_obs(const void *data, jw *w);
+size_t risk_rl_mask(const void *data, const void *st, uint8_t *mask);
 
 /* risk_view.c: views, board JSON with fog (RC-32). */
 void risk_view_point(const kern *k, const void *st, const char **phase, int *cur);
