@@ -436,6 +436,54 @@ START_TEST(test_codes_without_index)
 }
 END_TEST
 
+/* The mask is exact: index i is masked iff its code at the state is legal
+ * and maps back to i (so each legal code with an index is masked once),
+ * checked over every index at decision points of random games with
+ * battles, resignations (RC-27) and the set-up placements (RC-8..RC-10). */
+static void mask_is_exact(const char *params, uint64_t seed, int steps, int every)
+{
+	crisk_game *g = sc_new_game("risk", params);
+	enc e;
+	enc_open(&e, g);
+	uint64_t rng = seed;
+	int checked = 0, military = 0;
+	for (int step = 0; step < steps && crisk_game_status(g, NULL) == CRISK_STATUS_RUNNING; step++) {
+		if (crisk_game_current_seat(g) >= 0 && step % every == 0) {
+			size_t legal = mask_of(&e, g), set = 0;
+			for (size_t i = 0; i < e.s.actions; i++) {
+				crisk_action a = 0;
+				size_t back = 0;
+				ck_assert_int_eq(crisk_rl_index_action(g, i, &a), CRISK_OK);
+				int ok = crisk_game_check(g, a) == CRISK_OK;
+				int own = crisk_rl_action_index(g, a, &back) == CRISK_OK && back == i;
+				ck_assert_msg(e.mask[i] == (ok && own), "%s step %d: index %zu (0x%llx) masked %d, legal %d, maps back %d",
+					      params, step, i, (unsigned long long)a, e.mask[i], ok, own);
+				set += e.mask[i];
+				military += e.mask[i] && i >= range(&e, "buy_armies")->first;
+			}
+			ck_assert_uint_eq(set, legal);
+			checked++;
+		}
+		sc_apply(g, rs_pick(g, &rng, 200));
+	}
+	ck_assert_int_gt(checked, 20);
+	ck_assert_int_gt(military, 20);
+	enc_close(&e);
+	crisk_game_free(g);
+}
+
+START_TEST(test_mask_is_exact_two_seats)
+{
+	mask_is_exact("players=2 seed=31 chance=explicit", 31, 1500, 7);
+}
+END_TEST
+
+START_TEST(test_mask_is_exact_four_seats_fog)
+{
+	mask_is_exact("players=4 seed=32 fog=on chance=explicit", 32, 1500, 7);
+}
+END_TEST
+
 /* ---- no leak ---- */
 
 static int jint(const jnode *n)
@@ -728,6 +776,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_rc22_redeploy_slots_and_flag);
 	tcase_add_test(tc, test_rc27_resign_neutral_and_relative_defenders);
 	tcase_add_test(tc, test_codes_without_index);
+	tcase_add_test(tc, test_mask_is_exact_two_seats);
+	tcase_add_test(tc, test_mask_is_exact_four_seats_fog);
 	tcase_add_test(tc, test_rc32_fields_match_views_fog_three_seats);
 	tcase_add_test(tc, test_fields_match_views_four_seats);
 	tcase_add_test(tc, test_rc32_face_down_hexes_do_not_leak);

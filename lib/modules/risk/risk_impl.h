@@ -97,9 +97,10 @@ typedef struct risk_rules {
 	int rl_pairs;
 	uint8_t rl_pair_from[RISK_HEXES * 6], rl_pair_to[RISK_HEXES * 6];
 	uint8_t rl_pair_of[RISK_HEXES][RISK_HEXES];
-	/* Offsets of the kernel's observation fields hex_terrain (6 per land
-	 * hex) and hex_token (1 per land hex), which fog clears (RC-32). */
-	size_t rl_terrain_at, rl_token_at;
+	/* The kernel's action index and observation sizes (risk's follow
+	 * them), and the offsets of its observation fields hex_terrain (6 per
+	 * land hex) and hex_token (1 per land hex), which fog clears (RC-32). */
+	size_t rl_kernel_actions, rl_kernel_obs, rl_terrain_at, rl_token_at;
 } risk_rules;
 
 static inline const risk_rules *rr_of(const kern *k)

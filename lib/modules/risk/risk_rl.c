@@ -28,7 +28,7 @@ static layout layout_of(const risk_rules *rr)
 {
 	layout l;
 	size_t seats = (size_t)rr->k.seats;
-	l.place = cm_rl_actions(rr);
+	l.place = rr->rl_kernel_actions;
 	l.buy = l.place + RISK_HEXES;
 	l.move = l.buy + (size_t)RISK_HEXES * NUM_RES * SLOTS;
 	l.attack = l.move + (size_t)rr->rl_pairs * SLOTS;
@@ -93,6 +93,8 @@ int risk_rl_init(risk_rules *rr)
 		}
 	}
 	rr->rl_pairs = n;
+	rr->rl_kernel_actions = cm_rl_actions(rr);
+	rr->rl_kernel_obs = cm_rl_obs_size(rr);
 	size_t terrain_count = 0, token_count = 0;
 	int rc = kernel_field(rr, "hex_terrain", &rr->rl_terrain_at, &terrain_count);
 	if (!rc)
@@ -405,21 +407,27 @@ size_t risk_rl_mask(const void *data, const void *st, uint8_t *mask)
 
 #define OWNERS_OF(seats) ((size_t)(seats) + 1)
 
+/* Floats of risk's part for n seats. */
+static size_t own_obs_size(size_t n)
+{
+	size_t w = OWNERS_OF(n);
+	size_t hexes = RISK_HEXES * (2 * w + 4); /* armies, controller; contested, revealed, requirement, moved */
+	size_t seats = n * (2 + 3);              /* out, resigned, pieces over */
+	size_t turn = NUM_RES + 2 + 3;           /* buy resource, bought, redeployed, phase */
+	size_t battle = RISK_HEXES + n + w + 1;  /* hex, attacker, defender, until done */
+	return hexes + seats + turn + battle;
+}
+
 size_t risk_rl_obs_size(const void *data)
 {
-	const kern *k = data;
-	size_t n = (size_t)k->seats, w = OWNERS_OF(n);
-	size_t hexes = RISK_HEXES * (2 * w + 4);         /* armies, controller; contested .. moved */
-	size_t seats = n * (2 + 3);                       /* out, resigned, pieces over */
-	size_t turn = NUM_RES + 2 + 3;                    /* buy resource, bought, redeployed, phase */
-	size_t battle = RISK_HEXES + n + w + 1;           /* hex, attacker, defender, until done */
-	return cm_rl_obs_size(data) + hexes + seats + turn + battle;
+	const risk_rules *rr = data;
+	return rr->rl_kernel_obs + own_obs_size((size_t)rr->k.seats);
 }
 
 void risk_rl_describe_obs(const void *data, jw *w)
 {
-	const kern *k = data;
-	size_t n = (size_t)k->seats, o = OWNERS_OF(n), at = cm_rl_obs_size(data), c;
+	const risk_rules *rr = data;
+	size_t n = (size_t)rr->k.seats, o = OWNERS_OF(n), at = rr->rl_kernel_obs, c;
 	cm_rl_describe_obs(data, w);
 #define FIELD(name, count, low, high, about)                  \
 	do {                                                  \
@@ -462,8 +470,8 @@ void risk_rl_observe(const void *data, const void *st, int viewer, float *out)
 	int n = k->seats, w = n + 1, base = viewer >= 0 ? viewer : 0;
 	int omniscient = viewer == CRISK_VIEWER_OMNISCIENT;
 	cm_rl_observe(data, st, viewer, out);
-	float *o = out + cm_rl_obs_size(data);
-	memset(o, 0, (risk_rl_obs_size(data) - cm_rl_obs_size(data)) * sizeof *o);
+	float *o = out + rr->rl_kernel_obs;
+	memset(o, 0, own_obs_size((size_t)n) * sizeof *o);
 	int slot[RISK_OWNERS];
 	for (int s = 0; s < RISK_MAX_SEATS; s++)
 		slot[s] = (s - base + n) % n; /* seats past n hold nothing (state check) */
