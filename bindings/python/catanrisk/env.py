@@ -240,6 +240,12 @@ class _OneGame:
             raise IllegalActionError(f"{who}: action index {index} is not legal now", -4)
         return index
 
+    def _in_range(self, action: Any) -> bool:
+        """Whether action is an int index 0 .. A-1 (legal or not)."""
+        if isinstance(action, bool) or not (isinstance(action, int) or _is_np_int(action)):
+            return False
+        return 0 <= int(action) < self.spaces.actions
+
     def _apply_index(self, index: int) -> None:
         self.game.apply(_rl_lib.index_action(self.game._handle(), index))
 
@@ -296,6 +302,12 @@ class CatanriskEnv(_GymBase):  # type: ignore[misc, valid-type]
         new_board: a new seed (board and dice) per reset; default: when
             ``params`` names no seed.
         max_steps: truncate an episode after this many learner steps.
+        invalid_action: "raise" (default): an index that is not legal now
+            raises IllegalActionError; "penalty": it changes nothing, gives
+            ``invalid_action_reward`` and ``info["invalid_action"] = True``,
+            and ``max_invalid_actions`` of them in a row truncate the episode
+            (for generic agents and checkers that sample without the mask).
+            An index outside 0 .. A-1 or not an int always raises.
 
     Reward: +1 when the learner wins, -1 when another seat wins, 0 otherwise.
     ``terminated`` when a seat won; ``truncated`` when the game ended without
@@ -308,7 +320,14 @@ class CatanriskEnv(_GymBase):  # type: ignore[misc, valid-type]
     def __init__(self, module: str = "base", params: str = "players=4", *, seat: int = 0,
                  opponents: Union[Policy, Dict[int, Policy]] = "random", data: Optional[bytes] = None,
                  new_board: Optional[bool] = None, max_steps: Optional[int] = None,
-                 render_mode: Optional[str] = None) -> None:
+                 invalid_action: str = "raise", invalid_action_reward: float = -1.0,
+                 max_invalid_actions: int = 100, render_mode: Optional[str] = None) -> None:
+        if invalid_action not in ("raise", "penalty"):
+            raise InvalidArgumentError(f"invalid_action {invalid_action!r}: 'raise' or 'penalty'", -1)
+        self.invalid_action = invalid_action
+        self.invalid_action_reward = float(invalid_action_reward)
+        self.max_invalid_actions = max_invalid_actions
+        self._invalid_in_row = 0
         self._g = _OneGame(module, params, data, _new_board_default(new_board, params))
         if not isinstance(seat, int) or not 0 <= seat < self._g.num_seats:
             raise InvalidArgumentError(f"seat {seat!r} is not a seat 0..{self._g.num_seats - 1}", -1)
@@ -361,6 +380,7 @@ class CatanriskEnv(_GymBase):  # type: ignore[misc, valid-type]
             super().reset(seed=seed)
         self._g._new_game(seed)
         self._steps = 0
+        self._invalid_in_row = 0
         self._done = False
         reward, terminated, truncated = self._advance()
         if terminated or truncated:  # only a game that ends before the learner acts
@@ -370,7 +390,15 @@ class CatanriskEnv(_GymBase):  # type: ignore[misc, valid-type]
     def step(self, action: Any) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
         if self._g.game is None or self._done:
             raise CatanriskError("call reset() first" if self._g.game is None else "the episode is over: reset()", -8)
+        if self.invalid_action == "penalty" and self._g._in_range(action) and not self._g._mask[int(action)]:
+            self._invalid_in_row += 1
+            truncated = self._invalid_in_row >= self.max_invalid_actions
+            self._done = truncated
+            info = self._info()
+            info["invalid_action"] = True
+            return self._g._observe(self.seat), self.invalid_action_reward, False, truncated, info
         self._g._apply_index(self._g._index(action, "step"))
+        self._invalid_in_row = 0
         self._steps += 1
         reward, terminated, truncated = self._advance()
         if not terminated and self.max_steps is not None and self._steps >= self.max_steps:
@@ -429,6 +457,13 @@ class CatanriskAECEnv(_AECBase):  # type: ignore[misc, valid-type]
 
     def observation_space(self, agent: str) -> Any:
         return self._observation_space
+
+    def agent_iter(self, max_iter: int = 2**63):
+        """Yields the agent to act until every agent is done (PettingZoo's loop)."""
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
 
     def action_space(self, agent: str) -> Any:
         return self._action_space

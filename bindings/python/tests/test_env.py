@@ -105,6 +105,24 @@ def test_bad_actions_leave_the_game_unchanged():
     env.close()
 
 
+def test_invalid_actions_can_be_penalised():
+    env = cenv.CatanriskEnv("base", "players=3", invalid_action="penalty", invalid_action_reward=-0.5,
+                            max_invalid_actions=3)
+    obs, info = env.reset(seed=2)
+    before = env.game.to_json()
+    illegal = next(i for i in range(env.spaces.actions) if not info["action_mask"][i])
+    with pytest.raises(IllegalActionError, match="out of"):
+        env.step(10**6)
+    for k in range(3):
+        obs2, reward, terminated, truncated, info2 = env.step(illegal)
+        assert reward == -0.5 and info2["invalid_action"] and not terminated
+        assert truncated == (k == 2)
+    assert env.game.to_json() == before
+    with pytest.raises(catanrisk.InvalidArgumentError, match="invalid_action"):
+        cenv.CatanriskEnv("base", "players=3", invalid_action="ignore")
+    env.close()
+
+
 def test_policies_that_fail_are_named():
     def raising(obs, mask, game):
         raise RuntimeError("boom")
@@ -268,7 +286,7 @@ def test_gymnasium_checker_when_installed():
     from gymnasium.utils.env_checker import check_env
 
     assert "catanrisk/Base-v0" in cenv.register()
-    check_env(cenv.CatanriskEnv("base", "players=4"), skip_render_check=True)
+    check_env(cenv.CatanriskEnv("base", "players=4", invalid_action="penalty"), skip_render_check=True)
     assert gym.make("catanrisk/Base-v0") is not None
 
 
