@@ -334,8 +334,10 @@ static int push_param_list(lua_State *L, const char *module, const crisk_rules *
 	for (int i = 0; i < n; i++) {
 		crisk_param_info info;
 		int rc = crisk_param_info_init(&info, CRISK_PARAM_INFO_VERSION);
-		if (!rc)
-			rc = module ? crisk_module_param_info(&info, module, i) : crisk_rules_param_info(&info, rules, i);
+		if (!rc && module)
+			rc = crisk_module_param_info(&info, module, i);
+		else if (!rc)
+			rc = crisk_rules_param_info(&info, rules, i);
 		if (rc)
 			return fail(L, rc);
 		lua_createtable(L, 0, 5);
