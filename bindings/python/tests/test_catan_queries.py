@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-import catanrisk
 from catanrisk import (
     OMNISCIENT,
     SPECTATOR,
