@@ -39,19 +39,19 @@ def header_defines(name, prefix):
 
 
 @pytest.mark.parametrize(
-    "enum, header, prefix, skip",
+    "enum, header, prefix",
     [
-        (catan.Resource, "catan.h", "CRISK_CATAN_", None),
-        (catan.DevCard, "catan.h", "CRISK_CATAN_", None),
-        (catan.CatanActionType, "catan.h", "CRISK_CATAN_", None),
-        (catan.CatanEvent, "catan.h", "CRISK_CATAN_EV_", None),
-        (catan.TwoPlayerActionType, "two_player.h", "CRISK_TP_", None),
-        (catan.TwoPlayerEvent, "two_player.h", "CRISK_TP_EV_", None),
-        (catan.RiskActionType, "risk.h", "CRISK_RISK_", None),
-        (catan.RiskEvent, "risk.h", "CRISK_RISK_EV_", None),
+        (catan.Resource, "catan.h", "CRISK_CATAN_"),
+        (catan.DevCard, "catan.h", "CRISK_CATAN_"),
+        (catan.CatanActionType, "catan.h", "CRISK_CATAN_"),
+        (catan.CatanEvent, "catan.h", "CRISK_CATAN_EV_"),
+        (catan.TwoPlayerActionType, "two_player.h", "CRISK_TP_"),
+        (catan.TwoPlayerEvent, "two_player.h", "CRISK_TP_EV_"),
+        (catan.RiskActionType, "risk.h", "CRISK_RISK_"),
+        (catan.RiskEvent, "risk.h", "CRISK_RISK_EV_"),
     ],
 )
-def test_enums_mirror_the_headers(enum, header, prefix, skip):
+def test_enums_mirror_the_headers(enum, header, prefix):
     defines = header_defines(header, prefix)
     for member in enum:
         assert defines.get(member.name) == member.value, f"{enum.__name__}.{member.name}"
