@@ -252,3 +252,25 @@ def test_steal_results_are_hidden_from_other_seats():
         outsider = next(s for s in range(4) if s not in (e["seat"], e["target"]))
         assert g.event(e["seq"], viewer=outsider).args[0] == catan.HIDDEN
         assert g.event(e["seq"], viewer=e["seat"]).args[0] == e["args"][0] != catan.HIDDEN
+
+
+# The functions of module.h that only C rule modules call; every other
+# exported function is for hosts and must be bound.  crisk_rl_* and
+# crisk_vec_env_* (rl.h) belong to the RL environments.
+MODULE_AUTHOR_ONLY = {
+    "crisk_module_builtin", "crisk_rules_new_with_module", "crisk_error_set", "crisk_event_emit",
+    "crisk_params_parse", "crisk_params_free", "crisk_params_int", "crisk_params_uint64",
+    "crisk_params_string", "crisk_params_given",
+}
+
+
+def test_every_host_function_of_the_abi_is_bound():
+    """tests/abi/symbols.txt: each exported host function has a ctypes prototype."""
+    from catanrisk import _lib
+
+    symbols = (INCLUDE.parents[1] / "tests" / "abi" / "symbols.txt").read_text().split()
+    names = {s.split("@")[0] for s in symbols}
+    host = {n for n in names if not n.startswith(("crisk_sink_", "crisk_json_", "crisk_rl_", "crisk_vec_env_"))}
+    host -= MODULE_AUTHOR_ONLY
+    bound = set(_lib._PROTOTYPES) | set(_lib._QUERY_PROTOTYPES)
+    assert sorted(host - bound) == []
