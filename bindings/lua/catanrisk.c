@@ -1342,6 +1342,338 @@ static int g_tostring(lua_State *L)
 	return 1;
 }
 
+/* ----------------------------------------------------- reinforcement learning */
+
+#define VEC_MT "catanrisk.vec_env"
+
+typedef struct lvec {
+	crisk_vec_env *env;
+	size_t n, a, o, s;
+	float *obs, *rewards;
+	uint8_t *masks, *term, *trunc;
+	int32_t *seats, *actions;
+} lvec;
+
+/* rules:rl_sizes() -> A, O | nil, msg, code */
+static int r_rl_sizes(lua_State *L)
+{
+	size_t a = 0, o = 0;
+	int rc = crisk_rl_action_count(check_rules(L, 1), &a);
+	if (!rc)
+		rc = crisk_rl_observation_size(check_rules(L, 1), &o);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, (lua_Integer)a);
+	lua_pushinteger(L, (lua_Integer)o);
+	return 2;
+}
+
+/* rules:rl_spaces_json() -> text | nil, msg, code */
+static int r_rl_spaces_json(lua_State *L)
+{
+	crisk_rules *r = check_rules(L, 1);
+	size_t len = 0;
+	int rc = crisk_rl_spaces_json(r, NULL, 0, &len);
+	if (rc != CRISK_EBUFSIZE)
+		return fail(L, rc ? rc : CRISK_ESTATE);
+	luaL_Buffer b;
+	char *buf = luaL_buffinitsize(L, &b, len + 1);
+	rc = crisk_rl_spaces_json(r, buf, len + 1, &len);
+	if (rc)
+		return fail(L, rc);
+	luaL_pushresultsize(&b, len);
+	return 1;
+}
+
+static size_t rl_count(lua_State *L, const crisk_game *g, int observation)
+{
+	size_t n = 0;
+	const crisk_rules *r = crisk_game_rules(g);
+	int rc = observation ? crisk_rl_observation_size(r, &n) : crisk_rl_action_count(r, &n);
+	if (rc)
+		luaL_error(L, "%s", crisk_error_last());
+	return n;
+}
+
+/* game:rl_legal() -> { index, ... } (the legal action indices, 0-based, ascending) | nil, msg, code */
+static int g_rl_legal(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	size_t a = rl_count(L, g, 0), legal = 0;
+	uint8_t *mask = lua_newuserdatauv(L, a ? a : 1, 0);
+	int rc = crisk_rl_legal_mask(g, mask, a, &legal);
+	if (rc)
+		return fail(L, rc);
+	lua_createtable(L, (int)legal, 0);
+	lua_Integer k = 1;
+	for (size_t i = 0; i < a; i++)
+		if (mask[i]) {
+			lua_pushinteger(L, (lua_Integer)i);
+			lua_rawseti(L, -2, k++);
+		}
+	return 1;
+}
+
+/* game:rl_observe(viewer) -> { float, ... } (1-based: obs[1] is float 0) | nil, msg, code */
+static int g_rl_observe(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	int viewer;
+	if (!int_arg(L, 2, CRISK_VIEWER_OMNISCIENT, &viewer))
+		return fail_msg(L, CRISK_EINVAL, "viewer out of range");
+	size_t o = rl_count(L, g, 1);
+	float *obs = lua_newuserdatauv(L, (o ? o : 1) * sizeof *obs, 0);
+	int rc = crisk_rl_observe(g, viewer, obs, o);
+	if (rc)
+		return fail(L, rc);
+	lua_createtable(L, (int)o, 0);
+	for (size_t i = 0; i < o; i++) {
+		lua_pushnumber(L, obs[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	return 1;
+}
+
+/* game:rl_action(index) -> code | nil, msg, code */
+static int g_rl_action(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	lua_Integer i = luaL_checkinteger(L, 2);
+	if (i < 0)
+		return fail_msg(L, CRISK_EINVAL, "an action index is not negative");
+	crisk_action code = 0;
+	int rc = crisk_rl_index_action(g, (size_t)i, &code);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, (lua_Integer)code);
+	return 1;
+}
+
+/* game:rl_index(action) -> index | nil, msg, code (action: a code or a text form) */
+static int g_rl_index(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	crisk_action code;
+	int rc = action_arg(L, g, 2, &code);
+	size_t i = 0;
+	if (!rc)
+		rc = crisk_rl_action_index(g, code, &i);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, (lua_Integer)i);
+	return 1;
+}
+
+static lvec *check_vec(lua_State *L, int idx)
+{
+	lvec *v = luaL_checkudata(L, idx, VEC_MT);
+	if (!v->env)
+		luaL_error(L, "attempt to use a closed vector environment");
+	return v;
+}
+
+static int v_close(lua_State *L)
+{
+	lvec *v = luaL_checkudata(L, 1, VEC_MT);
+	crisk_vec_env_free(v->env);
+	v->env = NULL;
+	free(v->obs);
+	free(v->rewards);
+	free(v->masks);
+	free(v->term);
+	free(v->trunc);
+	free(v->seats);
+	free(v->actions);
+	v->obs = v->rewards = NULL;
+	v->masks = v->term = v->trunc = NULL;
+	v->seats = v->actions = NULL;
+	return 0;
+}
+
+static int v_tostring(lua_State *L)
+{
+	lvec *v = luaL_checkudata(L, 1, VEC_MT);
+	if (!v->env)
+		lua_pushliteral(L, "catanrisk.vec_env (closed)");
+	else
+		lua_pushfstring(L, "catanrisk.vec_env(%I games)", (lua_Integer)v->n);
+	return 1;
+}
+
+/* catanrisk.vec_env(rules, n [, {agents = {seat, ...}, seed = int, new_seed = bool}]) -> env | nil, msg, code */
+static int l_vec_env(lua_State *L)
+{
+	crisk_rules *r = check_rules(L, 1);
+	lua_Integer n = luaL_checkinteger(L, 2);
+	int seats = crisk_rules_num_seats(r);
+	uint32_t agents = seats > 0 && seats < 32 ? (1u << seats) - 1 : 0;
+	uint64_t seed = 0;
+	uint32_t flags = CRISK_VEC_NEW_SEED;
+	if (!lua_isnoneornil(L, 3)) {
+		luaL_checktype(L, 3, LUA_TTABLE);
+		if (lua_getfield(L, 3, "agents") == LUA_TTABLE) {
+			agents = 0;
+			for (lua_Integer k = 1;; k++) {
+				if (lua_rawgeti(L, -1, k) == LUA_TNIL) {
+					lua_pop(L, 1);
+					break;
+				}
+				lua_Integer s = luaL_checkinteger(L, -1);
+				if (s < 0 || s >= seats || s >= 32)
+					return fail_msg(L, CRISK_EINVAL, "an agent seat is not a seat of the rules");
+				agents |= 1u << s;
+				lua_pop(L, 1);
+			}
+		}
+		lua_pop(L, 1);
+		if (lua_getfield(L, 3, "seed") != LUA_TNIL)
+			seed = (uint64_t)luaL_checkinteger(L, -1);
+		lua_pop(L, 1);
+		if (lua_getfield(L, 3, "new_seed") != LUA_TNIL && !lua_toboolean(L, -1))
+			flags = 0;
+		lua_pop(L, 1);
+	}
+	if (n < 1)
+		return fail_msg(L, CRISK_EINVAL, "a vector environment needs at least one game");
+	lvec *v = lua_newuserdatauv(L, sizeof *v, 0);
+	memset(v, 0, sizeof *v);
+	luaL_setmetatable(L, VEC_MT);
+	int rc = crisk_vec_env_new(&v->env, r, (size_t)n, agents, seed, flags);
+	if (rc)
+		return fail(L, rc);
+	crisk_vec_env_sizes(v->env, &v->n, &v->a, &v->o, &v->s);
+	v->obs = malloc(v->n * v->o * sizeof *v->obs);
+	v->rewards = malloc(v->n * v->s * sizeof *v->rewards);
+	v->masks = malloc(v->n * v->a);
+	v->term = malloc(v->n);
+	v->trunc = malloc(v->n);
+	v->seats = malloc(v->n * sizeof *v->seats);
+	v->actions = malloc(v->n * sizeof *v->actions);
+	if (!v->obs || !v->rewards || !v->masks || !v->term || !v->trunc || !v->seats || !v->actions) {
+		v_close(L);
+		return fail_msg(L, CRISK_ENOMEM, "out of memory for the vector environment's arrays");
+	}
+	return 1;
+}
+
+/* The outputs as a table: obs[i][k], legal[i] = {index, ...}, seats[i], and
+ * with done: rewards[i][s], terminated[i], truncated[i] (1-based games). */
+static int push_outputs(lua_State *L, const lvec *v, int done)
+{
+	lua_createtable(L, 0, 6);
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_createtable(L, (int)v->o, 0);
+		for (size_t k = 0; k < v->o; k++) {
+			lua_pushnumber(L, v->obs[i * v->o + k]);
+			lua_rawseti(L, -2, (lua_Integer)k + 1);
+		}
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "obs");
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_newtable(L);
+		lua_Integer k = 1;
+		for (size_t x = 0; x < v->a; x++)
+			if (v->masks[i * v->a + x]) {
+				lua_pushinteger(L, (lua_Integer)x);
+				lua_rawseti(L, -2, k++);
+			}
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "legal");
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_pushinteger(L, v->seats[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "seats");
+	if (!done)
+		return 1;
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_createtable(L, (int)v->s, 0);
+		for (size_t s = 0; s < v->s; s++) {
+			lua_pushnumber(L, v->rewards[i * v->s + s]);
+			lua_rawseti(L, -2, (lua_Integer)s + 1);
+		}
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "rewards");
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_pushboolean(L, v->term[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "terminated");
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_pushboolean(L, v->trunc[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "truncated");
+	return 1;
+}
+
+/* env:reset() -> {obs, legal, seats} | nil, msg, code */
+static int v_reset(lua_State *L)
+{
+	lvec *v = check_vec(L, 1);
+	int rc = crisk_vec_env_reset(v->env, v->obs, v->masks, v->seats);
+	return rc ? fail(L, rc) : push_outputs(L, v, 0);
+}
+
+/* env:step({index, ...}) -> {obs, legal, seats, rewards, terminated, truncated} | nil, msg, code */
+static int v_step(lua_State *L)
+{
+	lvec *v = check_vec(L, 1);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	if (lua_rawlen(L, 2) != v->n)
+		return fail_msg(L, CRISK_EINVAL, "step needs one action index per game");
+	for (size_t i = 0; i < v->n; i++) {
+		lua_rawgeti(L, 2, (lua_Integer)i + 1);
+		int isnum = 0;
+		lua_Integer x = lua_tointegerx(L, -1, &isnum);
+		lua_pop(L, 1);
+		if (!isnum || x < INT32_MIN || x > INT32_MAX)
+			return fail_msg(L, CRISK_EINVAL, "an action index is not an integer");
+		v->actions[i] = (int32_t)x;
+	}
+	int rc = crisk_vec_env_step(v->env, v->actions, v->obs, v->masks, v->rewards, v->term, v->trunc, v->seats);
+	return rc ? fail(L, rc) : push_outputs(L, v, 1);
+}
+
+/* env:sample() -> {index, ...}: a uniform legal index per game | nil, msg, code */
+static int v_sample(lua_State *L)
+{
+	lvec *v = check_vec(L, 1);
+	int rc = crisk_vec_env_sample(v->env, v->actions);
+	if (rc)
+		return fail(L, rc);
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_pushinteger(L, v->actions[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	return 1;
+}
+
+/* env:sizes() -> games, actions, observation, seats */
+static int v_sizes(lua_State *L)
+{
+	lvec *v = check_vec(L, 1);
+	lua_pushinteger(L, (lua_Integer)v->n);
+	lua_pushinteger(L, (lua_Integer)v->a);
+	lua_pushinteger(L, (lua_Integer)v->o);
+	lua_pushinteger(L, (lua_Integer)v->s);
+	return 4;
+}
+
+static const luaL_Reg vec_methods[] = {
+	{"reset", v_reset}, {"step", v_step}, {"sample", v_sample}, {"sizes", v_sizes}, {"close", v_close}, {NULL, NULL},
+};
+
 /* ------------------------------------------------------------------- open */
 
 static const luaL_Reg rules_methods[] = {
@@ -1352,6 +1684,8 @@ static const luaL_Reg rules_methods[] = {
 	{"data", r_data},
 	{"parameters", r_parameters},
 	{"new_game", l_game},
+	{"rl_sizes", r_rl_sizes},
+	{"rl_spaces_json", r_rl_spaces_json},
 	{"close", r_close},
 	{NULL, NULL},
 };
@@ -1388,6 +1722,10 @@ static const luaL_Reg game_methods[] = {
 	{"robber", g_robber},
 	{"bank", g_bank},
 	{"encode", g_encode},
+	{"rl_legal", g_rl_legal},
+	{"rl_observe", g_rl_observe},
+	{"rl_action", g_rl_action},
+	{"rl_index", g_rl_index},
 	{"clone", g_clone},
 	{"copy_from", g_copy_from},
 	{"save", g_save},
@@ -1414,6 +1752,7 @@ static const luaL_Reg functions[] = {
 	{"load", l_load},
 	{"load_json", l_load_json},
 	{"replay", l_replay},
+	{"vec_env", l_vec_env},
 	{NULL, NULL},
 };
 
@@ -1447,6 +1786,7 @@ int luaopen_catanrisk(lua_State *L)
 {
 	new_class(L, RULES_MT, rules_methods, r_close, r_tostring);
 	new_class(L, GAME_MT, game_methods, g_close, g_tostring);
+	new_class(L, VEC_MT, vec_methods, v_close, v_tostring);
 	luaL_newlib(L, functions);
 	set_int(L, "SEAT_CHANCE", CRISK_SEAT_CHANCE);
 	set_int(L, "SEAT_NONE", CRISK_SEAT_NONE);

@@ -25,6 +25,7 @@ for module, params in [("base", "players=4"), ("two_player", ""), ("risk", "play
 # The whole package is in the wheel: Catan queries and the Dask runner's module
 # (which imports distributed only when a run starts).
 import catanrisk.distributed
+import catanrisk.env  # the RL environments and their prototypes are in the wheel too
 game = cr.Game(cr.Rules("base", players=4, seed=3))
 assert game.bank() == ((19, 19, 19, 19, 19), 25) and game.robber == game.rules.board["robber_start"]
 assert catanrisk.distributed.game_seed(0, 0) != catanrisk.distributed.game_seed(0, 1)
