@@ -17,7 +17,11 @@ tasks complete::
 Seats are played by *policies*: ``None`` is the library's own uniform random
 policy (:meth:`catanrisk.Game.playout`, native speed), a callable gets the
 :class:`catanrisk.Game` whose seat is to act and returns an action (a code,
-an :class:`catanrisk.Action` or a text form).  Policies travel to the
+an :class:`catanrisk.Action` or a text form).  The game's event log is off
+(capacity 0, for speed).  A policy gets the whole game, so it is trusted: a
+fair one asks with its own seat as the viewer (``game.view(seat)``,
+``game.hand(seat, seat)``, ...), which the library answers without hidden
+information.  Policies travel to the
 workers with cloudpickle, so module-level functions, lambdas and picklable
 objects all work; they run inside the worker processes.
 

@@ -699,7 +699,7 @@ def register() -> List[str]:
         return []
     ids = []
     defaults = {"base": "players=4", "two_player": "", "risk": "players=3", "hawaii": "players=4",
-                "muhq": "map=2P-ring-street"}
+                "muhq": "map=2P-ring-street players=2"}
     for module in MODULES:
         env_id = _env_id(module)
         if env_id not in _gym.registry:
