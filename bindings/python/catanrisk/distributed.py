@@ -58,7 +58,7 @@ import traceback
 from typing import Any, Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _lib
-from .errors import CatanriskError, IllegalActionError
+from .errors import CatanriskError, IllegalActionError, PolicyError
 from .game import Game, Rules, Status, param_string
 
 __all__ = [
@@ -136,10 +136,6 @@ class TasksFailedError(RuntimeError):
         super().__init__(f"{len(failures)} task(s) failed, {delivered} games delivered:\n  " + "\n  ".join(lines))
         self.failures = failures
         self.delivered = delivered
-
-
-class PolicyError(RuntimeError):
-    """A policy raised or returned an action that is not legal (inside a task)."""
 
 
 class _Block(NamedTuple):

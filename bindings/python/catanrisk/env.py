@@ -31,7 +31,7 @@ import re
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _rl_lib
-from .errors import CatanriskError, IllegalActionError, InvalidArgumentError
+from .errors import CatanriskError, IllegalActionError, InvalidArgumentError, PolicyError
 from .game import Game, Rules
 
 try:  # optional: arrays
@@ -55,10 +55,6 @@ MODULES = ("base", "two_player", "risk", "hawaii", "muhq")
 #: change), it returns an action index.  The string "random" picks uniformly
 #: among the legal indices.
 Policy = Union[str, Callable[[Any, Any, Game], int]]
-
-
-class PolicyError(CatanriskError):
-    """A policy raised or returned an index that is not legal; the game is unchanged."""
 
 
 # ------------------------------------------------------------------ spaces
