@@ -288,14 +288,32 @@ static int zone_slot(const mq_rules *R, const void *st, unsigned c, int zone, in
 	return k;
 }
 
+/* The first cap cards of zone/seat ordered by (pos, id) into out; returns how many. */
+static int zone_sorted(const mq_rules *R, const void *st, int zone, int seat, uint16_t *out, int cap)
+{
+	const mq_card *cs = mq_ccards(R, st);
+	int n = 0;
+	MQ_FOR_ZONE(R, st, zone, x) { /* ascending ids: ties of pos keep id order */
+		if (cs[x].ctrl != seat)
+			continue;
+		int i = n < cap ? n++ : cap;
+		for (; i > 0 && cs[out[i - 1]].pos > cs[x].pos; i--)
+			if (i < cap)
+				out[i] = out[i - 1];
+		if (i < cap)
+			out[i] = (uint16_t)x;
+	}
+	return n;
+}
+
 /* The card at slot k of zone/seat, or MQ_NONE. */
 static unsigned slot_card(const mq_rules *R, const void *st, int zone, int seat, int k)
 {
-	const mq_card *cs = mq_ccards(R, st);
-	MQ_FOR_ZONE(R, st, zone, x)
-		if (cs[x].ctrl == seat && zone_slot(R, st, x, zone, seat) == k)
-			return x;
-	return MQ_NONE;
+	uint16_t cards[RL_STORE_SLOTS];
+	if (k < 0 || k >= RL_STORE_SLOTS)
+		return MQ_NONE;
+	int n = zone_sorted(R, st, zone, seat, cards, k + 1);
+	return k < n ? cards[k] : MQ_NONE;
 }
 
 static int in_zone(const mq_rules *R, const void *st, unsigned c, int zone, int seat)
@@ -699,11 +717,6 @@ void mq_rl_observe(const void *data, const void *state, int viewer, float *o)
 		switch (x->zone) {
 		case MQ_Z_HAND:
 			o[L->off[F_HANDN] + k]++;
-			if (x->ctrl == me) {
-				int slot = zone_slot(R, S, c, MQ_Z_HAND, me);
-				if (slot < L->HS)
-					o[L->off[F_HAND] + (size_t)slot] = (float)(d + 1);
-			}
 			break;
 		case MQ_Z_DECK:
 			o[L->off[F_DECKN] + k]++;
@@ -715,11 +728,6 @@ void mq_rl_observe(const void *data, const void *state, int viewer, float *o)
 		case MQ_Z_STORE:
 			o[L->off[F_STOREN] + k]++;
 			o[L->off[F_STORE_DEFS] + k * ND + d]++;
-			if (x->ctrl == me) {
-				int slot = zone_slot(R, S, c, MQ_Z_STORE, me);
-				if (slot < L->SS)
-					o[L->off[F_STORE] + (size_t)slot] = (float)(d + 1);
-			}
 			break;
 		case MQ_Z_PENDING:
 			o[L->off[F_PENDINGN] + k]++;
@@ -731,6 +739,17 @@ void mq_rl_observe(const void *data, const void *state, int viewer, float *o)
 		default:
 			break;
 		}
+	}
+
+	/* The viewer's hand and store by slot, in the view's order. */
+	if (me >= 0) {
+		uint16_t cards[RL_STORE_SLOTS];
+		int n = zone_sorted(R, S, MQ_Z_HAND, me, cards, L->HS);
+		for (int k = 0; k < n && k < L->HS; k++)
+			o[L->off[F_HAND] + (size_t)k] = (float)(L->def[cards[k]] + 1);
+		n = zone_sorted(R, S, MQ_Z_STORE, me, cards, L->SS);
+		for (int k = 0; k < n && k < L->SS; k++)
+			o[L->off[F_STORE] + (size_t)k] = (float)(L->def[cards[k]] + 1);
 	}
 
 	/* The draft, as mq_view.c's draft_json shows it. */
