@@ -57,6 +57,9 @@ typedef struct mq_rl {
 	size_t first[R_COUNT + 1]; /* range starts; first[R_COUNT] = A */
 	size_t off[F_COUNT + 1];   /* field offsets; off[F_COUNT] = O */
 	uint16_t *def;             /* per card: its definition among the game's, 0-based */
+	float *terrain;            /* the tile_terrain field as the game starts (T * 11) */
+	uint16_t *home;            /* the spawn and harbor tiles, ascending */
+	int nhome;
 } mq_rl;
 
 /* ---- layout ---- */
@@ -196,9 +199,25 @@ static void fields(mq_rl *L, const mq_rules *R, jw *w)
 int mq_rl_init(mq_rules *R)
 {
 	mq_rl *L = calloc(1, sizeof *L);
-	if (!L || !(L->def = malloc(sizeof *L->def * (R->ncard ? R->ncard : 1)))) {
+	if (L) {
+		L->def = malloc(sizeof *L->def * (R->ncard ? R->ncard : 1));
+		L->terrain = calloc((size_t)R->ntile * MQD_TILE_COUNT, sizeof *L->terrain);
+		L->home = malloc(sizeof *L->home * (size_t)R->ntile);
+	}
+	if (!L || !L->def || !L->terrain || !L->home) {
+		if (L) {
+			free(L->def);
+			free(L->terrain);
+			free(L->home);
+		}
 		free(L);
 		return err_set(CRISK_ENOMEM, "out of memory for the reinforcement-learning layout");
+	}
+	for (int t = 0; t < R->ntile; t++) {
+		int type = MQD_TILE_TYPE(R->tile[t]);
+		L->terrain[(size_t)t * MQD_TILE_COUNT + (size_t)type] = 1;
+		if (type == MQD_TILE_SPAWN || type == MQD_TILE_HARBOR)
+			L->home[L->nhome++] = (uint16_t)t;
 	}
 	L->T = R->ntile;
 	L->S = R->seats;
@@ -240,8 +259,11 @@ int mq_rl_init(mq_rules *R)
 
 void mq_rl_free(mq_rules *R)
 {
-	if (R->rl)
+	if (R->rl) {
 		free(R->rl->def);
+		free(R->rl->terrain);
+		free(R->rl->home);
+	}
 	free(R->rl);
 	R->rl = NULL;
 }
@@ -683,7 +705,8 @@ void mq_rl_observe(const void *data, const void *state, int viewer, float *o)
 	size_t NS = (size_t)L->S, ND = (size_t)L->ND;
 	int from = viewer >= 0 && viewer < R->seats ? viewer : 0;
 	int me = viewer == CRISK_VIEWER_SPECTATOR ? -1 : from; /* whose hand shows (omniscient: seat 0's) */
-	memset(o, 0, sizeof *o * L->off[F_COUNT]);
+	memset(o, 0, sizeof *o * L->off[F_TERRAIN]);
+	memset(o + L->off[F_HOME], 0, sizeof *o * (L->off[F_COUNT] - L->off[F_HOME]));
 
 	o[L->off[F_ROUND]] = (float)S->round;
 	o[L->off[F_TURN]] = (float)S->turn;
@@ -784,17 +807,27 @@ void mq_rl_observe(const void *data, const void *state, int viewer, float *o)
 		item_obs(R, S, o, it, &S->stack[i], from);
 
 	/* Tiles. */
+	/* Tiles: the terrain as it starts, then what changed (M-82 walls, M-83 homes of seats out). */
 	const uint8_t *walls = mq_cwalls(R, S);
-	for (int t = 0; t < R->ntile; t++) {
-		int type = mq_tile_type(R, S, t);
-		o[L->off[F_TERRAIN] + (size_t)t * MQD_TILE_COUNT + (size_t)type] = 1;
-		if (type == MQD_TILE_SPAWN || type == MQD_TILE_HARBOR) {
-			int seat = MQD_TILE_SEAT(R->tile[t]) - 1;
-			if (seat >= 0 && seat < R->seats)
-				o[L->off[F_HOME] + (size_t)t * NS + (size_t)rel_seat(R, seat, from)] = 1;
+	float *terrain = o + L->off[F_TERRAIN];
+	memcpy(terrain, L->terrain, sizeof *terrain * (size_t)R->ntile * MQD_TILE_COUNT);
+	for (int w = 0; w < R->nwall; w++) {
+		size_t t = R->walltile[w];
+		o[L->off[F_WALL] + t] = walls[w];
+		if (mq_tile_type(R, S, (int)t) != MQD_TILE_WALL) {
+			terrain[t * MQD_TILE_COUNT + MQD_TILE_WALL] = 0;
+			terrain[t * MQD_TILE_COUNT + MQD_TILE_PLAIN] = 1;
 		}
-		if (R->wall[t] >= 0)
-			o[L->off[F_WALL] + (size_t)t] = walls[R->wall[t]];
+	}
+	for (int h = 0; h < L->nhome; h++) {
+		size_t t = L->home[h];
+		int seat = MQD_TILE_SEAT(R->tile[t]) - 1;
+		if (mq_tile_type(R, S, (int)t) == MQD_TILE_PLAIN) {
+			terrain[t * MQD_TILE_COUNT + MQD_TILE_TYPE(R->tile[t])] = 0;
+			terrain[t * MQD_TILE_COUNT + MQD_TILE_PLAIN] = 1;
+		} else if (seat >= 0 && seat < R->seats) {
+			o[L->off[F_HOME] + t * NS + (size_t)rel_seat(R, seat, from)] = 1;
+		}
 	}
 	MQ_FOR_MAP(R, S, c) {
 		const mq_card *x = &cs[c];

@@ -281,6 +281,17 @@ static void agree_with_view(enc *e, const crisk_game *g, int viewer, const char 
 	jnode *broot = NULL;
 	ck_assert_int_eq(jr_parse(&broot, bbuf, blen), CRISK_OK);
 	int W = (int)jint(broot, "width");
+	/* Spawns and harbors: plain once their seat is out (M-83), else their seat's. */
+	for (const jnode *h = jr_member(broot, "home_tiles")->first; h; h = h->next) {
+		const jnode *tile = jr_member(h, "tile");
+		size_t t = (size_t)(jr_index(tile, 1)->i * W + jr_index(tile, 0)->i);
+		int seat = (int)jint(h, "seat"), type = !strcmp(jr_member(h, "type")->str, "spawn") ? 9 : 10;
+		int out = jbool(jr_index(jr_member(root, "seats"), (size_t)seat), "out");
+		EQ(e, "tile_terrain", t * 11 + (size_t)type, !out, where);
+		EQ(e, "tile_terrain", t * 11 + 0, out, where);
+		for (int k = 0; k < S; k++)
+			EQ(e, "tile_home_seat", t * (size_t)S + (size_t)k, !out && rel(e, seat, from) == k, where);
+	}
 	jr_free(broot);
 	int *members = calloc(T * 3, sizeof *members), *waiting = members + T, *bases = members + 2 * T;
 	for (const jnode *p = jr_member(root, "permanents")->first; p; p = p->next) {
@@ -382,6 +393,7 @@ static void agree_with_view(enc *e, const crisk_game *g, int viewer, const char 
 		size_t t = (size_t)(jr_index(tile, 1)->i * W + jr_index(tile, 0)->i);
 		EQ(e, "tile_wall_damage", t, jint(w, "damage"), where);
 		EQ(e, "tile_terrain", t * 11 + 7, jbool(w, "standing"), where); /* M-82 */
+		EQ(e, "tile_terrain", t * 11 + 0, !jbool(w, "standing"), where);
 	}
 	jr_free(root);
 }
