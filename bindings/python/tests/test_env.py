@@ -26,7 +26,7 @@ MODULES = [
     ("two_player", ""),
     ("risk", "players=3"),
     ("hawaii", "players=4"),
-    ("muhq", "map=2P-ring-street"),
+    ("muhq", "map=2P-ring-street players=2"),
 ]
 
 
