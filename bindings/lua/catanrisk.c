@@ -334,8 +334,10 @@ static int push_param_list(lua_State *L, const char *module, const crisk_rules *
 	for (int i = 0; i < n; i++) {
 		crisk_param_info info;
 		int rc = crisk_param_info_init(&info, CRISK_PARAM_INFO_VERSION);
-		if (!rc)
-			rc = module ? crisk_module_param_info(&info, module, i) : crisk_rules_param_info(&info, rules, i);
+		if (!rc && module)
+			rc = crisk_module_param_info(&info, module, i);
+		else if (!rc)
+			rc = crisk_rules_param_info(&info, rules, i);
 		if (rc)
 			return fail(L, rc);
 		lua_createtable(L, 0, 5);
@@ -417,33 +419,37 @@ static const char *data_arg(lua_State *L, int idx, size_t *len)
 	return lua_tolstring(L, idx, len);
 }
 
-/* catanrisk.load(data) -> game | nil, msg, code   (binary save of game:save()) */
+/* catanrisk.load(data [, rules]) -> game | nil, msg, code   (binary save of game:save()); rules (any of
+ * the module) name a module loaded from a shared object, whose saves only load so. */
 static int l_load(lua_State *L)
 {
 	size_t len;
 	const char *data = data_arg(L, 1, &len);
+	const crisk_rules *like = lua_isnoneornil(L, 2) ? NULL : check_rules(L, 2);
 	lgame *u = new_game_udata(L);
-	int rc = crisk_game_load(&u->game, data, len);
+	int rc = like ? crisk_game_load_as(&u->game, like, data, len) : crisk_game_load(&u->game, data, len);
 	return rc ? fail(L, rc) : 1;
 }
 
-/* catanrisk.load_json(text) -> game | nil, msg, code   (JSON save of game:save_json()) */
+/* catanrisk.load_json(text [, rules]) -> game | nil, msg, code   (JSON save of game:save_json()) */
 static int l_load_json(lua_State *L)
 {
 	size_t len;
 	const char *text = data_arg(L, 1, &len);
+	const crisk_rules *like = lua_isnoneornil(L, 2) ? NULL : check_rules(L, 2);
 	lgame *u = new_game_udata(L);
-	int rc = crisk_game_load_json(&u->game, text, len);
+	int rc = like ? crisk_game_load_json_as(&u->game, like, text, len) : crisk_game_load_json(&u->game, text, len);
 	return rc ? fail(L, rc) : 1;
 }
 
-/* catanrisk.replay(record) -> game | nil, msg, code   (text of game:record()); the game records */
+/* catanrisk.replay(record [, rules]) -> game | nil, msg, code   (text of game:record()); the game records */
 static int l_replay(lua_State *L)
 {
 	size_t len;
 	const char *text = data_arg(L, 1, &len);
+	const crisk_rules *like = lua_isnoneornil(L, 2) ? NULL : check_rules(L, 2);
 	lgame *u = new_game_udata(L);
-	int rc = crisk_record_replay(&u->game, text, len);
+	int rc = like ? crisk_record_replay_as(&u->game, like, text, len) : crisk_record_replay(&u->game, text, len);
 	if (rc)
 		return fail(L, rc);
 	u->recording = 1;

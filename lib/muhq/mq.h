@@ -242,6 +242,7 @@ typedef struct mq_rules {
 	uint32_t npile;     /* piles or packs dealt */
 	int nbw;            /* words of a card bitmap */
 	size_t off_card, off_occ, off_wall, off_bits, size;
+	struct mq_rl *rl;   /* the RL layout (mq_rl.c) */
 } mq_rules;
 
 enum { MQ_DRAFT_PILES, MQ_DRAFT_NONE, MQ_DRAFT_PACK };

@@ -144,6 +144,12 @@ size_t mq_legal_except(const void *data, const void *state, uint64_t skip_types,
 /* The legal actions of one type (and one card, MQ_NOCARD: any), ascending:
  * writes up to cap, returns how many it wrote. */
 size_t mq_list_of(const mq_rules *R, const void *st, unsigned type, unsigned card, crisk_action *buf, size_t cap);
+/* Calls visit(ctx, code) for each action the list of the current decision
+ * point holds, of one type (0: every type) and card (MQ_NOCARD: every card),
+ * without the types in skip_types, in list order, until visit returns
+ * nonzero; returns how many it visited.  No allocation (mq_rl.c). */
+size_t mq_visit(const mq_rules *R, const void *st, unsigned type, unsigned card, uint64_t skip_types,
+		int (*visit)(void *ctx, uint64_t code), void *ctx);
 /* Carries out a legal action of the current decision point, without advancing. */
 void mq_do_apply(const mq_rules *R, void *st, crisk_action a, evlog *log);
 /* Applies an action of the current list without checking it again (the
@@ -157,6 +163,19 @@ int mq_ai_seat(const mq_rules *R, int seat);
 /* The AI's action at the current decision point of an AI seat: 0 with *out
  * set, 1 when a pick waits at a chance point (explicit mode). */
 int mq_ai_decide(const mq_rules *R, void *st, crisk_action *out, evlog *log);
+
+/* mq_rl.c: the reinforcement-learning encoding (docs/rl-muhq.md); module hooks */
+int mq_rl_init(mq_rules *R); /* the layout, at rules creation; CRISK_ENOMEM */
+void mq_rl_free(mq_rules *R);
+size_t mq_rl_actions(const void *data);
+int64_t mq_rl_index(const void *data, const void *state, crisk_action a);
+crisk_action mq_rl_action(const void *data, const void *state, size_t i);
+size_t mq_rl_obs_size(const void *data);
+void mq_rl_observe(const void *data, const void *state, int viewer, float *out);
+void mq_rl_describe_actions(const void *data, jw *w);
+void mq_rl_describe_obs(const void *data, jw *w);
+size_t mq_rl_mask(const void *data, const void *state, uint8_t *mask);
+#define MQ_RL_SKIP (UINT64_C(1) << MQ_A_CONCEDE | UINT64_C(1) << MQ_A_CHANCE)
 
 /* mq_playout.c: module.playout */
 int mq_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_steps, uint64_t *policy, evlog *log,

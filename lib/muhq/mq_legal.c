@@ -22,6 +22,8 @@ typedef struct lister {
 	unsigned only_type;  /* 0: every type */
 	unsigned only_card;  /* MQ_NOCARD: every card */
 	uint64_t skip;       /* listing: the type bits left out (legal_except) */
+	int (*visit)(void *ctx, uint64_t code); /* visiting (mq_visit): called instead of storing */
+	void *ctx;
 } lister;
 
 /* want == MQ_ANY: only whether some action exists (stops at the first). */
@@ -31,6 +33,11 @@ static void put(lister *l, uint64_t code)
 {
 	if ((l->skip >> MQ_CODE_TYPE(code)) & 1)
 		return;
+	if (l->visit) {
+		l->n++;
+		l->found = l->visit(l->ctx, code) != 0;
+		return;
+	}
 	if (l->want == MQ_ANY) {
 		l->found = 1;
 		l->n++;
@@ -544,6 +551,14 @@ size_t mq_list_of(const mq_rules *R, const void *st, unsigned type, unsigned car
 	lister l = {.buf = buf, .cap = cap, .only_type = type, .only_card = card};
 	enumerate(&l, R, st);
 	return l.n < cap ? l.n : cap;
+}
+
+size_t mq_visit(const mq_rules *R, const void *st, unsigned type, unsigned card, uint64_t skip_types,
+		int (*visit)(void *ctx, uint64_t code), void *ctx)
+{
+	lister l = {.only_type = type, .only_card = card, .skip = skip_types, .visit = visit, .ctx = ctx};
+	enumerate(&l, R, st);
+	return l.n;
 }
 
 size_t mq_legal_except(const void *data, const void *state, uint64_t skip_types, crisk_action *buf, size_t cap)

@@ -442,6 +442,8 @@ int mq_rules_create_with(void **data, const param_set *p, const char *extra, siz
 		rc = build_cards(R, p->str[MQ_P_SETS]);
 	if (!rc)
 		rc = build_static_lists(R);
+	if (!rc)
+		rc = mq_rl_init(R);
 	if (rc) {
 		mq_rules_destroy(R);
 		return rc;
@@ -478,5 +480,6 @@ void mq_rules_destroy(void *data)
 	free(R->def);
 	free(R->statmod);
 	free(R->spawnsrc);
+	mq_rl_free(R);
 	free(R);
 }

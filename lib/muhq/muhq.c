@@ -87,4 +87,13 @@ const module module_muhq = {
 	.state_check = mq_state_check,
 	.state_to_json = mq_state_to_json,
 	.state_from_json = mq_state_from_json,
+	.rl_actions = mq_rl_actions,
+	.rl_index = mq_rl_index,
+	.rl_action = mq_rl_action,
+	.rl_skip = MQ_RL_SKIP,
+	.rl_obs_size = mq_rl_obs_size,
+	.rl_observe = mq_rl_observe,
+	.rl_describe_actions = mq_rl_describe_actions,
+	.rl_describe_obs = mq_rl_describe_obs,
+	.rl_mask = mq_rl_mask,
 };

@@ -8,15 +8,6 @@
 #include "rl_common.h"
 #include "core/jsonr.h"
 
-/* ck_assert_msg for the loops over every float and index: Check's asserts
- * record their location on every pass (a write to its pipe per call), this
- * acts on failure only. */
-#define RL_CHECK(cond, ...)                        \
-	do {                                       \
-		if (!(cond))                       \
-			ck_abort_msg(__VA_ARGS__); \
-	} while (0)
-
 crisk_rules *rl_rules(const char *module, const char *params)
 {
 	crisk_rules *r = NULL;
@@ -117,9 +108,11 @@ static void check_observation(const crisk_game *g, const rl_spaces *s, int viewe
 		const rl_field_desc *d = &s->fields[f];
 		for (size_t k = 0; k < d->count; k++) {
 			float v = obs[d->first + k];
-			RL_CHECK(isfinite(v) && v >= d->low && v <= d->high,
-				      "%s: viewer %d: %s[%zu] = %g is outside %g..%g", where, viewer, d->name, k, (double)v,
-				      d->low, d->high);
+			/* ck_abort only on failure: each ck_assert records its place through a
+			 * write, which would cost more than the observation itself. */
+			if (!(isfinite(v) && v >= d->low && v <= d->high))
+				ck_abort_msg("%s: viewer %d: %s[%zu] = %g is outside %g..%g", where, viewer, d->name, k,
+					     (double)v, d->low, d->high);
 		}
 	}
 }
@@ -136,10 +129,10 @@ static void check_decision(const crisk_game *g, const rl_spaces *s, uint8_t *mas
 		set++;
 		crisk_action a = 0;
 		size_t back = 0;
-		RL_CHECK(crisk_rl_index_action(g, i, &a) == CRISK_OK, "%s: index %zu: %s", where, i, crisk_error_last());
-		RL_CHECK(crisk_game_check(g, a) == CRISK_OK, "%s: masked index %zu (action 0x%llx) is refused: %s",
+		ck_assert_int_eq(crisk_rl_index_action(g, i, &a), CRISK_OK);
+		ck_assert_msg(crisk_game_check(g, a) == CRISK_OK, "%s: masked index %zu (action 0x%llx) is refused: %s",
 			      where, i, (unsigned long long)a, crisk_error_last());
-		RL_CHECK(crisk_rl_action_index(g, a, &back) == CRISK_OK && back == i,
+		ck_assert_msg(crisk_rl_action_index(g, a, &back) == CRISK_OK && back == i,
 			      "%s: index %zu -> action 0x%llx -> index %zu", where, i, (unsigned long long)a, back);
 	}
 	ck_assert_msg(set == legal, "%s: mask has %zu set, the call says %zu", where, set, legal);
@@ -153,10 +146,10 @@ static void check_decision(const crisk_game *g, const rl_spaces *s, uint8_t *mas
 	for (size_t k = 0; k < n; k++) {
 		size_t i = 0;
 		int rc = crisk_rl_action_index(g, acts[k], &i);
-		RL_CHECK(rc == CRISK_OK || rc == CRISK_ENOTFOUND, "%s: index of a legal action: %s", where,
+		ck_assert_msg(rc == CRISK_OK || rc == CRISK_ENOTFOUND, "%s: index of a legal action: %s", where,
 			      crisk_error_last());
 		if (rc == CRISK_OK)
-			RL_CHECK(mask[i], "%s: legal action 0x%llx has index %zu, which is not masked", where,
+			ck_assert_msg(mask[i], "%s: legal action 0x%llx has index %zu, which is not masked", where,
 				      (unsigned long long)acts[k], i);
 	}
 	free(acts);

@@ -213,3 +213,25 @@ describe("rules:parameters", function()
     assert.are.same(cr.params("muhq"), muhq:parameters())
   end)
 end)
+
+describe("the binding", function()
+  it("calls every exported host function of the ABI (tests/abi/symbols.txt)", function()
+    -- module.h's functions for C rule modules only, and rl.h's (the RL environments).
+    local module_author_only = {
+      crisk_module_builtin = true, crisk_rules_new_with_module = true, crisk_error_set = true,
+      crisk_event_emit = true, crisk_params_parse = true, crisk_params_free = true, crisk_params_int = true,
+      crisk_params_uint64 = true, crisk_params_string = true, crisk_params_given = true,
+    }
+    local source = assert(io.open("catanrisk.c")):read("a")
+    local missing = {}
+    for line in io.lines("../../tests/abi/symbols.txt") do
+      local name = line:match("^(crisk_[%w_]+)@")
+      if name and not module_author_only[name] and not name:match("^crisk_sink_") and not name:match("^crisk_json_")
+          and not name:match("^crisk_rl_") and not name:match("^crisk_vec_env_")
+          and not source:find(name .. "[^%w_]") then
+        missing[#missing + 1] = name
+      end
+    end
+    assert.are.same({}, missing)
+  end)
+end)

@@ -53,6 +53,7 @@ from .errors import (
     NotFoundError,
     OutOfMemoryError,
     ParameterError,
+    PolicyError,
     StateError,
     UnsupportedError,
 )
@@ -101,6 +102,7 @@ __all__ = [
     "NotFoundError",
     "ParameterError",
     "FormatError",
+    "PolicyError",
     "StateError",
     "UnsupportedError",
     "HiddenInformationError",

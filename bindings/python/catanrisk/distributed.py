@@ -17,7 +17,11 @@ tasks complete::
 Seats are played by *policies*: ``None`` is the library's own uniform random
 policy (:meth:`catanrisk.Game.playout`, native speed), a callable gets the
 :class:`catanrisk.Game` whose seat is to act and returns an action (a code,
-an :class:`catanrisk.Action` or a text form).  Policies travel to the
+an :class:`catanrisk.Action` or a text form).  The game's event log is off
+(capacity 0, for speed).  A policy gets the whole game, so it is trusted: a
+fair one asks with its own seat as the viewer (``game.view(seat)``,
+``game.hand(seat, seat)``, ...), which the library answers without hidden
+information.  Policies travel to the
 workers with cloudpickle, so module-level functions, lambdas and picklable
 objects all work; they run inside the worker processes.
 
@@ -54,7 +58,7 @@ import traceback
 from typing import Any, Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _lib
-from .errors import CatanriskError, IllegalActionError
+from .errors import CatanriskError, IllegalActionError, PolicyError
 from .game import Game, Rules, Status, param_string
 
 __all__ = [
@@ -132,10 +136,6 @@ class TasksFailedError(RuntimeError):
         super().__init__(f"{len(failures)} task(s) failed, {delivered} games delivered:\n  " + "\n  ".join(lines))
         self.failures = failures
         self.delivered = delivered
-
-
-class PolicyError(RuntimeError):
-    """A policy raised or returned an action that is not legal (inside a task)."""
 
 
 class _Block(NamedTuple):

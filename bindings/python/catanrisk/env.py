@@ -31,7 +31,7 @@ import re
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _rl_lib
-from .errors import CatanriskError, IllegalActionError, InvalidArgumentError
+from .errors import CatanriskError, IllegalActionError, InvalidArgumentError, PolicyError
 from .game import Game, Rules
 
 try:  # optional: arrays
@@ -55,10 +55,6 @@ MODULES = ("base", "two_player", "risk", "hawaii", "muhq")
 #: change), it returns an action index.  The string "random" picks uniformly
 #: among the legal indices.
 Policy = Union[str, Callable[[Any, Any, Game], int]]
-
-
-class PolicyError(CatanriskError):
-    """A policy raised or returned an index that is not legal; the game is unchanged."""
 
 
 # ------------------------------------------------------------------ spaces
@@ -572,9 +568,9 @@ class VectorEnv:
     def __init__(self, module: str = "base", params: str = "players=4", num_envs: int = 64, *,
                  agent_seats: Optional[Sequence[int]] = None, seed: int = 0, new_board: bool = True,
                  data: Optional[bytes] = None, copy: bool = True) -> None:
+        self._env = None
         if not isinstance(num_envs, int) or num_envs < 1:
             raise InvalidArgumentError(f"num_envs must be a positive int, not {num_envs!r}", -1)
-        self._env = None
         rules = _rules_for(module, params, data, 0 if new_board else None)
         try:
             seats = range(rules.num_seats) if agent_seats is None else agent_seats
@@ -699,7 +695,7 @@ def register() -> List[str]:
         return []
     ids = []
     defaults = {"base": "players=4", "two_player": "", "risk": "players=3", "hawaii": "players=4",
-                "muhq": "map=2P-ring-street"}
+                "muhq": "map=2P-ring-street players=2"}
     for module in MODULES:
         env_id = _env_id(module)
         if env_id not in _gym.registry:

@@ -127,3 +127,10 @@ def error_for(code: int, message: str) -> CatanriskError:
     """The exception for a library error code (codes added later map to the base class)."""
     cls = _BY_CODE.get(code, CatanriskError)
     return cls(message, code)
+
+
+class PolicyError(RuntimeError):
+    """A policy (a callable that chooses actions for a seat) raised or chose an
+    action that is not legal.  The environments (catanrisk.env) raise it with
+    the game unchanged; the Dask runner (catanrisk.distributed) reports it as
+    a failed task."""
