@@ -101,4 +101,13 @@ const module module_base = {
 	.state_check = cm_state_check,
 	.state_to_json = cm_state_to_json,
 	.state_from_json = cm_state_from_json,
+	.rl_actions = cm_rl_actions,
+	.rl_index = cm_rl_index,
+	.rl_action = cm_rl_action,
+	.rl_skip = CM_RL_SKIP,
+	.rl_obs_size = cm_rl_obs_size,
+	.rl_observe = cm_rl_observe,
+	.rl_describe_actions = cm_rl_describe_actions,
+	.rl_describe_obs = cm_rl_describe_obs,
+	.rl_mask = cm_rl_mask,
 };

@@ -109,6 +109,10 @@ int cm_state_from_json(const void *data, const struct jnode *root, void *state);
  * floats after cm_rl_obs_size(data), and calls these for the rest.
  * cm_rl_index is -1 for the types the kernel does not index (all of 32 and
  * up, and those of CM_RL_SKIP); cm_rl_mask marks the kernel's types only. */
+/* The kernel types without index: domestic offers and multi-card discards
+ * (single-card DISCARD covers every discard). */
+#define CM_RL_SKIP \
+	(CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE) | CRISK_ACTION_TYPE_BIT(CRISK_CATAN_DISCARD_CARDS))
 size_t cm_rl_actions(const void *data);
 int64_t cm_rl_index(const void *data, const void *state, crisk_action a);
 crisk_action cm_rl_action(const void *data, const void *state, size_t i);

@@ -402,4 +402,13 @@ const module module_two_player = {
 	.state_check = cm_state_check,
 	.state_to_json = cm_state_to_json,
 	.state_from_json = cm_state_from_json,
+	.rl_actions = tp_rl_actions,
+	.rl_index = tp_rl_index,
+	.rl_action = tp_rl_action,
+	.rl_skip = CM_RL_SKIP,
+	.rl_obs_size = tp_rl_obs_size,
+	.rl_observe = tp_rl_observe,
+	.rl_describe_actions = tp_rl_describe_actions,
+	.rl_describe_obs = tp_rl_describe_obs,
+	.rl_mask = tp_rl_mask,
 };

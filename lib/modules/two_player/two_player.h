@@ -66,4 +66,14 @@ void tp_event_json(const void *data, const crisk_event *e, jw *w);
 void tp_view_json(const kern *k, const void *st, int viewer, jw *w);
 void tp_board_json(const void *data, jw *w);
 
+/* two_player_rl.c: the rl_* hooks (module.h), the kernel's with the module's after them */
+size_t tp_rl_actions(const void *data);
+int64_t tp_rl_index(const void *data, const void *state, crisk_action a);
+crisk_action tp_rl_action(const void *data, const void *state, size_t i);
+size_t tp_rl_mask(const void *data, const void *state, uint8_t *mask);
+size_t tp_rl_obs_size(const void *data);
+void tp_rl_observe(const void *data, const void *state, int viewer, float *out);
+void tp_rl_describe_actions(const void *data, jw *w);
+void tp_rl_describe_obs(const void *data, jw *w);
+
 #endif
