@@ -286,4 +286,14 @@ void hw_event_json(const void *data, const crisk_event *e, jw *w);
 /* hawaii_module.c: the board description of the map. */
 void hw_board_json(const void *data, jw *w);
 
+/* hawaii_rl.c: the rl_* hooks of module.h (docs/rl-hawaii.md), the kernel's
+ * (catan_rl.c) followed by hawaii's types and fields. */
+size_t hw_rl_actions(const void *data);
+int64_t hw_rl_index(const void *data, const void *st, crisk_action a);
+crisk_action hw_rl_action(const void *data, const void *st, size_t i);
+size_t hw_rl_obs_size(const void *data);
+void hw_rl_observe(const void *data, const void *st, int viewer, float *out);
+void hw_rl_describe_actions(const void *data, jw *w);
+void hw_rl_describe_obs(const void *data, jw *w);
+
 #endif
