@@ -249,4 +249,5 @@ const module module_hawaii = {
 	.rl_observe = hw_rl_observe,
 	.rl_describe_actions = hw_rl_describe_actions,
 	.rl_describe_obs = hw_rl_describe_obs,
+	.rl_mask = hw_rl_mask,
 };

@@ -11,6 +11,9 @@
  * rank(from) counts the actor's ships on lower slots: a seat never has more
  * than HW_SHIPS ships, so every legal move has an index, in S * 15 indices
  * instead of S * S (H-78..H-81). */
+#include <stdlib.h>
+
+#include "../../core/error.h"
 #include "../../core/rl_describe.h"
 #include "../catan_module.h"
 #include "hawaii.h"
@@ -27,7 +30,7 @@ typedef struct rl_layout {
 static void layout(const kern *k, rl_layout *L)
 {
 	const size_t ships = (size_t)hwr(k)->n_ship_list;
-	L->place_ship = cm_rl_actions(k);
+	L->place_ship = hwr(k)->rl_kern_actions;
 	L->build_ship = L->place_ship + ships;
 	L->free_ship = L->build_ship + ships;
 	L->move_pirate = L->free_ship + ships;
@@ -92,6 +95,12 @@ static int ship_of_rank(const kern *k, const void *st, int s, int rank)
 	return -1;
 }
 
+void hw_rules_rl(hw_rules *r)
+{
+	r->rl_kern_actions = cm_rl_actions(&r->k);
+	r->rl_kern_obs = cm_rl_obs_size(&r->k);
+}
+
 size_t hw_rl_actions(const void *data)
 {
 	rl_layout L;
@@ -131,19 +140,15 @@ static int64_t fish_index(const kern *k, const void *st, const rl_layout *L, cri
 	return at(L->fish[ability], k_arg);
 }
 
-int64_t hw_rl_index(const void *data, const void *st, crisk_action a)
+/* The index of a code of hawaii's types (56 and up) with the layout L. */
+static int64_t module_index(const kern *k, const void *st, const rl_layout *L, crisk_action a)
 {
-	const kern *k = data;
 	unsigned type = ACT_TYPE(a);
-	if (type < HW_PLACE_SHIP)
-		return cm_rl_index(data, st, a);
-	rl_layout L;
-	layout(k, &L);
 	const hw_rules *r = hwr(k);
 	if (type == HW_FISH)
-		return fish_index(k, st, &L, a);
+		return fish_index(k, st, L, a);
 	if (type == HW_RETURN_FISH)
-		return a == act_make(HW_RETURN_FISH, 0) ? (int64_t)L.return_fish : -1;
+		return a == act_make(HW_RETURN_FISH, 0) ? (int64_t)L->return_fish : -1;
 	if (type > HW_RETURN_FISH)
 		return -1;
 	uint64_t fields = type == HW_MOVE_SHIP ? UINT64_C(0xFFFFFFFF) : UINT64_C(0xFFFF);
@@ -152,20 +157,102 @@ int64_t hw_rl_index(const void *data, const void *st, crisk_action a)
 	int id = ACT_ID(a), slot = type == HW_MOVE_PIRATE ? -1 : ship_slot(r, id);
 	switch (type) {
 	case HW_PLACE_SHIP:
-		return slot < 0 ? -1 : at(L.place_ship, slot);
+		return slot < 0 ? -1 : at(L->place_ship, slot);
 	case HW_BUILD_SHIP:
-		return slot < 0 ? -1 : at(L.build_ship, slot);
+		return slot < 0 ? -1 : at(L->build_ship, slot);
 	case HW_PLACE_FREE_SHIP:
-		return slot < 0 ? -1 : at(L.free_ship, slot);
+		return slot < 0 ? -1 : at(L->free_ship, slot);
 	case HW_MOVE_PIRATE:
-		return id >= k->b.n_land && id < k->b.n_land + k->b.n_sea ? at(L.move_pirate, id - k->b.n_land) : -1;
+		return id >= k->b.n_land && id < k->b.n_land + k->b.n_sea ? at(L->move_pirate, id - k->b.n_land) : -1;
 	default: { /* HW_MOVE_SHIP */
 		int to = ship_slot(r, (int)(a >> 16 & 0xFFFFu)), s = actor(st);
 		if (slot < 0 || to < 0 || s < 0 || kpaths(k, st)[id] != s + 1)
 			return -1;
-		return at(L.move_ship, to * HW_SHIPS + ship_rank(k, st, s, slot));
+		return at(L->move_ship, to * HW_SHIPS + ship_rank(k, st, s, slot));
 	}
 	}
+}
+
+int64_t hw_rl_index(const void *data, const void *st, crisk_action a)
+{
+	if (ACT_TYPE(a) < HW_PLACE_SHIP)
+		return cm_rl_index(data, st, a);
+	rl_layout L;
+	layout(data, &L);
+	return module_index(data, st, &L, a);
+}
+
+/* ---- the mask ---- */
+
+/* Lists up to this length stay on the stack; a bigger map's bound (ship
+ * moves, ships and the fish market at once) lists into the heap. */
+#define RL_STACK_LIST 2048
+
+/* The kernel's mask (cm_rl_mask) with hawaii's limits on kernel actions
+ * (hawaii_list), then hawaii's own types from their listers: the same
+ * result as listing and indexing, with one layout per call. */
+size_t hw_rl_mask(const void *data, const void *st, uint8_t *mask)
+{
+	const kern *k = data;
+	const kstate *h = ks(st);
+	rl_layout L;
+	layout(k, &L);
+	if (hw_must_return(k, st)) { /* H-71's fallback: the only action */
+		mask[L.return_fish] = 1;
+		return 1;
+	}
+	size_t count = cm_rl_mask(data, st, mask);
+	crisk_action limited = 0; /* END_TURN above 7 fish (H-71); ACCEPT past the fish limit (H-61) */
+	if (h->dp == DP_MAIN && hw_end_turn_ok(k, st) != CRISK_OK)
+		limited = act_make(CRISK_CATAN_END_TURN, 0);
+	else if (h->dp == DP_TRADE_RESPONSE && kern_can_accept(k, st) &&
+		 hw_trade_fish_ok(k, st, act_make(CRISK_CATAN_ACCEPT, 0)) != CRISK_OK)
+		limited = act_make(CRISK_CATAN_ACCEPT, 0);
+	if (limited) {
+		int64_t i = cm_rl_index(data, st, limited);
+		if (i >= 0 && mask[i]) {
+			mask[i] = 0;
+			count--;
+		}
+	}
+	const hw_rules *r = hwr(k);
+	size_t bound = (size_t)r->n_ship_list * (HW_SHIPS + 2) + (size_t)(k->b.n_land + k->b.n_sea) +
+		       (size_t)k->b.n_path + (size_t)k->seats + 2 * NUM_RES + 1;
+	crisk_action on_stack[RL_STACK_LIST], *buf = on_stack;
+	if (bound > RL_STACK_LIST && !(buf = malloc(bound * sizeof *buf)))
+		return count;
+	action_out o = {buf, bound, 0};
+	switch (h->dp) {
+	case DP_SETUP_ROAD:
+		hw_list_setup_ships(k, st, &o);
+		break;
+	case DP_MAIN:
+		hw_list_build_ships(k, st, &o);
+		hw_list_move_ships(k, st, &o);
+		break;
+	case DP_SPECIAL_BUILD:
+		hw_list_build_ships(k, st, &o);
+		break;
+	case DP_FREE_ROAD:
+		hw_list_free_ships(k, st, &o);
+		break;
+	case DP_MOVE_ROBBER:
+		hw_list_move_pirate(k, st, &o);
+		break;
+	default:
+		break;
+	}
+	hw_list_market(k, st, &o);
+	for (size_t j = 0; j < o.n && j < bound; j++) {
+		int64_t i = module_index(k, st, &L, buf[j]);
+		if (i >= 0 && !mask[i]) {
+			mask[i] = 1;
+			count++;
+		}
+	}
+	if (buf != on_stack)
+		free(buf);
+	return count;
 }
 
 static crisk_action fish_action(const kern *k, const void *st, const rl_layout *L, size_t i)
@@ -231,7 +318,7 @@ typedef struct obs_layout {
 static void obs_layout_of(const kern *k, obs_layout *O)
 {
 	const size_t seats = (size_t)k->seats;
-	O->pirate = cm_rl_obs_size(k);
+	O->pirate = hwr(k)->rl_kern_obs;
 	O->ships = O->pirate + (size_t)k->b.n_sea;
 	O->fish = O->ships + seats;
 	O->boat = O->fish + seats;
