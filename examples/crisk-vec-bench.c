@@ -121,7 +121,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!params)
-		params = !strcmp(module, "muhq") ? "map=2P-ring-street seed=1"
+		params = !strcmp(module, "muhq") ? "map=2P-ring-street players=2 seed=1"
 			 : !strcmp(module, "two_player") ? "seed=1"
 			 : "players=4 seed=1";
 	crisk_rules *rules = NULL;

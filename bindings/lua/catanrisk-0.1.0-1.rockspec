@@ -1,7 +1,11 @@
 -- LuaRocks build of the Lua binding.  libcatanrisk (headers and shared
 -- library) must be installed first, e.g. with `meson install`; point LuaRocks
--- at a non-standard prefix with CATANRISK_DIR=/prefix.
---   luarocks make catanrisk-0.1.0-1.rockspec   (from this folder)
+-- at a non-standard prefix with CATANRISK_DIR=/prefix (LuaRocks also looks in
+-- Debian's lib/<multiarch> folder there).  Offline: the only dependency is the
+-- Lua that runs LuaRocks.  From this folder, on Debian (lua5.4, liblua5.4-dev,
+-- luarocks):
+--   luarocks --lua-version=5.4 make catanrisk-0.1.0-1.rockspec [CATANRISK_DIR=/prefix]
+-- Test lua-rock (check_rock.sh) does this against a staged `meson install`.
 rockspec_format = "3.0"
 package = "catanrisk"
 version = "0.1.0-1"

@@ -22,6 +22,13 @@ for module, params in [("base", "players=4"), ("two_player", ""), ("risk", "play
     steps, _ = game.playout(7)
     assert game.is_over, module
     print(module, steps, "steps,", game.status, "winner", game.winner)
+# The whole package is in the wheel: Catan queries and the Dask runner's module
+# (which imports distributed only when a run starts).
+import catanrisk.distributed
+import catanrisk.env  # the RL environments and their prototypes are in the wheel too
+game = cr.Game(cr.Rules("base", players=4, seed=3))
+assert game.bank() == ((19, 19, 19, 19, 19), 25) and game.robber == game.rules.board["robber_start"]
+assert catanrisk.distributed.game_seed(0, 0) != catanrisk.distributed.game_seed(0, 1)
 print("library", cr.library_version(), "from", lib)
 """
 

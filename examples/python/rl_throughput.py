@@ -31,7 +31,7 @@ except ImportError:
     np = None
 
 DEFAULT_PARAMS = {"base": "players=4", "two_player": "", "risk": "players=4", "hawaii": "players=4",
-                  "muhq": "map=2P-ring-street"}
+                  "muhq": "map=2P-ring-street players=2"}
 
 
 def rate(fn, rounds: int) -> float:

@@ -184,7 +184,16 @@ CRISK_API int crisk_vec_env_reset(crisk_vec_env *env, float *obs, uint8_t *masks
  * CRISK_EILLEGAL before any game changes (the message names the game and
  * the index).
  *
- * @return CRISK_OK, CRISK_EINVAL, CRISK_EILLEGAL, or an error of the games.
+ * @param env        Environment (after a reset).
+ * @param actions    N action indices, one per game.
+ * @param obs        N*O floats, or NULL.
+ * @param masks      N*A bytes, or NULL.
+ * @param rewards    N*S floats, or NULL.
+ * @param terminated N bytes, or NULL.
+ * @param truncated  N bytes, or NULL.
+ * @param seats      N seats, or NULL.
+ * @return CRISK_OK, CRISK_EINVAL, CRISK_EILLEGAL, CRISK_ESTATE (no reset
+ *         yet, or a game left by a failed step), or an error of the games.
  */
 CRISK_API int crisk_vec_env_step(crisk_vec_env *env, const int32_t *actions, float *obs, uint8_t *masks,
 				 float *rewards, uint8_t *terminated, uint8_t *truncated, int32_t *seats);
@@ -201,8 +210,12 @@ CRISK_API int crisk_vec_env_sample(crisk_vec_env *env, int32_t *actions);
 
 /**
  * Sizes of an environment: games N, action index A, observation O, seats S.
- * Any output may be NULL.
  *
+ * @param env              Environment.
+ * @param[out] n           Receives N; may be NULL.
+ * @param[out] actions     Receives A; may be NULL.
+ * @param[out] observation Receives O; may be NULL.
+ * @param[out] seats       Receives S; may be NULL.
  * @return CRISK_OK, CRISK_EINVAL.
  */
 CRISK_API int crisk_vec_env_sizes(const crisk_vec_env *env, size_t *n, size_t *actions, size_t *observation,

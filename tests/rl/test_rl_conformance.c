@@ -17,7 +17,7 @@ static const struct {
 	{"two_player", "seed=13"},
 	{"risk", "players=3 seed=14"},
 	{"hawaii", "players=4 seed=15"},
-	{"muhq", "map=2P-ring-street seed=16"},
+	{"muhq", "map=2P-ring-street players=2 seed=16"},
 };
 #define N_GAMES (sizeof games / sizeof games[0])
 

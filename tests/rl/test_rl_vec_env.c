@@ -217,7 +217,7 @@ START_TEST(new_seed_gives_each_game_new_rules)
 {
 	crisk_vec_env *e = make("base", "players=3 seed=4", 3, 7, 42, CRISK_VEC_NEW_SEED);
 	ck_assert_int_eq(crisk_vec_env_reset(e, NULL, NULL, NULL), CRISK_OK);
-	char boards[3][8192];
+	static char boards[3][1 << 16];
 	for (size_t i = 0; i < 3; i++) {
 		const crisk_game *g;
 		crisk_vec_env_game(e, i, &g);

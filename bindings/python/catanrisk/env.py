@@ -572,9 +572,9 @@ class VectorEnv:
     def __init__(self, module: str = "base", params: str = "players=4", num_envs: int = 64, *,
                  agent_seats: Optional[Sequence[int]] = None, seed: int = 0, new_board: bool = True,
                  data: Optional[bytes] = None, copy: bool = True) -> None:
+        self._env = None
         if not isinstance(num_envs, int) or num_envs < 1:
             raise InvalidArgumentError(f"num_envs must be a positive int, not {num_envs!r}", -1)
-        self._env = None
         rules = _rules_for(module, params, data, 0 if new_board else None)
         try:
             seats = range(rules.num_seats) if agent_seats is None else agent_seats
@@ -699,7 +699,7 @@ def register() -> List[str]:
         return []
     ids = []
     defaults = {"base": "players=4", "two_player": "", "risk": "players=3", "hawaii": "players=4",
-                "muhq": "map=2P-ring-street"}
+                "muhq": "map=2P-ring-street players=2"}
     for module in MODULES:
         env_id = _env_id(module)
         if env_id not in _gym.registry:

@@ -26,7 +26,7 @@ MODULES = [
     ("two_player", ""),
     ("risk", "players=3"),
     ("hawaii", "players=4"),
-    ("muhq", "map=2P-ring-street"),
+    ("muhq", "map=2P-ring-street players=2"),
 ]
 
 
@@ -91,7 +91,7 @@ def test_new_board_per_reset_and_same_seed_same_game():
 def test_bad_actions_leave_the_game_unchanged():
     env = cenv.CatanriskEnv("base", "players=3", seat=1)
     obs, info = env.reset(seed=2)
-    before = env.game.to_json()
+    before = env.game.save_json()
     illegal = next(i for i in range(env.spaces.actions) if not info["action_mask"][i])
     with pytest.raises(IllegalActionError, match="not legal now"):
         env.step(illegal)
@@ -101,7 +101,7 @@ def test_bad_actions_leave_the_game_unchanged():
         env.step(1.5)
     with pytest.raises(TypeError):
         env.step(True)
-    assert env.game.to_json() == before
+    assert env.game.save_json() == before
     env.close()
 
 
@@ -109,7 +109,7 @@ def test_invalid_actions_can_be_penalised():
     env = cenv.CatanriskEnv("base", "players=3", invalid_action="penalty", invalid_action_reward=-0.5,
                             max_invalid_actions=3)
     obs, info = env.reset(seed=2)
-    before = env.game.to_json()
+    before = env.game.save_json()
     illegal = next(i for i in range(env.spaces.actions) if not info["action_mask"][i])
     with pytest.raises(IllegalActionError, match="out of"):
         env.step(10**6)
@@ -117,7 +117,7 @@ def test_invalid_actions_can_be_penalised():
         obs2, reward, terminated, truncated, info2 = env.step(illegal)
         assert reward == -0.5 and info2["invalid_action"] and not terminated
         assert truncated == (k == 2)
-    assert env.game.to_json() == before
+    assert env.game.save_json() == before
     with pytest.raises(catanrisk.InvalidArgumentError, match="invalid_action"):
         cenv.CatanriskEnv("base", "players=3", invalid_action="ignore")
     env.close()
