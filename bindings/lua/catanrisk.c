@@ -323,11 +323,11 @@ static int l_rules_from_file(lua_State *L)
 	return new_rules(L, crisk_rules_new_from_file);
 }
 
-/* catanrisk.params(module) -> { {name=, type=, default=, accepted=, help=}, ... } | nil, msg, code */
-static int l_params(lua_State *L)
+/* The parameter list of a built-in module by name (module set) or of the
+ * module of a rules object: { {name=, type=, default=, accepted=, help=}, ... } | nil, msg, code */
+static int push_param_list(lua_State *L, const char *module, const crisk_rules *rules)
 {
-	const char *module = luaL_checkstring(L, 1);
-	int n = crisk_module_param_count(module);
+	int n = module ? crisk_module_param_count(module) : crisk_rules_param_count(rules);
 	if (n < 0)
 		return fail(L, n);
 	lua_createtable(L, n, 0);
@@ -335,7 +335,7 @@ static int l_params(lua_State *L)
 		crisk_param_info info;
 		int rc = crisk_param_info_init(&info, CRISK_PARAM_INFO_VERSION);
 		if (!rc)
-			rc = crisk_module_param_info(&info, module, i);
+			rc = module ? crisk_module_param_info(&info, module, i) : crisk_rules_param_info(&info, rules, i);
 		if (rc)
 			return fail(L, rc);
 		lua_createtable(L, 0, 5);
@@ -352,6 +352,12 @@ static int l_params(lua_State *L)
 		lua_rawseti(L, -2, i + 1);
 	}
 	return 1;
+}
+
+/* catanrisk.params(module) -> { {name=, type=, default=, accepted=, help=}, ... } | nil, msg, code */
+static int l_params(lua_State *L)
+{
+	return push_param_list(L, luaL_checkstring(L, 1), NULL);
 }
 
 static lgame *new_game_udata(lua_State *L)
@@ -483,6 +489,12 @@ static int r_data(lua_State *L)
 	else
 		lua_pushnil(L);
 	return 1;
+}
+
+/* rules:parameters() -> the parameter list of the rules' module (any module, also loaded ones) */
+static int r_parameters(lua_State *L)
+{
+	return push_param_list(L, NULL, check_rules(L, 1));
 }
 
 static int r_close(lua_State *L)
@@ -894,6 +906,23 @@ static int g_events_json(lua_State *L)
 	return push_text(L, &c);
 }
 
+/* Pushes {seq=, type=, seat=, target=, args={6}, text=}. */
+static void push_event(lua_State *L, const crisk_event *e, const char *text)
+{
+	lua_createtable(L, 0, 6);
+	lua_pushinteger(L, (lua_Integer)e->seq);
+	lua_setfield(L, -2, "seq");
+	lua_pushinteger(L, e->type);
+	lua_setfield(L, -2, "type");
+	lua_pushinteger(L, e->seat);
+	lua_setfield(L, -2, "seat");
+	lua_pushinteger(L, e->target);
+	lua_setfield(L, -2, "target");
+	set_int_array(L, "args", e->args, 6);
+	lua_pushstring(L, text);
+	lua_setfield(L, -2, "text");
+}
+
 /* game:events([since = 0 [, viewer = SPECTATOR]]) -> { {seq=, type=, seat=, target=, args={6}, text=}, ... }
  * Arguments the viewer may not know are catanrisk.HIDDEN. */
 static int g_events(lua_State *L)
@@ -919,18 +948,7 @@ static int g_events(lua_State *L)
 		/* A text longer than the buffer comes back cut, which a log line tolerates. */
 		if (rc && rc != CRISK_EBUFSIZE)
 			return fail(L, rc);
-		lua_createtable(L, 0, 6);
-		lua_pushinteger(L, (lua_Integer)e.seq);
-		lua_setfield(L, -2, "seq");
-		lua_pushinteger(L, e.type);
-		lua_setfield(L, -2, "type");
-		lua_pushinteger(L, e.seat);
-		lua_setfield(L, -2, "seat");
-		lua_pushinteger(L, e.target);
-		lua_setfield(L, -2, "target");
-		set_int_array(L, "args", e.args, 6);
-		lua_pushstring(L, text);
-		lua_setfield(L, -2, "text");
+		push_event(L, &e, text);
 		lua_rawseti(L, -2, ++n);
 	}
 	return 1;
@@ -953,6 +971,234 @@ static int g_set_event_capacity(lua_State *L)
 	luaL_argcheck(L, cap >= 0, 2, "capacity is not negative");
 	int rc = crisk_game_set_event_capacity(g, (size_t)cap);
 	return rc ? fail(L, rc) : ok(L);
+}
+
+/* game:event(seq [, viewer = SPECTATOR]) -> {seq=, type=, seat=, target=, args={6}, text=} | nil, msg, code
+ * (ENOTFOUND when seq is not in the log). */
+static int g_event(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	lua_Integer seq = luaL_checkinteger(L, 2);
+	int viewer;
+	luaL_argcheck(L, seq >= 0, 2, "sequence numbers are not negative");
+	if (!int_arg(L, 3, CRISK_VIEWER_SPECTATOR, &viewer))
+		return fail_msg(L, CRISK_EINVAL, "viewer out of range");
+	crisk_event e;
+	char text[512];
+	int rc = crisk_event_init(&e, CRISK_EVENT_VERSION);
+	if (!rc)
+		rc = crisk_game_event(&e, g, (uint64_t)seq, viewer);
+	if (!rc)
+		rc = crisk_event_to_string(g, &e, text, sizeof text, NULL);
+	/* A text longer than the buffer comes back cut, which a log line tolerates. */
+	if (rc && rc != CRISK_EBUFSIZE)
+		return fail(L, rc);
+	push_event(L, &e, text);
+	return 1;
+}
+
+/* ------------------------------------------------ Catan-family queries (catan.h)
+ * For games of base, two_player, risk and hawaii (and host modules that wrap
+ * one); other games get nil, msg, EUNSUPPORTED from the library. */
+
+/* seat and viewer arguments at 2 and 3 (viewer required when with_viewer). */
+static int seat_viewer_args(lua_State *L, int with_viewer, int *seat, int *viewer)
+{
+	luaL_checkinteger(L, 2);
+	if (with_viewer)
+		luaL_checkinteger(L, 3);
+	return int_arg(L, 2, 0, seat) && (!with_viewer || int_arg(L, 3, 0, viewer));
+}
+
+/* game:hand(seat, viewer) / game:dev_cards(seat, viewer) -> {5 counts} | nil, msg, code
+ * (EHIDDEN unless viewer is the seat itself or OMNISCIENT, B-134). */
+static int private_counts(lua_State *L, int (*query)(const crisk_game *, int, int, int32_t[5]))
+{
+	crisk_game *g = check_game(L, 1);
+	int seat, viewer;
+	if (!seat_viewer_args(L, 1, &seat, &viewer))
+		return fail_msg(L, CRISK_EINVAL, "seat or viewer out of range");
+	int32_t counts[5];
+	int rc = query(g, seat, viewer, counts);
+	if (rc)
+		return fail(L, rc);
+	lua_createtable(L, 5, 0);
+	for (int i = 0; i < 5; i++) {
+		lua_pushinteger(L, counts[i]);
+		lua_rawseti(L, -2, i + 1);
+	}
+	return 1;
+}
+
+static int g_hand(lua_State *L)
+{
+	return private_counts(L, crisk_catan_hand);
+}
+
+static int g_dev_cards(lua_State *L)
+{
+	return private_counts(L, crisk_catan_dev_cards);
+}
+
+/* game:seat_counts(seat) -> hand size, unplayed development cards, played knights | nil, msg, code */
+static int g_seat_counts(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	int seat;
+	if (!seat_viewer_args(L, 0, &seat, NULL))
+		return fail_msg(L, CRISK_EINVAL, "seat out of range");
+	int32_t cards, dev, knights;
+	int rc = crisk_catan_seat_counts(g, seat, &cards, &dev, &knights);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, cards);
+	lua_pushinteger(L, dev);
+	lua_pushinteger(L, knights);
+	return 3;
+}
+
+/* An intersection or path id argument; 0 when it does not fit a C int. */
+static int id_arg(lua_State *L, int idx, int *out)
+{
+	luaL_checkinteger(L, idx);
+	return int_arg(L, idx, 0, out);
+}
+
+/* game:building(node) -> owner seat or -1, "empty" | "settlement" | "city" | nil, msg, code */
+static int g_building(lua_State *L)
+{
+	static const char *const kinds[] = {"empty", "settlement", "city"};
+	crisk_game *g = check_game(L, 1);
+	int node;
+	if (!id_arg(L, 2, &node))
+		return fail_msg(L, CRISK_EINVAL, "intersection out of range");
+	int32_t owner, kind;
+	int rc = crisk_catan_building(g, node, &owner, &kind);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, owner);
+	lua_pushstring(L, kind >= 0 && kind <= 2 ? kinds[kind] : "unknown");
+	return 2;
+}
+
+/* game:road(path) -> owner seat or -1 | nil, msg, code */
+static int g_road(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	int path;
+	if (!id_arg(L, 2, &path))
+		return fail_msg(L, CRISK_EINVAL, "path out of range");
+	int32_t owner;
+	int rc = crisk_catan_road(g, path, &owner);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, owner);
+	return 1;
+}
+
+/* game:robber() -> hex id | nil, msg, code */
+static int g_robber(lua_State *L)
+{
+	int32_t hex;
+	int rc = crisk_catan_robber(check_game(L, 1), &hex);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, hex);
+	return 1;
+}
+
+/* game:bank() -> {5 resource counts}, development deck size | nil, msg, code */
+static int g_bank(lua_State *L)
+{
+	int32_t counts[5], deck;
+	int rc = crisk_catan_bank(check_game(L, 1), counts, &deck);
+	if (rc)
+		return fail(L, rc);
+	lua_createtable(L, 5, 0);
+	for (int i = 0; i < 5; i++) {
+		lua_pushinteger(L, counts[i]);
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_pushinteger(L, deck);
+	return 2;
+}
+
+/* Field `name` of the table at idx: an int32 (absent = 0); 0 with the bad value's description pushed otherwise. */
+static int int32_field(lua_State *L, int idx, const char *name, int32_t *out)
+{
+	int is_int;
+	lua_getfield(L, idx, name);
+	lua_Integer v = lua_isnil(L, -1) ? 0 : lua_tointegerx(L, -1, &is_int);
+	int good = lua_isnil(L, -1) || (is_int && v >= INT32_MIN && v <= INT32_MAX);
+	lua_pop(L, 1);
+	if (!good) {
+		lua_pushfstring(L, "field %s is not an integer in the int32 range", name);
+		return 0;
+	}
+	*out = (int32_t)v;
+	return 1;
+}
+
+/* Array field `name` (up to n int32 values, the rest 0); 0 with a message pushed otherwise. */
+static int int32_array_field(lua_State *L, int idx, const char *name, int32_t *out, int n)
+{
+	lua_getfield(L, idx, name);
+	if (lua_isnil(L, -1)) {
+		lua_pop(L, 1);
+		return 1;
+	}
+	if (!lua_istable(L, -1)) {
+		lua_pop(L, 1);
+		lua_pushfstring(L, "field %s is not an array", name);
+		return 0;
+	}
+	lua_Integer len = luaL_len(L, -1);
+	if (len > n) {
+		lua_pop(L, 1);
+		lua_pushfstring(L, "field %s has %d values, at most %d are allowed", name, (int)len, n);
+		return 0;
+	}
+	for (lua_Integer i = 1; i <= len; i++) {
+		int is_int;
+		lua_geti(L, -1, i);
+		lua_Integer v = lua_tointegerx(L, -1, &is_int);
+		lua_pop(L, 1);
+		if (!is_int || v < INT32_MIN || v > INT32_MAX) {
+			lua_pop(L, 1);
+			lua_pushfstring(L, "%s[%d] is not an integer in the int32 range", name, (int)(i - 1));
+			return 0;
+		}
+		out[i - 1] = (int32_t)v;
+	}
+	lua_pop(L, 1);
+	return 1;
+}
+
+/* game:encode{type=, arg={...}, to=, give={...}, want={...}} -> code | nil, msg, code
+ * The fields of game:decode(); missing ones are 0 (arg[1] in Lua is the C arg[0]).
+ * Legality is not checked. */
+static int g_encode(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	if (!is_catan(g))
+		return fail_msg(L, CRISK_EUNSUPPORTED, "encode: not a Catan-family module");
+	crisk_catan_action a;
+	crisk_catan_action_init(&a, CRISK_CATAN_ACTION_VERSION);
+	int32_t type = -1;
+	if (!int32_field(L, 2, "type", &type) || !int32_field(L, 2, "to", &a.to) ||
+	    !int32_array_field(L, 2, "arg", a.arg, 3) || !int32_array_field(L, 2, "give", a.give, 6) ||
+	    !int32_array_field(L, 2, "want", a.want, 6))
+		return fail_msg(L, CRISK_EINVAL, lua_tostring(L, -1));
+	if (type < 0 || type > 255)
+		return fail_msg(L, CRISK_EINVAL, "field type must be an action type 0..255");
+	a.type = (uint32_t)type;
+	crisk_action code;
+	int rc = crisk_catan_action_encode(&code, &a);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, (lua_Integer)code);
+	return 1;
 }
 
 /* game:clone() -> independent game | nil, msg, code (with undo history and record) */
@@ -1090,6 +1336,338 @@ static int g_tostring(lua_State *L)
 	return 1;
 }
 
+/* ----------------------------------------------------- reinforcement learning */
+
+#define VEC_MT "catanrisk.vec_env"
+
+typedef struct lvec {
+	crisk_vec_env *env;
+	size_t n, a, o, s;
+	float *obs, *rewards;
+	uint8_t *masks, *term, *trunc;
+	int32_t *seats, *actions;
+} lvec;
+
+/* rules:rl_sizes() -> A, O | nil, msg, code */
+static int r_rl_sizes(lua_State *L)
+{
+	size_t a = 0, o = 0;
+	int rc = crisk_rl_action_count(check_rules(L, 1), &a);
+	if (!rc)
+		rc = crisk_rl_observation_size(check_rules(L, 1), &o);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, (lua_Integer)a);
+	lua_pushinteger(L, (lua_Integer)o);
+	return 2;
+}
+
+/* rules:rl_spaces_json() -> text | nil, msg, code */
+static int r_rl_spaces_json(lua_State *L)
+{
+	crisk_rules *r = check_rules(L, 1);
+	size_t len = 0;
+	int rc = crisk_rl_spaces_json(r, NULL, 0, &len);
+	if (rc != CRISK_EBUFSIZE)
+		return fail(L, rc ? rc : CRISK_ESTATE);
+	luaL_Buffer b;
+	char *buf = luaL_buffinitsize(L, &b, len + 1);
+	rc = crisk_rl_spaces_json(r, buf, len + 1, &len);
+	if (rc)
+		return fail(L, rc);
+	luaL_pushresultsize(&b, len);
+	return 1;
+}
+
+static size_t rl_count(lua_State *L, const crisk_game *g, int observation)
+{
+	size_t n = 0;
+	const crisk_rules *r = crisk_game_rules(g);
+	int rc = observation ? crisk_rl_observation_size(r, &n) : crisk_rl_action_count(r, &n);
+	if (rc)
+		luaL_error(L, "%s", crisk_error_last());
+	return n;
+}
+
+/* game:rl_legal() -> { index, ... } (the legal action indices, 0-based, ascending) | nil, msg, code */
+static int g_rl_legal(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	size_t a = rl_count(L, g, 0), legal = 0;
+	uint8_t *mask = lua_newuserdatauv(L, a ? a : 1, 0);
+	int rc = crisk_rl_legal_mask(g, mask, a, &legal);
+	if (rc)
+		return fail(L, rc);
+	lua_createtable(L, (int)legal, 0);
+	lua_Integer k = 1;
+	for (size_t i = 0; i < a; i++)
+		if (mask[i]) {
+			lua_pushinteger(L, (lua_Integer)i);
+			lua_rawseti(L, -2, k++);
+		}
+	return 1;
+}
+
+/* game:rl_observe(viewer) -> { float, ... } (1-based: obs[1] is float 0) | nil, msg, code */
+static int g_rl_observe(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	int viewer;
+	if (!int_arg(L, 2, CRISK_VIEWER_OMNISCIENT, &viewer))
+		return fail_msg(L, CRISK_EINVAL, "viewer out of range");
+	size_t o = rl_count(L, g, 1);
+	float *obs = lua_newuserdatauv(L, (o ? o : 1) * sizeof *obs, 0);
+	int rc = crisk_rl_observe(g, viewer, obs, o);
+	if (rc)
+		return fail(L, rc);
+	lua_createtable(L, (int)o, 0);
+	for (size_t i = 0; i < o; i++) {
+		lua_pushnumber(L, obs[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	return 1;
+}
+
+/* game:rl_action(index) -> code | nil, msg, code */
+static int g_rl_action(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	lua_Integer i = luaL_checkinteger(L, 2);
+	if (i < 0)
+		return fail_msg(L, CRISK_EINVAL, "an action index is not negative");
+	crisk_action code = 0;
+	int rc = crisk_rl_index_action(g, (size_t)i, &code);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, (lua_Integer)code);
+	return 1;
+}
+
+/* game:rl_index(action) -> index | nil, msg, code (action: a code or a text form) */
+static int g_rl_index(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	crisk_action code;
+	int rc = action_arg(L, g, 2, &code);
+	size_t i = 0;
+	if (!rc)
+		rc = crisk_rl_action_index(g, code, &i);
+	if (rc)
+		return fail(L, rc);
+	lua_pushinteger(L, (lua_Integer)i);
+	return 1;
+}
+
+static lvec *check_vec(lua_State *L, int idx)
+{
+	lvec *v = luaL_checkudata(L, idx, VEC_MT);
+	if (!v->env)
+		luaL_error(L, "attempt to use a closed vector environment");
+	return v;
+}
+
+static int v_close(lua_State *L)
+{
+	lvec *v = luaL_checkudata(L, 1, VEC_MT);
+	crisk_vec_env_free(v->env);
+	v->env = NULL;
+	free(v->obs);
+	free(v->rewards);
+	free(v->masks);
+	free(v->term);
+	free(v->trunc);
+	free(v->seats);
+	free(v->actions);
+	v->obs = v->rewards = NULL;
+	v->masks = v->term = v->trunc = NULL;
+	v->seats = v->actions = NULL;
+	return 0;
+}
+
+static int v_tostring(lua_State *L)
+{
+	lvec *v = luaL_checkudata(L, 1, VEC_MT);
+	if (!v->env)
+		lua_pushliteral(L, "catanrisk.vec_env (closed)");
+	else
+		lua_pushfstring(L, "catanrisk.vec_env(%I games)", (lua_Integer)v->n);
+	return 1;
+}
+
+/* catanrisk.vec_env(rules, n [, {agents = {seat, ...}, seed = int, new_seed = bool}]) -> env | nil, msg, code */
+static int l_vec_env(lua_State *L)
+{
+	crisk_rules *r = check_rules(L, 1);
+	lua_Integer n = luaL_checkinteger(L, 2);
+	int seats = crisk_rules_num_seats(r);
+	uint32_t agents = seats > 0 && seats < 32 ? (1u << seats) - 1 : 0;
+	uint64_t seed = 0;
+	uint32_t flags = CRISK_VEC_NEW_SEED;
+	if (!lua_isnoneornil(L, 3)) {
+		luaL_checktype(L, 3, LUA_TTABLE);
+		if (lua_getfield(L, 3, "agents") == LUA_TTABLE) {
+			agents = 0;
+			for (lua_Integer k = 1;; k++) {
+				if (lua_rawgeti(L, -1, k) == LUA_TNIL) {
+					lua_pop(L, 1);
+					break;
+				}
+				lua_Integer s = luaL_checkinteger(L, -1);
+				if (s < 0 || s >= seats || s >= 32)
+					return fail_msg(L, CRISK_EINVAL, "an agent seat is not a seat of the rules");
+				agents |= 1u << s;
+				lua_pop(L, 1);
+			}
+		}
+		lua_pop(L, 1);
+		if (lua_getfield(L, 3, "seed") != LUA_TNIL)
+			seed = (uint64_t)luaL_checkinteger(L, -1);
+		lua_pop(L, 1);
+		if (lua_getfield(L, 3, "new_seed") != LUA_TNIL && !lua_toboolean(L, -1))
+			flags = 0;
+		lua_pop(L, 1);
+	}
+	if (n < 1)
+		return fail_msg(L, CRISK_EINVAL, "a vector environment needs at least one game");
+	lvec *v = lua_newuserdatauv(L, sizeof *v, 0);
+	memset(v, 0, sizeof *v);
+	luaL_setmetatable(L, VEC_MT);
+	int rc = crisk_vec_env_new(&v->env, r, (size_t)n, agents, seed, flags);
+	if (rc)
+		return fail(L, rc);
+	crisk_vec_env_sizes(v->env, &v->n, &v->a, &v->o, &v->s);
+	v->obs = malloc(v->n * v->o * sizeof *v->obs);
+	v->rewards = malloc(v->n * v->s * sizeof *v->rewards);
+	v->masks = malloc(v->n * v->a);
+	v->term = malloc(v->n);
+	v->trunc = malloc(v->n);
+	v->seats = malloc(v->n * sizeof *v->seats);
+	v->actions = malloc(v->n * sizeof *v->actions);
+	if (!v->obs || !v->rewards || !v->masks || !v->term || !v->trunc || !v->seats || !v->actions) {
+		v_close(L);
+		return fail_msg(L, CRISK_ENOMEM, "out of memory for the vector environment's arrays");
+	}
+	return 1;
+}
+
+/* The outputs as a table: obs[i][k], legal[i] = {index, ...}, seats[i], and
+ * with done: rewards[i][s], terminated[i], truncated[i] (1-based games). */
+static int push_outputs(lua_State *L, const lvec *v, int done)
+{
+	lua_createtable(L, 0, 6);
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_createtable(L, (int)v->o, 0);
+		for (size_t k = 0; k < v->o; k++) {
+			lua_pushnumber(L, v->obs[i * v->o + k]);
+			lua_rawseti(L, -2, (lua_Integer)k + 1);
+		}
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "obs");
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_newtable(L);
+		lua_Integer k = 1;
+		for (size_t x = 0; x < v->a; x++)
+			if (v->masks[i * v->a + x]) {
+				lua_pushinteger(L, (lua_Integer)x);
+				lua_rawseti(L, -2, k++);
+			}
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "legal");
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_pushinteger(L, v->seats[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "seats");
+	if (!done)
+		return 1;
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_createtable(L, (int)v->s, 0);
+		for (size_t s = 0; s < v->s; s++) {
+			lua_pushnumber(L, v->rewards[i * v->s + s]);
+			lua_rawseti(L, -2, (lua_Integer)s + 1);
+		}
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "rewards");
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_pushboolean(L, v->term[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "terminated");
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_pushboolean(L, v->trunc[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, "truncated");
+	return 1;
+}
+
+/* env:reset() -> {obs, legal, seats} | nil, msg, code */
+static int v_reset(lua_State *L)
+{
+	lvec *v = check_vec(L, 1);
+	int rc = crisk_vec_env_reset(v->env, v->obs, v->masks, v->seats);
+	return rc ? fail(L, rc) : push_outputs(L, v, 0);
+}
+
+/* env:step({index, ...}) -> {obs, legal, seats, rewards, terminated, truncated} | nil, msg, code */
+static int v_step(lua_State *L)
+{
+	lvec *v = check_vec(L, 1);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	if (lua_rawlen(L, 2) != v->n)
+		return fail_msg(L, CRISK_EINVAL, "step needs one action index per game");
+	for (size_t i = 0; i < v->n; i++) {
+		lua_rawgeti(L, 2, (lua_Integer)i + 1);
+		int isnum = 0;
+		lua_Integer x = lua_tointegerx(L, -1, &isnum);
+		lua_pop(L, 1);
+		if (!isnum || x < INT32_MIN || x > INT32_MAX)
+			return fail_msg(L, CRISK_EINVAL, "an action index is not an integer");
+		v->actions[i] = (int32_t)x;
+	}
+	int rc = crisk_vec_env_step(v->env, v->actions, v->obs, v->masks, v->rewards, v->term, v->trunc, v->seats);
+	return rc ? fail(L, rc) : push_outputs(L, v, 1);
+}
+
+/* env:sample() -> {index, ...}: a uniform legal index per game | nil, msg, code */
+static int v_sample(lua_State *L)
+{
+	lvec *v = check_vec(L, 1);
+	int rc = crisk_vec_env_sample(v->env, v->actions);
+	if (rc)
+		return fail(L, rc);
+	lua_createtable(L, (int)v->n, 0);
+	for (size_t i = 0; i < v->n; i++) {
+		lua_pushinteger(L, v->actions[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	return 1;
+}
+
+/* env:sizes() -> games, actions, observation, seats */
+static int v_sizes(lua_State *L)
+{
+	lvec *v = check_vec(L, 1);
+	lua_pushinteger(L, (lua_Integer)v->n);
+	lua_pushinteger(L, (lua_Integer)v->a);
+	lua_pushinteger(L, (lua_Integer)v->o);
+	lua_pushinteger(L, (lua_Integer)v->s);
+	return 4;
+}
+
+static const luaL_Reg vec_methods[] = {
+	{"reset", v_reset}, {"step", v_step}, {"sample", v_sample}, {"sizes", v_sizes}, {"close", v_close}, {NULL, NULL},
+};
+
 /* ------------------------------------------------------------------- open */
 
 static const luaL_Reg rules_methods[] = {
@@ -1098,7 +1676,10 @@ static const luaL_Reg rules_methods[] = {
 	{"params", r_params},
 	{"board_json", r_board_json},
 	{"data", r_data},
+	{"parameters", r_parameters},
 	{"new_game", l_game},
+	{"rl_sizes", r_rl_sizes},
+	{"rl_spaces_json", r_rl_spaces_json},
 	{"close", r_close},
 	{NULL, NULL},
 };
@@ -1124,8 +1705,21 @@ static const luaL_Reg game_methods[] = {
 	{"view_json", g_view_json},
 	{"events", g_events},
 	{"events_json", g_events_json},
+	{"event", g_event},
 	{"event_range", g_event_range},
 	{"set_event_capacity", g_set_event_capacity},
+	{"hand", g_hand},
+	{"dev_cards", g_dev_cards},
+	{"seat_counts", g_seat_counts},
+	{"building", g_building},
+	{"road", g_road},
+	{"robber", g_robber},
+	{"bank", g_bank},
+	{"encode", g_encode},
+	{"rl_legal", g_rl_legal},
+	{"rl_observe", g_rl_observe},
+	{"rl_action", g_rl_action},
+	{"rl_index", g_rl_index},
 	{"clone", g_clone},
 	{"copy_from", g_copy_from},
 	{"save", g_save},
@@ -1152,6 +1746,7 @@ static const luaL_Reg functions[] = {
 	{"load", l_load},
 	{"load_json", l_load_json},
 	{"replay", l_replay},
+	{"vec_env", l_vec_env},
 	{NULL, NULL},
 };
 
@@ -1185,6 +1780,7 @@ int luaopen_catanrisk(lua_State *L)
 {
 	new_class(L, RULES_MT, rules_methods, r_close, r_tostring);
 	new_class(L, GAME_MT, game_methods, g_close, g_tostring);
+	new_class(L, VEC_MT, vec_methods, v_close, v_tostring);
 	luaL_newlib(L, functions);
 	set_int(L, "SEAT_CHANCE", CRISK_SEAT_CHANCE);
 	set_int(L, "SEAT_NONE", CRISK_SEAT_NONE);
@@ -1192,6 +1788,12 @@ int luaopen_catanrisk(lua_State *L)
 	set_int(L, "OMNISCIENT", CRISK_VIEWER_OMNISCIENT);
 	set_int(L, "HIDDEN", CRISK_HIDDEN);
 	set_int(L, "MAX_UNDO_DEPTH", CRISK_MAX_UNDO_DEPTH);
+	/* Catan family (catan.h, two_player.h, risk.h). */
+	set_int(L, "TO_ALL", CRISK_CATAN_TO_ALL);
+	set_int(L, "TP_NEUTRAL_0", CRISK_TP_NEUTRAL_0);
+	set_int(L, "TP_NEUTRAL_1", CRISK_TP_NEUTRAL_1);
+	set_int(L, "TP_NO_CARD", CRISK_TP_NO_CARD);
+	set_int(L, "RISK_NEUTRAL", CRISK_RISK_NEUTRAL);
 	set_int(L, "OK", CRISK_OK);
 	set_int(L, "EINVAL", CRISK_EINVAL);
 	set_int(L, "ENOMEM", CRISK_ENOMEM);

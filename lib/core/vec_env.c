@@ -123,12 +123,22 @@ static int start_game(crisk_vec_env *e, size_t i)
 	return rc;
 }
 
-/* Draws a uniform legal index of game i from its mask. */
+/* Draws a uniform legal index of game i from its mask; masks are mostly
+ * zero, so it skips them eight bytes at a time. */
 static int32_t pick_index(crisk_vec_env *e, size_t i)
 {
 	const uint8_t *m = e->masks + i * e->n_actions;
-	size_t k = policy_pick(&e->rng, e->legal[i]);
-	for (size_t a = 0;; a++)
+	size_t k = policy_pick(&e->rng, e->legal[i]), a = 0;
+	for (; a + 8 <= e->n_actions; a += 8) {
+		uint64_t w;
+		memcpy(&w, m + a, sizeof w);
+		if (!w)
+			continue;
+		for (size_t j = a; j < a + 8; j++)
+			if (m[j] && k-- == 0)
+				return (int32_t)j;
+	}
+	for (;; a++)
 		if (m[a] && k-- == 0)
 			return (int32_t)a;
 }

@@ -11,6 +11,13 @@ Quick start::
             game.apply(action)
         print(game.status, game.winner, game.scores())
 
+Catan-family queries (catan.h), with the visibility rules of the library::
+
+    game.hand(seat=0, viewer=0)             # (brick, lumber, wool, grain, ore)
+    game.hand(0, catanrisk.SPECTATOR)       # HiddenInformationError
+    game.bank(), game.robber, game.building(12), game.road(5), game.seat_counts(1)
+    game.encode(catanrisk.CatanActionType.BUILD_ROAD, [12])
+
 Saving, game records and undo::
 
     data = game.save()                      # bytes; Game.load(data) continues identically
@@ -25,7 +32,18 @@ then a ``libcatanrisk.so*`` next to the package, then the system (see
 :mod:`catanrisk._lib`).
 """
 
-from . import _lib
+from . import _lib, catan
+from .catan import (
+    Bank,
+    Building,
+    BuildingKind,
+    CatanActionType,
+    CatanEvent,
+    DevCard,
+    Event,
+    Resource,
+    SeatCounts,
+)
 from .errors import (
     CatanriskError,
     FormatError,
@@ -66,6 +84,16 @@ __all__ = [
     "OMNISCIENT",
     "MAX_UNDO_DEPTH",
     "replay",
+    "catan",
+    "Resource",
+    "DevCard",
+    "BuildingKind",
+    "CatanActionType",
+    "CatanEvent",
+    "SeatCounts",
+    "Building",
+    "Bank",
+    "Event",
     "CatanriskError",
     "InvalidArgumentError",
     "OutOfMemoryError",

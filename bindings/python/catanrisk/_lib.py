@@ -660,3 +660,128 @@ def game_playout(game: Handle, skip_types: int, max_steps: int, rng_state: int) 
         err.state = state.value  # type: ignore[attr-defined]
         raise err
     return steps.value, state.value
+
+
+# ================================================================ catan.h queries, view.h events
+# One block, prototypes included, so that it merges apart from other additions.
+
+
+class _Event(ctypes.Structure):
+    _fields_ = [
+        ("version", c_uint32),
+        ("type", c_uint32),
+        ("seq", c_uint64),
+        ("seat", c_int32),
+        ("target", c_int32),
+        ("args", c_int32 * 6),
+    ]
+
+
+EVENT_VERSION = 1
+_i32_p = POINTER(c_int32)
+
+_QUERY_PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
+    "crisk_catan_action_encode": (c_int, [POINTER(c_uint64), POINTER(_CatanAction)]),
+    "crisk_catan_hand": (c_int, [c_void_p, c_int, c_int, _i32_p]),
+    "crisk_catan_dev_cards": (c_int, [c_void_p, c_int, c_int, _i32_p]),
+    "crisk_catan_seat_counts": (c_int, [c_void_p, c_int, _i32_p, _i32_p, _i32_p]),
+    "crisk_catan_building": (c_int, [c_void_p, c_int, _i32_p, _i32_p]),
+    "crisk_catan_road": (c_int, [c_void_p, c_int, _i32_p]),
+    "crisk_catan_robber": (c_int, [c_void_p, _i32_p]),
+    "crisk_catan_bank": (c_int, [c_void_p, _i32_p, _i32_p]),
+    "crisk_event_init": (c_int, [POINTER(_Event), c_uint32]),
+    "crisk_game_event": (c_int, [POINTER(_Event), c_void_p, c_uint64, c_int]),
+    "crisk_event_to_string": (c_int, [c_void_p, POINTER(_Event)] + _TEXT),
+}
+for _name, (_restype, _argtypes) in _QUERY_PROTOTYPES.items():
+    _fn = getattr(_L, _name)
+    _fn.restype = _restype
+    _fn.argtypes = _argtypes
+
+
+def catan_hand(game: Handle, seat: int, viewer: int) -> Tuple[int, ...]:
+    """crisk_catan_hand: the 5 resource counts of seat, if viewer may see them."""
+    counts = (c_int32 * 5)()
+    _check(_L.crisk_catan_hand(game, c_int_arg(seat, "seat"), c_int_arg(viewer, "viewer"), counts))
+    return tuple(counts)
+
+
+def catan_dev_cards(game: Handle, seat: int, viewer: int) -> Tuple[int, ...]:
+    """crisk_catan_dev_cards: the 5 unplayed development card counts of seat, if viewer may see them."""
+    counts = (c_int32 * 5)()
+    _check(_L.crisk_catan_dev_cards(game, c_int_arg(seat, "seat"), c_int_arg(viewer, "viewer"), counts))
+    return tuple(counts)
+
+
+def catan_seat_counts(game: Handle, seat: int) -> Tuple[int, int, int]:
+    """crisk_catan_seat_counts: (hand size, unplayed development cards, played knights)."""
+    cards, dev, knights = c_int32(), c_int32(), c_int32()
+    _check(_L.crisk_catan_seat_counts(game, c_int_arg(seat, "seat"), byref(cards), byref(dev), byref(knights)))
+    return cards.value, dev.value, knights.value
+
+
+def catan_building(game: Handle, node: int) -> Tuple[int, int]:
+    """crisk_catan_building: (owner or -1, kind 0 empty / 1 settlement / 2 city)."""
+    owner, kind = c_int32(), c_int32()
+    _check(_L.crisk_catan_building(game, c_int_arg(node, "intersection"), byref(owner), byref(kind)))
+    return owner.value, kind.value
+
+
+def catan_road(game: Handle, path: int) -> int:
+    """crisk_catan_road: the owner of the road on path, or -1."""
+    owner = c_int32()
+    _check(_L.crisk_catan_road(game, c_int_arg(path, "path"), byref(owner)))
+    return owner.value
+
+
+def catan_robber(game: Handle) -> int:
+    hex_id = c_int32()
+    _check(_L.crisk_catan_robber(game, byref(hex_id)))
+    return hex_id.value
+
+
+def catan_bank(game: Handle) -> Tuple[Tuple[int, ...], int]:
+    """crisk_catan_bank: (5 resource counts, development deck size)."""
+    counts = (c_int32 * 5)()
+    deck = c_int32()
+    _check(_L.crisk_catan_bank(game, counts, byref(deck)))
+    return tuple(counts), deck.value
+
+
+def _int32_fields(values: Any, n: int, what: str) -> List[int]:
+    """Up to n ints for a fixed int32 array of crisk_catan_action, the rest 0."""
+    try:
+        items = list(values)
+    except TypeError:
+        raise TypeError(f"{what} must be a sequence of ints, not {type(values).__name__}") from None
+    if len(items) > n:
+        raise InvalidArgumentError(f"{what} has {len(items)} values, at most {n} are allowed", -1)
+    for i, v in enumerate(items):
+        c_int_arg(v, f"{what}[{i}]")
+    return items + [0] * (n - len(items))
+
+
+def catan_encode(type_: int, arg: Any = (), to: int = 0, give: Any = (), want: Any = ()) -> int:
+    """crisk_catan_action_encode: the code of the given fields (not checked for legality)."""
+    fields = _CatanAction()
+    _check(_L.crisk_catan_action_init(byref(fields), CATAN_ACTION_VERSION))
+    t = c_int_arg(type_, "action type")
+    if not 0 <= t <= 255:
+        raise InvalidArgumentError(f"action type {t} is out of range 0..255", -1)
+    fields.type = t
+    fields.arg[:] = _int32_fields(arg, 3, "arg")
+    fields.to = c_int_arg(to, "to")
+    fields.give[:] = _int32_fields(give, 6, "give")
+    fields.want[:] = _int32_fields(want, 6, "want")
+    out = c_uint64(0)
+    _check(_L.crisk_catan_action_encode(byref(out), byref(fields)))
+    return out.value
+
+
+def game_event(game: Handle, seq: int, viewer: int) -> Tuple[int, int, int, int, Tuple[int, ...], str]:
+    """crisk_game_event and crisk_event_to_string: (seq, type, seat, target, args, text)."""
+    event = _Event()
+    _check(_L.crisk_event_init(byref(event), EVENT_VERSION))
+    _check(_L.crisk_game_event(byref(event), game, _uint64_arg(seq, "seq"), c_int_arg(viewer, "viewer")))
+    text = _text(_L.crisk_event_to_string, game, byref(event), initial=128)
+    return event.seq, event.type, event.seat, event.target, tuple(event.args), text

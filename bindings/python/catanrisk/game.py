@@ -14,7 +14,8 @@ from enum import IntEnum
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _lib
-from .errors import CatanriskError, IllegalActionError, InvalidArgumentError, ParameterError
+from .catan import Bank, Building, BuildingKind, Event, SeatCounts
+from .errors import CatanriskError, IllegalActionError, InvalidArgumentError, ParameterError, UnsupportedError
 
 __all__ = [
     "Rules",
@@ -678,6 +679,124 @@ class Game(_Handle):
         if capacity < 0:
             raise InvalidArgumentError(f"capacity {capacity} is negative", -1)
         _lib.game_set_event_capacity(self._handle(), capacity)
+
+    def event(self, seq: int, viewer: int = SPECTATOR) -> Event:
+        """One event of the log as ``viewer`` sees it (``crisk_game_event``),
+        with its text form (``crisk_event_to_string``).
+
+        Raises:
+            NotFoundError: ``seq`` is not in the log (older than the oldest
+                kept event, or not yet numbered: see :attr:`next_event`).
+            InvalidArgumentError: ``viewer`` is not a seat,
+                :data:`SPECTATOR` or :data:`OMNISCIENT`.
+        """
+        seq_, type_, seat, target, args, text = _lib.game_event(self._handle(), seq, viewer)
+        return Event(seq_, type_, seat, target, args, text)  # type: ignore[arg-type]
+
+    # ---- Catan-family queries (catan.h)
+    #
+    # They answer for games of base, two_player, risk and hawaii (and of host
+    # modules that wrap one); for other modules they raise UnsupportedError.
+    # The library checks every argument; on an error the game is unchanged.
+
+    def hand(self, seat: int, viewer: int) -> Tuple[int, int, int, int, int]:
+        """The resource cards of ``seat`` in :class:`~catanrisk.catan.Resource`
+        order, if ``viewer`` may see them: the seat itself or
+        :data:`OMNISCIENT` (B-134).
+
+        Raises:
+            HiddenInformationError: ``viewer`` is another seat or :data:`SPECTATOR`.
+            InvalidArgumentError: ``seat`` or ``viewer`` out of range.
+            UnsupportedError: not a Catan-family game.
+        """
+        return _lib.catan_hand(self._handle(), seat, viewer)  # type: ignore[return-value]
+
+    def dev_cards(self, seat: int, viewer: int) -> Tuple[int, int, int, int, int]:
+        """The unplayed development cards of ``seat`` in
+        :class:`~catanrisk.catan.DevCard` order, if ``viewer`` may see them
+        (the seat itself or :data:`OMNISCIENT`).
+
+        Raises: as :meth:`hand`.
+        """
+        return _lib.catan_dev_cards(self._handle(), seat, viewer)  # type: ignore[return-value]
+
+    def seat_counts(self, seat: int) -> SeatCounts:
+        """The public counts of ``seat``: hand size, unplayed development
+        cards and played knights.
+
+        Raises:
+            InvalidArgumentError: ``seat`` out of range.
+            UnsupportedError: not a Catan-family game.
+        """
+        return SeatCounts(*_lib.catan_seat_counts(self._handle(), seat))
+
+    def building(self, node: int) -> Building:
+        """The building on intersection ``node`` (ids of :attr:`Rules.board`).
+
+        Raises:
+            InvalidArgumentError: no such intersection.
+            UnsupportedError: not a Catan-family game.
+        """
+        owner, kind = _lib.catan_building(self._handle(), node)
+        return Building(owner if owner >= 0 else None, BuildingKind(kind))
+
+    def road(self, path: int) -> Optional[int]:
+        """The seat owning the road on ``path`` (in two_player also the neutral
+        owner ids 2 and 3, T-1), or None when there is no road.
+
+        Raises:
+            InvalidArgumentError: no such path.
+            UnsupportedError: not a Catan-family game.
+        """
+        owner = _lib.catan_road(self._handle(), path)
+        return owner if owner >= 0 else None
+
+    @property
+    def robber(self) -> int:
+        """The hex holding the robber.
+
+        Raises:
+            UnsupportedError: not a Catan-family game.
+        """
+        return _lib.catan_robber(self._handle())
+
+    def bank(self) -> Bank:
+        """The bank's resource cards and the development deck size (public, B-134).
+
+        Raises:
+            UnsupportedError: not a Catan-family game.
+        """
+        counts, deck = _lib.catan_bank(self._handle())
+        return Bank(counts, deck)  # type: ignore[arg-type]
+
+    def encode(
+        self,
+        type: int,
+        arg: Sequence[int] = (),
+        *,
+        to: int = 0,
+        give: Sequence[int] = (),
+        want: Sequence[int] = (),
+    ) -> Action:
+        """The action of the given fields, as :attr:`Action.fields` gives
+        them back (``crisk_catan_action_encode``): ``type`` a
+        :class:`~catanrisk.catan.CatanActionType` (or a two_player or risk
+        type), ``arg`` up to 3 ids, ``to``, ``give`` and ``want`` up to 6
+        counts; missing values are 0.  Legality is not checked (see
+        :meth:`check`)::
+
+            game.apply(game.encode(CatanActionType.BUILD_ROAD, [12]))
+            game.encode(CatanActionType.OFFER_TRADE, give=[0, 0, 2], want=[0, 0, 0, 0, 1], to=TO_ALL)
+
+        Raises:
+            InvalidArgumentError: unknown type or a field that does not fit
+                (the message names it).
+            UnsupportedError: not a Catan-family game.
+        """
+        if self._module not in _lib.CATAN_FAMILY:
+            raise UnsupportedError(f"encode: module '{self._module}' is not a Catan-family module", -9)
+        self._handle()
+        return Action(_lib.catan_encode(type, arg, to, give, want), self)
 
     # ---- saving and loading
 
