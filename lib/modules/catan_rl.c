@@ -50,6 +50,15 @@ static const struct rl_type {
 #define RL_MAX_TYPE 31 /* kernel types are 1..30 */
 #define RL_MARITIME_PAIRS (NUM_RES * (NUM_RES - 1))
 
+/* The argument of each kernel type (A_NONE for those without index). */
+static const uint8_t rl_arg_of[RL_MAX_TYPE] = {
+	[CRISK_CATAN_PLACE_SETTLEMENT] = A_NODE, [CRISK_CATAN_PLACE_ROAD] = A_PATH, [CRISK_CATAN_DISCARD] = A_RES,
+	[CRISK_CATAN_MOVE_ROBBER] = A_HEX, [CRISK_CATAN_STEAL_FROM] = A_SEAT, [CRISK_CATAN_BUILD_ROAD] = A_PATH,
+	[CRISK_CATAN_BUILD_SETTLEMENT] = A_NODE, [CRISK_CATAN_BUILD_CITY] = A_NODE,
+	[CRISK_CATAN_PLACE_FREE_ROAD] = A_PATH, [CRISK_CATAN_PICK] = A_RES, [CRISK_CATAN_NAME] = A_RES,
+	[CRISK_CATAN_MARITIME_TRADE] = A_MARITIME, [CRISK_CATAN_CONFIRM] = A_SEAT,
+};
+
 static const char *const rl_arg_names[] = {
 	[A_NONE] = "-",
 	[A_NODE] = "intersection",
@@ -80,33 +89,66 @@ static size_t arg_count(const kern *k, int arg)
 	}
 }
 
-/* First index per type (SIZE_MAX for a type without index); the total. */
-typedef struct act_layout {
-	size_t first[RL_MAX_TYPE];
-	uint8_t arg[RL_MAX_TYPE];
-	size_t total;
-} act_layout;
+/* The sizes the ranges are made of: the board's intersections, paths and
+ * land hexes, and the other seats. */
+typedef struct act_sizes {
+	size_t n, p, h, s1; /* intersections, paths, land hexes, seats - 1 */
+} act_sizes;
 
-static void act_layout_of(const kern *k, act_layout *L)
+static inline act_sizes sizes_of(const kern *k)
 {
-	for (int t = 0; t < RL_MAX_TYPE; t++) {
-		L->first[t] = SIZE_MAX;
-		L->arg[t] = A_NONE;
-	}
-	size_t at = 0;
-	for (size_t i = 0; i < RL_N_TYPES; i++) {
-		L->first[rl_types[i].type] = at;
-		L->arg[rl_types[i].type] = rl_types[i].arg;
-		at += arg_count(k, rl_types[i].arg);
-	}
-	L->total = at;
+	return (act_sizes){(size_t)k->b.n_node, (size_t)k->b.n_path, (size_t)k->b.n_land, (size_t)(k->seats - 1)};
+}
+
+/* First index of type t as multiples of the sizes: {n, p, h, s1, constant},
+ * the running sum of the counts of rl_types before t, written out so that
+ * the hot path finds a range in a few multiplications; all 0xFF for a type
+ * without index.  cm_rl_describe_actions sums the counts afresh, and
+ * tests/rl/test_rl_catan.c checks that every index of each described range
+ * maps to an action of that range's type and back. */
+static const uint8_t rl_before[RL_MAX_TYPE][5] = {
+	[0] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+	[CRISK_CATAN_PLACE_SETTLEMENT] = {0, 0, 0, 0, 0},
+	[CRISK_CATAN_PLACE_ROAD] = {1, 0, 0, 0, 0},
+	[CRISK_CATAN_ROLL] = {1, 1, 0, 0, 0},
+	[CRISK_CATAN_DICE] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+	[CRISK_CATAN_DISCARD] = {1, 1, 0, 0, 1},
+	[CRISK_CATAN_DISCARD_CARDS] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+	[CRISK_CATAN_MOVE_ROBBER] = {1, 1, 0, 0, 6},
+	[CRISK_CATAN_STEAL_FROM] = {1, 1, 1, 0, 6},
+	[CRISK_CATAN_STEAL_RESULT] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+	[CRISK_CATAN_BUILD_ROAD] = {1, 1, 1, 1, 6},
+	[CRISK_CATAN_BUILD_SETTLEMENT] = {1, 2, 1, 1, 6},
+	[CRISK_CATAN_BUILD_CITY] = {2, 2, 1, 1, 6},
+	[CRISK_CATAN_BUY_DEV] = {3, 2, 1, 1, 6},
+	[CRISK_CATAN_DEV_RESULT] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+	[CRISK_CATAN_PLAY_KNIGHT] = {3, 2, 1, 1, 7},
+	[CRISK_CATAN_PLAY_ROAD_BUILDING] = {3, 2, 1, 1, 8},
+	[CRISK_CATAN_PLAY_YEAR_OF_PLENTY] = {3, 2, 1, 1, 9},
+	[CRISK_CATAN_PLAY_MONOPOLY] = {3, 2, 1, 1, 10},
+	[CRISK_CATAN_PLACE_FREE_ROAD] = {3, 2, 1, 1, 11},
+	[CRISK_CATAN_PICK] = {3, 3, 1, 1, 11},
+	[CRISK_CATAN_NAME] = {3, 3, 1, 1, 16},
+	[CRISK_CATAN_MARITIME_TRADE] = {3, 3, 1, 1, 21},
+	[CRISK_CATAN_OFFER_TRADE] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+	[CRISK_CATAN_ACCEPT] = {3, 3, 1, 1, 41},
+	[CRISK_CATAN_DECLINE] = {3, 3, 1, 1, 42},
+	[CRISK_CATAN_CONFIRM] = {3, 3, 1, 1, 43},
+	[CRISK_CATAN_CANCEL] = {3, 3, 1, 2, 43},
+	[CRISK_CATAN_END_TURN] = {3, 3, 1, 2, 44},
+	[CRISK_CATAN_PASS] = {3, 3, 1, 2, 45},
+	[CRISK_CATAN_END_PART] = {3, 3, 1, 2, 46},
+};
+
+static inline size_t first_of(act_sizes z, unsigned t)
+{
+	const uint8_t *c = rl_before[t];
+	return c[0] * z.n + c[1] * z.p + c[2] * z.h + c[3] * z.s1 + c[4];
 }
 
 size_t cm_rl_actions(const void *data)
 {
-	act_layout L;
-	act_layout_of(data, &L);
-	return L.total;
+	return first_of(sizes_of(data), CRISK_CATAN_END_PART) + 1;
 }
 
 /* The offset of code a in its type's range, or -1; a listed code is well
@@ -116,7 +158,8 @@ static inline int64_t arg_offset(const kern *k, int arg, crisk_action a, int act
 	int id = ACT_ID(a);
 	switch (arg) {
 	case A_SEAT: {
-		int rel = (id - actor + k->seats) % k->seats;
+		int rel = id - actor;
+		rel += rel < 0 ? k->seats : 0;
 		return rel ? rel - 1 : -1;
 	}
 	case A_MARITIME: {
@@ -132,11 +175,9 @@ int64_t cm_rl_index(const void *data, const void *state, crisk_action a)
 {
 	const kern *k = data;
 	unsigned type = ACT_TYPE(a);
-	act_layout L;
-	act_layout_of(k, &L);
-	if (type >= RL_MAX_TYPE || L.first[type] == SIZE_MAX)
+	if (type >= RL_MAX_TYPE || rl_before[type][0] == 0xFF)
 		return -1;
-	int arg = L.arg[type];
+	int arg = rl_arg_of[type];
 	int id = ACT_ID(a);
 	/* Well formed for its index only: no bits beyond the argument's. */
 	uint64_t fields = a & ~(UINT64_C(0xFF) << 56);
@@ -157,22 +198,29 @@ int64_t cm_rl_index(const void *data, const void *state, crisk_action a)
 		break;
 	}
 	int64_t off = arg_offset(k, arg, a, ks(state)->cur);
-	return off < 0 ? -1 : (int64_t)L.first[type] + off;
+	return off < 0 ? -1 : (int64_t)first_of(sizes_of(k), type) + off;
 }
 
 crisk_action cm_rl_action(const void *data, const void *state, size_t i)
 {
 	const kern *k = data;
-	act_layout L;
-	act_layout_of(k, &L);
-	size_t t = RL_N_TYPES - 1;
-	while (t > 0 && L.first[rl_types[t].type] > i)
-		t--;
-	unsigned type = rl_types[t].type;
-	size_t off = i - L.first[type];
-	switch (rl_types[t].arg) {
-	case A_SEAT:
-		return act_make(type, (uint64_t)((ks(state)->cur + (int)off + 1) % k->seats));
+	const act_sizes z = sizes_of(k);
+	/* The last range starting at or before i (ranges ascend with rl_types). */
+	size_t lo = 0, hi = RL_N_TYPES;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (first_of(z, rl_types[mid].type) <= i)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	unsigned type = rl_types[lo].type;
+	size_t off = i - first_of(z, type);
+	switch (rl_types[lo].arg) {
+	case A_SEAT: {
+		int seat = ks(state)->cur + (int)off + 1;
+		return act_make(type, (uint64_t)(seat >= k->seats ? seat - k->seats : seat));
+	}
 	case A_MARITIME: {
 		int give = (int)off / (NUM_RES - 1), take = (int)off % (NUM_RES - 1);
 		take += take >= give;
@@ -206,11 +254,10 @@ size_t cm_rl_mask(const void *data, const void *state, uint8_t *mask)
 	const kstate *h = ks(state);
 	if (h->cur < 0)
 		return 0;
-	act_layout L;
-	act_layout_of(k, &L);
+	const act_sizes z = sizes_of(k);
 	/* A third of the steps of a game: a roll with no card to play. */
 	if (h->dp == DP_PRE_ROLL && !kern_holds_action_card(k, state)) {
-		mask[L.first[CRISK_CATAN_ROLL]] = 1;
+		mask[first_of(z, CRISK_CATAN_ROLL)] = 1;
 		return 1;
 	}
 	/* Bound of a list without offers: the main phase's roads, sites,
@@ -225,12 +272,12 @@ size_t cm_rl_mask(const void *data, const void *state, uint8_t *mask)
 	size_t n = kern_legal_offers(k, state, 0, buf, bound), count = 0;
 	for (size_t j = 0; j < n; j++) {
 		unsigned type = ACT_TYPE(buf[j]);
-		if (type >= RL_MAX_TYPE || L.first[type] == SIZE_MAX)
+		if (type >= RL_MAX_TYPE || rl_before[type][0] == 0xFF)
 			continue;
-		int64_t off = arg_offset(k, L.arg[type], buf[j], h->cur);
+		int64_t off = arg_offset(k, rl_arg_of[type], buf[j], h->cur);
 		if (off < 0)
 			continue;
-		size_t i = L.first[type] + (size_t)off;
+		size_t i = first_of(z, type) + (size_t)off;
 		count += !mask[i];
 		mask[i] = 1;
 	}
@@ -455,16 +502,6 @@ void cm_rl_describe_obs(const void *data, jw *w)
 	}
 }
 
-/* The slot of piece owner o (node or path byte minus 1), or -1. */
-static inline int owner_slot(const kern *k, int o, int base)
-{
-	if (o < k->seats)
-		return (o - base + k->seats) % k->seats;
-	if (o < k->owners)
-		return o;
-	return k->cfg.pieces_change_hands ? k->owners : -1;
-}
-
 void cm_rl_observe(const void *data, const void *state, int viewer, float *out)
 {
 	const kern *k = data;
@@ -478,7 +515,9 @@ void cm_rl_observe(const void *data, const void *state, int viewer, float *out)
 	}
 	memset(out, 0, total * sizeof *out);
 	const int base = viewer >= 0 ? viewer : 0;
-#define REL(s) ((size_t)(((s) - base + S) % S))
+	/* Seat s counted from the viewer; no division, which would cost
+	 * more than the rest of a seat's floats. */
+#define REL(s) ((size_t)((s) - base + ((s) < base ? S : 0)))
 
 	const char *phase = NULL;
 	int cur = h->cur;
@@ -574,6 +613,15 @@ void cm_rl_observe(const void *data, const void *state, int viewer, float *out)
 				out[off[F_HARBOR] + (size_t)b->harbor[i].node[e] * N_HARBORS + (size_t)type] = 1;
 		}
 	}
+	/* Owner slot per piece byte (owner + 1 in the low 4 bits): the seats
+	 * from the viewer, the non-seat owners, then neutral pieces where
+	 * pieces change hands; -1 for none. */
+	int8_t slot_of[NODE_OWNER_MASK + 1];
+	slot_of[0] = -1;
+	for (int o = 0; o < (int)NODE_OWNER_MASK; o++) {
+		int slot = o < S ? (int)REL(o) : o < k->owners ? o : k->cfg.pieces_change_hands ? k->owners : -1;
+		slot_of[o + 1] = (int8_t)slot;
+	}
 	const uint8_t *nodes = knodes(k, state), *paths = kpaths(k, state);
 	const uint64_t *occupied = koccupied(k, state);
 	float *building = out + off[F_BUILDING];
@@ -581,7 +629,7 @@ void cm_rl_observe(const void *data, const void *state, int viewer, float *out)
 		for (uint64_t m = occupied[w]; m; m &= m - 1) {
 			int n = w * 64 + bit_low(m);
 			unsigned nb = nodes[n];
-			int slot = (nb & NODE_OWNER_MASK) ? owner_slot(k, (int)(nb & NODE_OWNER_MASK) - 1, base) : -1;
+			int slot = slot_of[nb & NODE_OWNER_MASK];
 			if (slot >= 0 && n < b->n_node)
 				building[(size_t)n * (size_t)O + (size_t)slot] = (nb & NODE_CITY) ? 2.0f : 1.0f;
 		}
@@ -589,16 +637,16 @@ void cm_rl_observe(const void *data, const void *state, int viewer, float *out)
 	float *road = out + off[F_ROAD];
 	int p = 0;
 	for (; p + 8 <= b->n_path; p += 8) {
-		if (!load8(paths + p))
-			continue; /* most paths are empty */
-		for (int j = p; j < p + 8; j++) {
-			int slot = paths[j] ? owner_slot(k, paths[j] - 1, base) : -1;
+		for (uint64_t m = load8(paths + p); m;) { /* most paths are empty */
+			int bit = bit_low(m), j = p + bit / 8;
+			int slot = slot_of[paths[j] & NODE_OWNER_MASK];
+			m &= ~(UINT64_C(0xFF) << (bit & ~7)); /* on to the next byte */
 			if (slot >= 0)
 				road[(size_t)j * (size_t)O + (size_t)slot] = 1;
 		}
 	}
 	for (; p < b->n_path; p++) {
-		int slot = paths[p] ? owner_slot(k, paths[p] - 1, base) : -1;
+		int slot = slot_of[paths[p] & NODE_OWNER_MASK];
 		if (slot >= 0)
 			road[(size_t)p * (size_t)O + (size_t)slot] = 1;
 	}

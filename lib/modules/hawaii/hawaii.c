@@ -204,7 +204,11 @@ static int build_rules(hw_rules *r, const param_set *p, const char *map, size_t 
 		rc = hw_rules_chits(r);
 	if (!rc)
 		rc = hw_rules_fishing(r);
-	return rc ? rc : hw_rules_tables(r);
+	if (!rc)
+		rc = hw_rules_tables(r);
+	if (!rc)
+		hw_rules_rl(r);
+	return rc;
 }
 
 /* The rules from p and the host's text (NULL: none). */

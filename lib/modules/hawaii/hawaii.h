@@ -82,6 +82,9 @@ typedef struct hw_rules {
 	uint64_t *ship_at, *sea_paths, *merchant_paths, *fishing_paths, *island_at, *coast;
 	uint16_t *ship_list;
 	int n_ship_list;
+	/* hawaii_rl.c: the kernel's action count and observation size, where
+	 * hawaii's indices and floats start (hw_rules_rl). */
+	size_t rl_kern_actions, rl_kern_obs;
 } hw_rules;
 /* Bitset words the tables and listers hold on the stack: maps of up to 512
  * spaces and 512 points. */
@@ -285,5 +288,17 @@ void hw_event_to_string(const void *data, const crisk_event *e, textbuf *t);
 void hw_event_json(const void *data, const crisk_event *e, jw *w);
 /* hawaii_module.c: the board description of the map. */
 void hw_board_json(const void *data, jw *w);
+
+/* hawaii_rl.c: the rl_* hooks of module.h (docs/rl-hawaii.md), the kernel's
+ * (catan_rl.c) followed by hawaii's types and fields. */
+void hw_rules_rl(hw_rules *r);
+size_t hw_rl_actions(const void *data);
+int64_t hw_rl_index(const void *data, const void *st, crisk_action a);
+crisk_action hw_rl_action(const void *data, const void *st, size_t i);
+size_t hw_rl_obs_size(const void *data);
+void hw_rl_observe(const void *data, const void *st, int viewer, float *out);
+void hw_rl_describe_actions(const void *data, jw *w);
+void hw_rl_describe_obs(const void *data, jw *w);
+size_t hw_rl_mask(const void *data, const void *st, uint8_t *mask);
 
 #endif

@@ -240,4 +240,14 @@ const module module_hawaii = {
 	.state_check = hawaii_state_check,
 	.state_to_json = cm_state_to_json,
 	.state_from_json = cm_state_from_json,
+	/* Reinforcement learning (hawaii_rl.c, docs/rl-hawaii.md). */
+	.rl_actions = hw_rl_actions,
+	.rl_index = hw_rl_index,
+	.rl_action = hw_rl_action,
+	.rl_skip = CM_RL_SKIP,
+	.rl_obs_size = hw_rl_obs_size,
+	.rl_observe = hw_rl_observe,
+	.rl_describe_actions = hw_rl_describe_actions,
+	.rl_describe_obs = hw_rl_describe_obs,
+	.rl_mask = hw_rl_mask,
 };
