@@ -1556,21 +1556,43 @@ static int l_vec_env(lua_State *L)
 	return 1;
 }
 
+/* Sets field name of the table on top to rows[i][k] = v[i * width + k]
+ * (1-based), one row per game. */
+static void set_float_rows(lua_State *L, const char *name, const float *v, size_t n, size_t width)
+{
+	lua_createtable(L, (int)n, 0);
+	for (size_t i = 0; i < n; i++) {
+		lua_createtable(L, (int)width, 0);
+		for (size_t k = 0; k < width; k++) {
+			lua_pushnumber(L, v[i * width + k]);
+			lua_rawseti(L, -2, (lua_Integer)k + 1);
+		}
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, name);
+}
+
+/* Sets field name of the table on top to list[i] = v[i] (1-based), as
+ * integers (ints) or booleans (flags). */
+static void set_list(lua_State *L, const char *name, const int32_t *ints, const uint8_t *flags, size_t n)
+{
+	lua_createtable(L, (int)n, 0);
+	for (size_t i = 0; i < n; i++) {
+		if (ints)
+			lua_pushinteger(L, ints[i]);
+		else
+			lua_pushboolean(L, flags[i]);
+		lua_rawseti(L, -2, (lua_Integer)i + 1);
+	}
+	lua_setfield(L, -2, name);
+}
+
 /* The outputs as a table: obs[i][k], legal[i] = {index, ...}, seats[i], and
  * with done: rewards[i][s], terminated[i], truncated[i] (1-based games). */
 static int push_outputs(lua_State *L, const lvec *v, int done)
 {
 	lua_createtable(L, 0, 6);
-	lua_createtable(L, (int)v->n, 0);
-	for (size_t i = 0; i < v->n; i++) {
-		lua_createtable(L, (int)v->o, 0);
-		for (size_t k = 0; k < v->o; k++) {
-			lua_pushnumber(L, v->obs[i * v->o + k]);
-			lua_rawseti(L, -2, (lua_Integer)k + 1);
-		}
-		lua_rawseti(L, -2, (lua_Integer)i + 1);
-	}
-	lua_setfield(L, -2, "obs");
+	set_float_rows(L, "obs", v->obs, v->n, v->o);
 	lua_createtable(L, (int)v->n, 0);
 	for (size_t i = 0; i < v->n; i++) {
 		lua_newtable(L);
@@ -1583,36 +1605,12 @@ static int push_outputs(lua_State *L, const lvec *v, int done)
 		lua_rawseti(L, -2, (lua_Integer)i + 1);
 	}
 	lua_setfield(L, -2, "legal");
-	lua_createtable(L, (int)v->n, 0);
-	for (size_t i = 0; i < v->n; i++) {
-		lua_pushinteger(L, v->seats[i]);
-		lua_rawseti(L, -2, (lua_Integer)i + 1);
-	}
-	lua_setfield(L, -2, "seats");
+	set_list(L, "seats", v->seats, NULL, v->n);
 	if (!done)
 		return 1;
-	lua_createtable(L, (int)v->n, 0);
-	for (size_t i = 0; i < v->n; i++) {
-		lua_createtable(L, (int)v->s, 0);
-		for (size_t s = 0; s < v->s; s++) {
-			lua_pushnumber(L, v->rewards[i * v->s + s]);
-			lua_rawseti(L, -2, (lua_Integer)s + 1);
-		}
-		lua_rawseti(L, -2, (lua_Integer)i + 1);
-	}
-	lua_setfield(L, -2, "rewards");
-	lua_createtable(L, (int)v->n, 0);
-	for (size_t i = 0; i < v->n; i++) {
-		lua_pushboolean(L, v->term[i]);
-		lua_rawseti(L, -2, (lua_Integer)i + 1);
-	}
-	lua_setfield(L, -2, "terminated");
-	lua_createtable(L, (int)v->n, 0);
-	for (size_t i = 0; i < v->n; i++) {
-		lua_pushboolean(L, v->trunc[i]);
-		lua_rawseti(L, -2, (lua_Integer)i + 1);
-	}
-	lua_setfield(L, -2, "truncated");
+	set_float_rows(L, "rewards", v->rewards, v->n, v->s);
+	set_list(L, "terminated", NULL, v->term, v->n);
+	set_list(L, "truncated", NULL, v->trunc, v->n);
 	return 1;
 }
 

@@ -5,16 +5,7 @@
 local cr = require "catanrisk"
 local json = require "dkjson"
 
-local function play_random(game, seed, steps)
-  math.randomseed(seed)
-  local n = 0
-  while not game:is_over() and (not steps or n < steps) do
-    local actions = game:legal_actions()
-    assert(game:apply(actions[math.random(#actions)]))
-    n = n + 1
-  end
-  return n
-end
+local play_random = require "spec.play_random"
 
 local function view(game, viewer)
   return assert(json.decode(assert(game:view_json(viewer))))

@@ -2,17 +2,7 @@
 -- module on LUA_CPATH: lua5.4 /usr/bin/busted spec
 local cr = require "catanrisk"
 
--- Plays random legal actions until the game ends or `steps` were applied.
-local function play_random(game, seed, steps)
-  math.randomseed(seed)
-  local n = 0
-  while not game:is_over() and (not steps or n < steps) do
-    local actions = game:legal_actions()
-    assert(game:apply(actions[math.random(#actions)]))
-    n = n + 1
-  end
-  return n
-end
+local play_random = require "spec.play_random"
 
 describe("catanrisk module", function()
   it("reports versions and constants", function()
