@@ -121,5 +121,9 @@ void cm_rl_observe(const void *data, const void *state, int viewer, float *out);
 void cm_rl_describe_actions(const void *data, jw *w);
 void cm_rl_describe_obs(const void *data, jw *w);
 size_t cm_rl_mask(const void *data, const void *state, uint8_t *mask);
+/* Where the kernel's observation holds hex_terrain (one-hot per land hex)
+ * and hex_token (one per land hex): a variant that hides hexes (risk's fog)
+ * clears them there. */
+void cm_rl_hex_fields(const void *data, size_t *terrain_at, size_t *token_at);
 
 #endif

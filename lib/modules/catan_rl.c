@@ -401,6 +401,19 @@ size_t cm_rl_obs_size(const void *data)
 	return n;
 }
 
+void cm_rl_hex_fields(const void *data, size_t *terrain_at, size_t *token_at)
+{
+	size_t c[F_COUNT], at = 0;
+	field_counts(data, c);
+	for (int f = 0; f < F_COUNT; f++) {
+		if (f == F_TERRAIN)
+			*terrain_at = at;
+		if (f == F_TOKEN)
+			*token_at = at;
+		at += c[f];
+	}
+}
+
 static int deck_total(const kern *k)
 {
 	int n = 0;

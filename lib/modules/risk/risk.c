@@ -45,7 +45,9 @@ static int build_tables(risk_rules *rr)
 		}
 	}
 	int rc = risk_build_sets(rr);
-	return rc ? rc : risk_rl_init(rr);
+	if (!rc)
+		risk_rl_init(rr);
+	return rc;
 }
 
 static int mod_rules_create(void **data, const param_set *p)

@@ -228,8 +228,9 @@ void risk_event_json(const void *data, const crisk_event *e, jw *w);
 const char *risk_phase_name(int phase);
 
 /* risk_rl.c: the reinforcement-learning encoding (docs/rl-risk.md), the
- * module.h rl_* hooks over the kernel's cm_rl_*. */
-int risk_rl_init(risk_rules *rr);
+ * module.h rl_* hooks over the kernel's cm_rl_*.  risk_rl_init fills the
+ * rules' tables of the index (pairs of hexes) and the kernel's offsets. */
+void risk_rl_init(risk_rules *rr);
 size_t risk_rl_actions(const void *data);
 int64_t risk_rl_index(const void *data, const void *st, crisk_action a);
 crisk_action risk_rl_action(const void *data, const void *st, size_t i);

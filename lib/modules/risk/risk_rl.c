@@ -8,10 +8,8 @@
  * lies in 1..max and no earlier slot has the same count, so each legal code
  * has exactly one index.  RESIGN is never in the legal list (rules-risk.md)
  * and has no index; battle dice are chance. */
-#include <stdlib.h>
 #include <string.h>
 
-#include "../../core/jsonr.h"
 #include "../../core/rl_describe.h"
 #include "../catan_module.h"
 #include "risk_impl.h"
@@ -38,49 +36,7 @@ static layout layout_of(const risk_rules *rr)
 	return l;
 }
 
-static void kernel_fields_json(const risk_rules *rr, jw *w)
-{
-	jw_arr_begin(w);
-	cm_rl_describe_obs(rr, w);
-	jw_arr_end(w);
-}
-
-/* Offset and count of the kernel's observation field `name`, read from
- * cm_rl_describe_obs (the kernel's layout, which its description defines). */
-static int kernel_field(const risk_rules *rr, const char *name, size_t *offset, size_t *count)
-{
-	jw w;
-	size_t len = 0;
-	jw_init(&w, NULL, 0);
-	kernel_fields_json(rr, &w);
-	jw_finish(&w, &len);
-	char *buf = malloc(len + 1);
-	if (!buf)
-		return err_set(CRISK_ENOMEM, "out of memory for the RL observation layout");
-	jw_init(&w, buf, len + 1);
-	kernel_fields_json(rr, &w);
-	jnode *root = NULL;
-	int rc = jw_finish(&w, &len);
-	if (!rc)
-		rc = jr_parse(&root, buf, len);
-	free(buf);
-	if (rc)
-		return rc;
-	rc = err_set(CRISK_ENOTFOUND, "the kernel's RL observation has no field %s (module risk hides it under fog)", name);
-	for (const jnode *f = root->first; f; f = f->next) {
-		const jnode *n = jr_member(f, "name"), *at = jr_member(f, "offset"), *c = jr_member(f, "count");
-		if (n && n->type == JN_STR && !strcmp(n->str, name) && at && at->is_int && c && c->is_int) {
-			*offset = (size_t)at->i;
-			*count = (size_t)c->i;
-			rc = CRISK_OK;
-			break;
-		}
-	}
-	jr_free(root);
-	return rc;
-}
-
-int risk_rl_init(risk_rules *rr)
+void risk_rl_init(risk_rules *rr)
 {
 	memset(rr->rl_pair_of, RISK_NONE, sizeof rr->rl_pair_of);
 	int n = 0;
@@ -95,14 +51,7 @@ int risk_rl_init(risk_rules *rr)
 	rr->rl_pairs = n;
 	rr->rl_kernel_actions = cm_rl_actions(rr);
 	rr->rl_kernel_obs = cm_rl_obs_size(rr);
-	size_t terrain_count = 0, token_count = 0;
-	int rc = kernel_field(rr, "hex_terrain", &rr->rl_terrain_at, &terrain_count);
-	if (!rc)
-		rc = kernel_field(rr, "hex_token", &rr->rl_token_at, &token_count);
-	if (!rc && (terrain_count != RISK_HEXES * TERR_SEA || token_count != RISK_HEXES))
-		rc = err_set(CRISK_EFORMAT, "the kernel's RL fields hex_terrain (%zu) and hex_token (%zu) are not %d and %d long",
-			     terrain_count, token_count, RISK_HEXES * TERR_SEA, RISK_HEXES);
-	return rc;
+	cm_rl_hex_fields(rr, &rr->rl_terrain_at, &rr->rl_token_at);
 }
 
 /* ---- count slots ---- */
