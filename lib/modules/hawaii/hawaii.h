@@ -244,6 +244,9 @@ int hw_fish_check(const kern *k, const void *st);
 int hw_end_turn_ok(const kern *k, const void *st);
 int hw_must_return(const kern *k, const void *st);
 void hw_list_market(const kern *k, const void *st, action_out *o);
+/* hawaii's own actions at st's decision point (ships, pirate, fish market),
+ * in ascending order, after the kernel's (hawaii_actions.c). */
+void hw_list_own(const kern *k, const void *st, action_out *o);
 int hw_check_market(const kern *k, const void *st, crisk_action a);
 void hw_apply_market(const kern *k, void *st, crisk_action a, evlog *log);
 /* After any kernel action: a market steal or draw that is over returns. */

@@ -6,6 +6,31 @@
 #include "../../core/error.h"
 #include "hawaii.h"
 
+void hw_list_own(const kern *k, const void *st, action_out *o)
+{
+	switch (ks(st)->dp) {
+	case DP_SETUP_ROAD:
+		hw_list_setup_ships(k, st, o);
+		break;
+	case DP_MAIN:
+		hw_list_build_ships(k, st, o);
+		hw_list_move_ships(k, st, o);
+		break;
+	case DP_SPECIAL_BUILD:
+		hw_list_build_ships(k, st, o);
+		break;
+	case DP_FREE_ROAD:
+		hw_list_free_ships(k, st, o);
+		break;
+	case DP_MOVE_ROBBER:
+		hw_list_move_pirate(k, st, o);
+		break;
+	default:
+		break;
+	}
+	hw_list_market(k, st, o); /* slice fish: H-72..H-74, types above the ships' */
+}
+
 size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	const kern *k = data;
@@ -25,27 +50,7 @@ size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *b
 		o.n = 0;
 		out_put(&o, act_make(CRISK_CATAN_DECLINE, 0));
 	}
-	switch (ks(st)->dp) {
-	case DP_SETUP_ROAD:
-		hw_list_setup_ships(k, st, &o);
-		break;
-	case DP_MAIN:
-		hw_list_build_ships(k, st, &o);
-		hw_list_move_ships(k, st, &o);
-		break;
-	case DP_SPECIAL_BUILD:
-		hw_list_build_ships(k, st, &o);
-		break;
-	case DP_FREE_ROAD:
-		hw_list_free_ships(k, st, &o);
-		break;
-	case DP_MOVE_ROBBER:
-		hw_list_move_pirate(k, st, &o);
-		break;
-	default:
-		break;
-	}
-	hw_list_market(k, st, &o); /* slice fish: H-72..H-74, types above the ships' */
+	hw_list_own(k, st, &o);
 	return o.n;
 }
 

@@ -222,27 +222,7 @@ size_t hw_rl_mask(const void *data, const void *st, uint8_t *mask)
 	if (bound > RL_STACK_LIST && !(buf = malloc(bound * sizeof *buf)))
 		return count;
 	action_out o = {buf, bound, 0};
-	switch (h->dp) {
-	case DP_SETUP_ROAD:
-		hw_list_setup_ships(k, st, &o);
-		break;
-	case DP_MAIN:
-		hw_list_build_ships(k, st, &o);
-		hw_list_move_ships(k, st, &o);
-		break;
-	case DP_SPECIAL_BUILD:
-		hw_list_build_ships(k, st, &o);
-		break;
-	case DP_FREE_ROAD:
-		hw_list_free_ships(k, st, &o);
-		break;
-	case DP_MOVE_ROBBER:
-		hw_list_move_pirate(k, st, &o);
-		break;
-	default:
-		break;
-	}
-	hw_list_market(k, st, &o);
+	hw_list_own(k, st, &o);
 	for (size_t j = 0; j < o.n && j < bound; j++) {
 		int64_t i = module_index(k, st, &L, buf[j]);
 		if (i >= 0 && !mask[i]) {
