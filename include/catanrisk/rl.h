@@ -134,8 +134,9 @@ typedef struct crisk_vec_env crisk_vec_env;
  *
  * The seats in @p agent_seats (bit s = seat s) are played by the caller; the
  * others by a uniform random policy over the indexed legal actions, inside
- * the library.  Chance is sampled by the games (explicit-chance rules are
- * refused).  A game that ends is started again at once (auto-reset): the
+ * the library.  Chance points (rules with explicit chance) are drawn by
+ * their probabilities inside the library, as crisk_game_playout() draws
+ * them, so the caller only ever sees seats' decisions.  A game that ends is started again at once (auto-reset): the
  * step that ended it reports its rewards and flags, and the observation and
  * mask it returns are those of the new game.
  *

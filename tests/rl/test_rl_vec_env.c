@@ -146,6 +146,20 @@ START_TEST(other_seats_play_randomly)
 }
 END_TEST
 
+START_TEST(chance_points_are_drawn_inside)
+{
+	/* Explicit chance (B-132): the caller still sees only seats' decisions. */
+	crisk_vec_env *e = make("base", "players=3 seed=6 chance=explicit max_turns=40", 4, 7, 3, 0);
+	outs x;
+	outs_alloc(&x, e);
+	ck_assert_int_eq(crisk_vec_env_reset(e, x.obs, x.masks, x.seats), CRISK_OK);
+	size_t ended = run(e, &x, 7, 1500, 1);
+	ck_assert_msg(ended > 0, "no game ended");
+	outs_free(&x);
+	crisk_vec_env_free(e);
+}
+END_TEST
+
 START_TEST(illegal_indices_change_nothing)
 {
 	crisk_vec_env *e = make("base", "players=3 seed=4", 3, 7, 1, 0);
@@ -263,6 +277,7 @@ int main(void)
 	tcase_add_test(tc, outputs_agree_with_the_games);
 	tcase_add_test(tc, games_are_won_and_restarted);
 	tcase_add_test(tc, other_seats_play_randomly);
+	tcase_add_test(tc, chance_points_are_drawn_inside);
 	tcase_add_test(tc, illegal_indices_change_nothing);
 	tcase_add_test(tc, the_same_seed_replays_the_same_games);
 	tcase_add_test(tc, new_seed_gives_each_game_new_rules);
