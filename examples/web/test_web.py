@@ -22,10 +22,13 @@ MODULES = ["base", "two_player", "risk", "hawaii", "muhq"]
 def page_result(chromium, url):
     """The page's #result, or None. --virtual-time-budget does not wait for the
     WebAssembly compilation, so V8 compiles synchronously, and a dump taken
-    before the page was ready (no #result yet, nothing judged) is retried."""
-    for _ in range(3):
+    before the page was ready (no #result yet, nothing judged) is retried, with
+    a longer budget each time: on a busy machine the library's load can outlast
+    several short ones."""
+    for attempt in range(8):
+        budget = 30000 * (attempt + 1)
         run = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                              "--js-flags=--no-wasm-async-compilation", "--virtual-time-budget=30000",
+                              "--js-flags=--no-wasm-async-compilation", f"--virtual-time-budget={budget}",
                               "--dump-dom", url], capture_output=True, text=True, timeout=300)
         found = re.search(r'<pre id="result">([^<]*)</pre>', run.stdout)
         if found:
