@@ -16,6 +16,13 @@ crisk_rules *rl_rules(const char *module, const char *params)
 	return r;
 }
 
+void rl_apply_text(crisk_game *g, const char *text)
+{
+	crisk_action a = 0;
+	ck_assert_msg(crisk_game_action_from_string(&a, g, text) == CRISK_OK, "'%s': %s", text, crisk_error_last());
+	ck_assert_msg(crisk_game_apply(g, a) == CRISK_OK, "'%s': %s", text, crisk_error_last());
+}
+
 static double num_of(const jnode *n)
 {
 	ck_assert_msg(n && n->type == JN_NUM, "a number expected");

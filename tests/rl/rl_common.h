@@ -43,6 +43,10 @@ const rl_field_desc *rl_spaces_field(const rl_spaces *s, const char *name);
  * the number of seat decisions checked. */
 size_t rl_check_random_games(const crisk_rules *rules, int games, size_t max_steps, uint64_t seed);
 
+/* Parses and applies the text form of an action (fails the test with the
+ * library's message when it is refused). */
+void rl_apply_text(crisk_game *g, const char *text);
+
 /* The same rules from module and params (fails the test with the library's
  * message when they cannot be made). */
 crisk_rules *rl_rules(const char *module, const char *params);

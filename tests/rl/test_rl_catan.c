@@ -98,13 +98,6 @@ static size_t index_named(const crisk_game *g, const char *text)
 	return i;
 }
 
-static void apply_text(crisk_game *g, const char *text)
-{
-	crisk_action a = 0;
-	ck_assert_int_eq(crisk_game_action_from_string(&a, g, text), CRISK_OK);
-	ck_assert_msg(crisk_game_apply(g, a) == CRISK_OK, "'%s': %s", text, crisk_error_last());
-}
-
 /* Fields after public actions, 4 seats, explicit chance (B-132). */
 START_TEST(scenario_fields)
 {
@@ -120,7 +113,7 @@ START_TEST(scenario_fields)
 	ck_assert_uint_eq(slots, 4);
 
 	/* B-42: seat 0 places its first settlement on intersection 20. */
-	apply_text(g, "place_settlement 20");
+	rl_apply_text(g, "place_settlement 20");
 	observe(g, 0, &sp, obs);
 	ck_assert_float_eq(obs[off_of(&sp, "node_building") + 20 * slots + 0], 1);   /* own: slot 0 */
 	ck_assert_float_eq(obs[off_of(&sp, "settlements_left") + 0], 4);            /* B-9: 5 less 1 */
@@ -168,11 +161,11 @@ START_TEST(scenario_fields)
 	ck_assert_int_eq(crisk_rl_legal_mask(g, mask, sp.actions, &legal), CRISK_OK);
 	ck_assert_uint_eq(legal, 1);
 	ck_assert(mask[index_named(g, "roll")]);
-	apply_text(g, "roll");
+	rl_apply_text(g, "roll");
 	/* B-132: a chance point has no mask; the dice come from the host. */
 	ck_assert_int_eq(crisk_rl_legal_mask(g, mask, sp.actions, &legal), CRISK_OK);
 	ck_assert_uint_eq(legal, 0);
-	apply_text(g, "dice 3+5");
+	rl_apply_text(g, "dice 3+5");
 	observe(g, 2, &sp, obs);
 	ck_assert_float_eq(obs[off_of(&sp, "dice")], 3);
 	ck_assert_float_eq(obs[off_of(&sp, "dice") + 1], 5);
@@ -180,7 +173,7 @@ START_TEST(scenario_fields)
 	ck_assert_float_eq(obs[off_of(&sp, "active_seat") + 2], 1);  /* seat 0 from seat 2 */
 	ck_assert_float_eq(obs[off_of(&sp, "current_seat") + 2], 1);
 	ck_assert(crisk_rl_legal_mask(g, mask, sp.actions, &legal) == CRISK_OK && mask[index_named(g, "end_turn")]);
-	apply_text(g, "end_turn"); /* B-49: seat 1's turn 2 */
+	rl_apply_text(g, "end_turn"); /* B-49: seat 1's turn 2 */
 	observe(g, 0, &sp, obs);
 	ck_assert_float_eq(obs[off_of(&sp, "turn")], 2);
 	ck_assert_float_eq(obs[off_of(&sp, "active_seat") + 1], 1);

@@ -455,13 +455,6 @@ static float field(const crisk_game *g, const rl_spaces *s, int viewer, const ch
 	return v;
 }
 
-static void apply_text(crisk_game *g, const char *text)
-{
-	crisk_action a = 0;
-	ck_assert_msg(crisk_game_action_from_string(&a, g, text) == CRISK_OK, "%s: %s", text, crisk_error_last());
-	ck_assert_msg(crisk_game_apply(g, a) == CRISK_OK, "%s: %s", text, crisk_error_last());
-}
-
 /* H-18, H-34, H-40, H-75: at the start the pirate lies on sea41 (hex 68,
  * sea slot 40), every seat has 15 ships in supply, no fish, boats at 0
  * and the 8 chits on the board.  H-38: set-up pieces as ships (PLACE_SHIP
@@ -505,8 +498,8 @@ START_TEST(scenario_setup_ships_and_pirate_H18_H34_H38_H54)
 	}
 	ck_assert_msg(ships[0] + ships[1] + ships[2] + ships[3] > 0, "no set-up ship: the scenario tested nothing");
 	/* A 7 (explicit dice), then the pirate (H-54). */
-	apply_text(g, "roll");
-	apply_text(g, "dice 7");
+	rl_apply_text(g, "roll");
+	rl_apply_text(g, "dice 7");
 	while (crisk_game_current_seat(g) >= 0 && !has_legal_in(g, &s, mask, "move_pirate"))
 		play_first_of(g, &s, mask, "discard"); /* none expected after set-up, but a discard is legal */
 	int mover = crisk_game_current_seat(g);

@@ -70,13 +70,6 @@ START_TEST(module_indices)
 }
 END_TEST
 
-static void apply_text(crisk_game *g, const char *text)
-{
-	crisk_action a = 0;
-	ck_assert_int_eq(crisk_game_action_from_string(&a, g, text), CRISK_OK);
-	ck_assert_msg(crisk_game_apply(g, a) == CRISK_OK, "'%s': %s", text, crisk_error_last());
-}
-
 static float field(const crisk_game *g, int viewer, const rl_spaces *sp, float *obs, const char *name, size_t i)
 {
 	ck_assert_int_eq(crisk_rl_observe(g, viewer, obs, sp->observation), CRISK_OK);
@@ -114,16 +107,16 @@ START_TEST(scenario_fields)
 		ck_assert_int_eq(crisk_game_apply(g, a), CRISK_OK);
 	}
 	/* T-8: two rolls; the second may not repeat the first's sum. */
-	apply_text(g, "roll");
-	apply_text(g, "dice 3+5");
+	rl_apply_text(g, "roll");
+	rl_apply_text(g, "dice 3+5");
 	ck_assert_float_eq(field(g, 1, &sp, obs, "tp_rolls", 0), 1);
 	ck_assert_float_eq(field(g, 1, &sp, obs, "tp_first_sum", 0), 8);
 	ck_assert_float_eq(field(g, 1, &sp, obs, "phase", 2), 1); /* pre_roll again (T-9) */
-	apply_text(g, "roll");
+	rl_apply_text(g, "roll");
 	crisk_action dup = 0;
 	ck_assert_int_eq(crisk_game_action_from_string(&dup, g, "dice 4+4"), CRISK_OK);
 	ck_assert_int_ne(crisk_game_apply(g, dup), CRISK_OK);
-	apply_text(g, "dice 2+4");
+	rl_apply_text(g, "dice 2+4");
 	ck_assert_float_eq(field(g, 0, &sp, obs, "tp_rolls", 0), 2);
 	ck_assert_float_eq(field(g, 0, &sp, obs, "phase", 8), 1); /* main (T-10) */
 	/* T-17: equal visible VP, a token action costs 1. */
