@@ -555,8 +555,8 @@ static void build(const kern *k, void *st, unsigned type, int id, evlog *log)
 
 /* Action types that change none of what victory depends on (the active
  * seat's VP, the turn, the status, a knight under way: B-105, B-80), so
- * the check after them would repeat the previous one's answer.  Only
- * without module hooks, which might decide victory on more. */
+ * the check after them would repeat the previous one's answer.  Not with
+ * module hooks that might decide victory on more (k->victory_hooks). */
 #define TYPE_BIT(t) (UINT64_C(1) << (t))
 static const uint64_t victory_unchanged =
 	TYPE_BIT(CRISK_CATAN_ROLL) | TYPE_BIT(CRISK_CATAN_DICE) | TYPE_BIT(CRISK_CATAN_DISCARD) |
@@ -588,7 +588,7 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	if (type == CRISK_CATAN_ROLL) {
 		h->dp = DP_DICE;
 		h->cur = CRISK_SEAT_CHANCE;
-		if (k->cfg.hooks)
+		if (k->victory_hooks)
 			flow_check_victory(k, st, log);
 		else if (!k->cfg.explicit_chance)
 			throw_dice(k, st, log); /* kern_apply's chance loop then finds nothing to do */
@@ -750,7 +750,7 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	default: /* no other type fits a kernel decision point */
 		return kern_check_rules(k, st, a);
 	}
-	if (k->cfg.hooks || type >= 64 || !(victory_unchanged >> type & 1u))
+	if (k->victory_hooks || type >= 64 || !(victory_unchanged >> type & 1u))
 		flow_check_victory(k, st, log);
 	return CRISK_OK;
 }
@@ -774,7 +774,7 @@ static inline int apply_fitting(const kern *k, void *st, crisk_action a, evlog *
 		while (is_chance(ks(st)->dp)) {
 			int dice = ks(st)->dp == DP_DICE; /* production changes no VP */
 			sample_chance(k, st, log);
-			if (!dice || k->cfg.hooks)
+			if (!dice || k->victory_hooks)
 				flow_check_victory(k, st, log);
 		}
 	}

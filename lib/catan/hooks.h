@@ -109,6 +109,14 @@ typedef struct kern_hooks {
 	 * kern_hex_victims of its hex).  A module whose own action moves its
 	 * thief hands that action's victims to flow_after_thief. */
 	unsigned (*thief_victims)(const struct kern *k, const void *st);
+
+	/* ---- the victory check (first used by two_player) ---- */
+	/* Nonzero: no hook changes what the victory check reads (VP, status,
+	 * turn, active seat) during a roll or the kernel's actions that leave
+	 * it alone in base, and the module checks victory after its own
+	 * actions; the kernel then skips the checks after those as for base.
+	 * Zero (the safe default): it checks after every action and event. */
+	int victory_as_base;
 } kern_hooks;
 
 #endif

@@ -181,7 +181,7 @@ static int tp_after_roll_dp(const kern *k, const void *st)
 
 int tp_module_phase(int dp)
 {
-	return dp == DP_TP_NEUTRAL || dp == DP_TP_DRAW || dp == DP_TP_GIVE;
+	return tp_own_phase(dp);
 }
 
 static int tp_dev_removed(const kern *k, const void *st, int c)
@@ -329,6 +329,9 @@ static const kern_hooks tp_hooks = {
 	.module_phase = tp_module_phase,
 	.dev_removed = tp_dev_removed,
 	.view_json = tp_view_json,
+	/* T-4: victory as in base; no hook touches VP, and tp_apply checks
+	 * after the module's own actions. */
+	.victory_as_base = 1,
 };
 
 /* ---- the rules object ---- */

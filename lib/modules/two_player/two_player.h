@@ -40,11 +40,21 @@ static inline const tp_rules *tpr(const kern *k)
 	return (const tp_rules *)(const void *)k;
 }
 
+/* The module's own decision points and action types (inline: every apply
+ * asks). */
+static inline int tp_own_phase(int dp)
+{
+	return dp >= DP_TP_NEUTRAL && dp <= DP_TP_GIVE;
+}
+static inline int tp_is_module_type(unsigned type)
+{
+	return type >= CRISK_TP_NEUTRAL_ROAD && type <= CRISK_TP_KNIGHT_TOKENS;
+}
+
 /* two_player.c */
 int tp_module_phase(int dp);
 
 /* two_player_rules.c */
-int tp_is_module_type(unsigned type);
 int tp_token_cost(const kern *k, const void *st, int s);
 int tp_neutral_road_ok(const kern *k, const void *st, int j, int path);
 int tp_neutral_site_ok(const kern *k, const void *st, int j, int node);

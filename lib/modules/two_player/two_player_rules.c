@@ -17,11 +17,6 @@ static crisk_action make2(unsigned type, int a0, int a1)
 	return act_make(type, (uint64_t)a0 | (uint64_t)a1 << 16);
 }
 
-int tp_is_module_type(unsigned type)
-{
-	return type >= CRISK_TP_NEUTRAL_ROAD && type <= CRISK_TP_KNIGHT_TOKENS;
-}
-
 /* T-17: 1 token when your visible VP (B-107) is at most the opponent's, else 2. */
 int tp_token_cost(const kern *k, const void *st, int s)
 {
@@ -675,12 +670,11 @@ int tp_chance(const void *data, const void *st, crisk_action *acts, double *prob
 	return CRISK_OK;
 }
 
-int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
+/* The module's actions: checked, applied, then victory (T-4) and the
+ * forced trade's draw in automatic chance. */
+static int apply_module(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	const kern *k = data;
 	kstate *h = ks(st);
-	if (!tp_module_phase(h->dp) && !tp_is_module_type(ACT_TYPE(a)))
-		return kern_apply(k, st, a, log);
 	int rc = tp_check(k, st, a);
 	if (rc)
 		return rc;
@@ -693,9 +687,27 @@ int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
 	return CRISK_OK;
 }
 
+int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
+{
+	const kern *k = data;
+	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a)))
+		return kern_apply(k, st, a, log);
+	return apply_module(k, st, a, log);
+}
+
+/* The playout's apply of an action it has just listed: a kernel action
+ * skips the code-shape test, as in base's playout (kern_apply_listed). */
+static int tp_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
+{
+	const kern *k = data;
+	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a)))
+		return kern_apply_listed(k, st, a, log);
+	return apply_module(k, st, a, log);
+}
+
 int tp_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_steps, uint64_t *policy, evlog *log,
 	       uint64_t *steps)
 {
-	const catan_playout_fns fns = {cm_current_seat, tp_list, tp_chance, tp_apply};
+	const catan_playout_fns fns = {cm_current_seat, tp_list, tp_chance, tp_apply_listed};
 	return catan_playout(fns, data, st, skip_types, max_steps, policy, log, steps);
 }
