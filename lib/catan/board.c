@@ -1,6 +1,7 @@
 /* Board topology: from a set of land hexes to hexes, intersections, paths and
  * harbor slots with the canonical ids of base.md B-11..B-27.  Every id is
  * computed from the coordinates; nothing here is a hand-typed id table. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "board.h"
@@ -325,14 +326,13 @@ static int build(board *b, const hexc *land, int n_land, const slot_pos *slots, 
 	return CRISK_OK;
 }
 
-int board_standard(board *b, int big)
+/* The topology of a standard board, built afresh. */
+static int build_standard(board *b, int big)
 {
 	hexc land[49];
 	int n_land = 0, rc;
 	int lim = big ? 3 : 2;
 
-	if (!b)
-		return err_set(CRISK_EINVAL, "board_standard: board is NULL");
 	memset(b, 0, sizeof *b);
 	/* Row-major loop (r outer, q inner) yields the (r, q) order of B-20. */
 	for (int r = -lim; r <= lim; r++) {
@@ -358,14 +358,89 @@ int board_standard(board *b, int big)
 	return CRISK_OK;
 }
 
+/* The two standard topologies depend on nothing but the board's size: each
+ * is built once per process, on first use, and shared read-only by every
+ * rules object (it was the largest part of making rules for a new board). */
+static board std_topology[2];
+static int std_rc[2];
+static pthread_once_t std_once[2] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
+
+/* The topology and its spirals (B-34), which every layout of random tokens walks. */
+static int build_shared(board *t, int big)
+{
+	int rc = build_standard(t, big);
+	if (rc)
+		return rc;
+	uint16_t *spiral = malloc((size_t)BOARD_SPIRALS * (size_t)t->n_land * sizeof *spiral);
+	if (!spiral) {
+		board_free(t);
+		return CRISK_ENOMEM;
+	}
+	for (int v = 0; v < BOARD_SPIRALS && !rc; v++)
+		rc = board_spiral(t, v, spiral + (size_t)v * (size_t)t->n_land);
+	if (rc) {
+		free(spiral);
+		board_free(t);
+		return rc;
+	}
+	t->spiral = spiral;
+	return CRISK_OK;
+}
+
+static void build_std_base(void)
+{
+	std_rc[0] = build_shared(&std_topology[0], 0);
+}
+
+static void build_std_big(void)
+{
+	std_rc[1] = build_shared(&std_topology[1], 1);
+}
+
+int board_standard(board *b, int big)
+{
+	if (!b)
+		return err_set(CRISK_EINVAL, "board_standard: board is NULL");
+	big = big ? 1 : 0;
+	pthread_once(&std_once[big], big ? build_std_big : build_std_base);
+	if (std_rc[big] != CRISK_OK) /* out of memory then: a private copy, or its error */
+		return build_standard(b, big);
+	const board *t = &std_topology[big];
+	memset(b, 0, sizeof *b);
+	b->n_land = t->n_land;
+	b->n_sea = t->n_sea;
+	b->n_node = t->n_node;
+	b->n_path = t->n_path;
+	b->n_harbor = t->n_harbor;
+	b->hex = t->hex;
+	b->node = t->node;
+	b->path = t->path;
+	b->harbor = t->harbor;
+	b->spiral = t->spiral;
+	b->shared_topology = 1;
+	b->big = big;
+	b->robber_start = BOARD_NONE;
+	b->pirate_start = BOARD_NONE;
+	b->terrain = calloc((size_t)b->n_land, 1);
+	b->token = calloc((size_t)b->n_land, 1);
+	b->harbor_type = calloc((size_t)b->n_harbor + 1, 1);
+	if (!b->terrain || !b->token || !b->harbor_type) {
+		board_free(b);
+		return err_set(CRISK_ENOMEM, "out of memory building the board");
+	}
+	return CRISK_OK;
+}
+
 void board_free(board *b)
 {
 	if (!b)
 		return;
-	free(b->hex);
-	free(b->node);
-	free(b->path);
-	free(b->harbor);
+	if (!b->shared_topology) {
+		free(b->hex);
+		free(b->node);
+		free(b->path);
+		free(b->harbor);
+	}
 	free(b->terrain);
 	free(b->token);
 	free(b->harbor_type);

@@ -45,6 +45,7 @@ static inline uint64_t bytes_equal(uint64_t w, uint8_t v)
 #define BOARD_NO8 0xFFu      /* no element (uint8 fields) */
 #define BOARD_MAX_DEG 8      /* paths at one node */
 #define BOARD_MAX_NODE_HEXES 6
+#define BOARD_SPIRALS 12     /* spiral variants of B-34 */
 
 enum terrain { TERR_HILLS, TERR_FOREST, TERR_PASTURE, TERR_FIELDS, TERR_MOUNTAINS, TERR_DESERT, TERR_SEA };
 /* Harbor types: 0 generic 3:1, 1 + r = 2:1 for resource r (B-5). */
@@ -110,6 +111,12 @@ typedef struct board {
 	uint8_t *harbor_type;  /* per slot */
 	uint16_t robber_start; /* B-37 */
 	int big;               /* 1 for the 5-6 board */
+	/* hex, node, path and harbor are the process-wide standard topology
+	 * (board_standard): read-only, never freed with the board. */
+	int shared_topology;
+	/* With the shared topology: the BOARD_SPIRALS walking orders of B-34,
+	 * n_land hex ids each (board_spiral, computed once); else NULL. */
+	const uint16_t *spiral;
 	/* Point-to-point maps (board_from_map); all NULL or 0 on the standard
 	 * boards, which keep their behaviour.  A node's hex list is its
 	 * production list (H-10): the kernel's "touches" for production, set-up
@@ -132,8 +139,9 @@ typedef struct board {
  * sorted by neighbour id (B-21); the caller checks n->deg < BOARD_MAX_DEG. */
 void board_add_neighbour(bnode *n, uint16_t other, uint16_t p);
 
-/* Builds the topology of the base board (big = 0) or the 5-6 board (big = 1)
- * with canonical ids; layout arrays are allocated and zeroed.
+/* The topology of the base board (big = 0) or the 5-6 board (big = 1) with
+ * canonical ids, shared with every other board of that size (built once per
+ * process; b->shared_topology); layout arrays are allocated and zeroed.
  * CRISK_OK or CRISK_ENOMEM. */
 int board_standard(board *b, int big);
 void board_free(board *b);

@@ -259,8 +259,13 @@ static int tokens_acceptable(const board *b, const uint8_t *token, int no_identi
 
 static int spiral_tokens(const board *b, const components *c, int v, layout *lay)
 {
-	uint16_t order[GEN_MAX_LAND];
-	int letter = 0, rc = board_spiral(b, v, order);
+	uint16_t walked[GEN_MAX_LAND];
+	const uint16_t *order = walked;
+	int letter = 0, rc = CRISK_OK;
+	if (b->spiral && v >= 0 && v < BOARD_SPIRALS)
+		order = b->spiral + (size_t)v * (size_t)b->n_land;
+	else
+		rc = board_spiral(b, v, walked);
 	if (rc != CRISK_OK)
 		return rc;
 	for (int i = 0; i < b->n_land; i++) {
