@@ -206,6 +206,43 @@ CRISK_API int crisk_game_playout(crisk_game *game, uint64_t skip_types, uint64_t
 				 uint64_t *steps);
 
 /**
+ * Plays @p n random playouts from the position of @p game on up to
+ * @p threads threads and counts how they end: the batch a search bot runs
+ * at a leaf.  @p game is not changed.
+ *
+ * Playout i is crisk_game_playout() with @p skip_types and @p max_steps on
+ * a copy of @p game (event log, undo and recording off), with the generator
+ * state r_i = the first splitmix64 output of the state seed + i (docs/api.md).
+ * The counts therefore depend on @p seed but not on @p threads.  The calling
+ * thread plays too, and threads - 1 more are started for the call; where
+ * threads cannot be started (a WebAssembly build) the others share the work.
+ * In automatic chance mode every copy starts from the game's own generator,
+ * so the chance events of playouts that take the same actions repeat; with
+ * chance=explicit each playout draws them from its own stream.
+ *
+ * @param game       The position (read by the calling thread only, before
+ *                   the others start).
+ * @param n          Playouts to play; 0 plays none.
+ * @param threads    Threads to play on, 1..256 (more than @p n are not started).
+ * @param skip_types Action types never drawn, as for crisk_game_playout().
+ * @param max_steps  Stop each playout after this many actions; 0 = no limit.
+ * @param seed       Seed of the playouts' streams (any value).
+ * @param[out] wins  Receives, per seat, the playouts that seat won; all of
+ *                   its @p n_wins entries are written.
+ * @param n_wins     Entries of @p wins, at least crisk_rules_num_seats().
+ * @param[out] unfinished Receives the playouts that ended without a winner
+ *                   or stopped at @p max_steps; may be NULL.
+ * @param[out] steps Receives the actions applied in all playouts; may be NULL.
+ * @return CRISK_OK; CRISK_EINVAL (NULL @p game or @p wins, @p threads out of
+ *         range); CRISK_EBUFSIZE (@p n_wins below the seats); CRISK_ENOMEM;
+ *         or the error of the failing playout with the lowest index, whose
+ *         message names it (the counts then hold the other playouts).
+ */
+CRISK_API int crisk_game_playouts(const crisk_game *game, size_t n, unsigned threads, uint64_t skip_types,
+				  uint64_t max_steps, uint64_t seed, uint64_t *wins, size_t n_wins, uint64_t *unfinished,
+				  uint64_t *steps);
+
+/**
  * Checks whether an action is legal now.  When it is not, crisk_error_last()
  * says why in player terms ("not enough brick: need 1, have 0").
  *

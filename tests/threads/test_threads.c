@@ -461,6 +461,118 @@ START_TEST(error_messages_are_per_thread)
 }
 END_TEST
 
+/* ---- crisk_game_playouts: many playouts of one position on threads ---- */
+
+/* splitmix64 as docs/api.md gives it. */
+static uint64_t ref_next(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
+#define BATCH 24
+#define BATCH_SEED 0xC0FFEEu
+#define MAX_SEATS 8
+
+/* A position some way into a game, reached by a random playout. */
+static crisk_game *position(crisk_rules **rules, const char *module, const char *params, uint64_t steps)
+{
+	ck_assert_int_eq(crisk_rules_new(rules, module, params), CRISK_OK);
+	crisk_game *g = NULL;
+	ck_assert_int_eq(crisk_game_new(&g, *rules), CRISK_OK);
+	uint64_t rng = 5;
+	ck_assert_int_eq(crisk_game_playout(g, SKIP_OFFERS, steps, &rng, NULL), CRISK_OK);
+	return g;
+}
+
+static char *state_json(const crisk_game *g)
+{
+	size_t len = 0;
+	ck_assert_int_eq(crisk_game_to_json(g, CRISK_VIEWER_OMNISCIENT, NULL, 0, &len), CRISK_EBUFSIZE);
+	char *buf = malloc(len + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(crisk_game_to_json(g, CRISK_VIEWER_OMNISCIENT, buf, len + 1, &len), CRISK_OK);
+	return buf;
+}
+
+/* The batch equals BATCH single playouts, each on a clone with the stream
+ * the header documents, whatever the number of threads; the position is
+ * left as it was. */
+static void check_batch(const char *module, const char *params, uint64_t max_steps)
+{
+	crisk_rules *rules;
+	crisk_game *g = position(&rules, module, params, 60);
+	int seats = crisk_rules_num_seats(rules);
+	ck_assert_int_le(seats, MAX_SEATS);
+	uint64_t want[MAX_SEATS] = {0}, want_unfinished = 0, want_steps = 0;
+	for (uint64_t i = 0; i < BATCH; i++) {
+		crisk_game *c = NULL;
+		ck_assert_int_eq(crisk_game_clone(&c, g), CRISK_OK);
+		ck_assert_int_eq(crisk_game_set_event_capacity(c, 0), CRISK_OK);
+		uint64_t mix = BATCH_SEED + i, rng = ref_next(&mix), steps = 0;
+		ck_assert_int_eq(crisk_game_playout(c, SKIP_OFFERS, max_steps, &rng, &steps), CRISK_OK);
+		int winner = -1;
+		if (crisk_game_status(c, &winner) == CRISK_STATUS_WON && winner >= 0)
+			want[winner]++;
+		else
+			want_unfinished++;
+		want_steps += steps;
+		crisk_game_free(c);
+	}
+	char *before = state_json(g);
+	static const unsigned thread_counts[] = {1, 2, 5, BATCH + 3};
+	for (size_t t = 0; t < sizeof thread_counts / sizeof thread_counts[0]; t++) {
+		uint64_t wins[MAX_SEATS], unfinished = 99, steps = 99;
+		int rc = crisk_game_playouts(g, BATCH, thread_counts[t], SKIP_OFFERS, max_steps, BATCH_SEED, wins,
+					     MAX_SEATS, &unfinished, &steps);
+		ck_assert_msg(rc == CRISK_OK, "%s, %u threads: %s", module, thread_counts[t], crisk_error_last());
+		for (int s = 0; s < MAX_SEATS; s++)
+			ck_assert_uint_eq(wins[s], s < seats ? want[s] : 0);
+		ck_assert_uint_eq(unfinished, want_unfinished);
+		ck_assert_uint_eq(steps, want_steps);
+	}
+	char *after = state_json(g);
+	ck_assert_str_eq(before, after);
+	free(before);
+	free(after);
+	crisk_game_free(g);
+	crisk_rules_free(rules);
+}
+
+START_TEST(playouts_equal_single_playouts)
+{
+	check_batch("base", "players=4 seed=31 chance=explicit", 0);
+	check_batch("base", "players=3 seed=32", 0);
+	check_batch("risk", "players=3 seed=33 chance=explicit", 0);
+	check_batch("two_player", "seed=34", 400); /* some stop at max_steps: unfinished */
+}
+END_TEST
+
+START_TEST(playouts_argument_errors)
+{
+	crisk_rules *rules;
+	crisk_game *g = position(&rules, "base", "players=4 seed=35", 10);
+	uint64_t wins[4] = {7, 7, 7, 7}, unfinished = 7, steps = 7;
+	ck_assert_int_eq(crisk_game_playouts(NULL, 1, 1, 0, 0, 1, wins, 4, NULL, NULL), CRISK_EINVAL);
+	ck_assert_int_eq(crisk_game_playouts(g, 1, 1, 0, 0, 1, NULL, 4, NULL, NULL), CRISK_EINVAL);
+	ck_assert_int_eq(crisk_game_playouts(g, 1, 0, 0, 0, 1, wins, 4, NULL, NULL), CRISK_EINVAL);
+	ck_assert_int_eq(crisk_game_playouts(g, 1, 257, 0, 0, 1, wins, 4, NULL, NULL), CRISK_EINVAL);
+	ck_assert_int_eq(crisk_game_playouts(g, 1, 1, 0, 0, 1, wins, 3, NULL, NULL), CRISK_EBUFSIZE);
+	ck_assert_ptr_nonnull(strstr(crisk_error_last(), "4 seats"));
+	ck_assert_int_eq(crisk_game_playouts(g, 0, 4, 0, 0, 1, wins, 4, &unfinished, &steps), CRISK_OK);
+	ck_assert_uint_eq(wins[0] + wins[1] + wins[2] + wins[3] + unfinished + steps, 0);
+	/* Every type skipped: each playout fails; the lowest index is named. */
+	int rc = crisk_game_playouts(g, 6, 3, ~UINT64_C(0), 0, 1, wins, 4, &unfinished, &steps);
+	ck_assert_int_eq(rc, CRISK_ESTATE);
+	ck_assert_msg(strstr(crisk_error_last(), "playout 0:") != NULL, "%s", crisk_error_last());
+	ck_assert_uint_eq(wins[0] + wins[1] + wins[2] + wins[3] + unfinished + steps, 0);
+	crisk_game_free(g);
+	crisk_rules_free(rules);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("threads");
@@ -471,6 +583,8 @@ int main(void)
 	tcase_add_test(tc, shared_rules_outlive_their_creator);
 	tcase_add_test(tc, clones_change_threads);
 	tcase_add_test(tc, error_messages_are_per_thread);
+	tcase_add_test(tc, playouts_equal_single_playouts);
+	tcase_add_test(tc, playouts_argument_errors);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_SILENT);

@@ -168,6 +168,11 @@ _PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "crisk_record_replay_as": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_size_t]),
     # game.h: random playouts inside the library.
     "crisk_game_playout": (c_int, [c_void_p, c_uint64, c_uint64, POINTER(c_uint64), POINTER(c_uint64)]),
+    "crisk_game_playouts": (
+        c_int,
+        [c_void_p, c_size_t, ctypes.c_uint, c_uint64, c_uint64, c_uint64, POINTER(c_uint64), c_size_t,
+         POINTER(c_uint64), POINTER(c_uint64)],
+    ),
 }
 
 _L = _load()
@@ -660,6 +665,26 @@ def game_playout(game: Handle, skip_types: int, max_steps: int, rng_state: int) 
         err.state = state.value  # type: ignore[attr-defined]
         raise err
     return steps.value, state.value
+
+
+def game_playouts(
+    game: Handle, seats: int, n: int, threads: int, skip_types: int, max_steps: int, seed: int
+) -> Tuple[List[int], int, int]:
+    """crisk_game_playouts: (wins per seat, unfinished, steps)."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise ValueError(f"n must be an int >= 0, not {n!r}")
+    if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= 256:
+        raise ValueError(f"threads must be an int in 1..256, not {threads!r}")
+    wins = (c_uint64 * seats)()
+    unfinished = c_uint64(0)
+    steps = c_uint64(0)
+    _check(
+        _L.crisk_game_playouts(
+            game, n, threads, skip_types, _uint64_arg(max_steps, "max_steps"), _uint64_arg(seed, "seed"),
+            wins, seats, byref(unfinished), byref(steps),
+        )
+    )
+    return list(wins), unfinished.value, steps.value
 
 
 # ================================================================ catan.h queries, view.h events

@@ -649,6 +649,37 @@ class Game(_Handle):
         """
         return _lib.game_playout(self._handle(), _lib.skip_mask(skip_types), max_steps, state)
 
+    def playouts(
+        self,
+        n: int,
+        *,
+        threads: int = 1,
+        seed: int = 0,
+        skip_types: Union[int, Iterable[int]] = 0,
+        max_steps: int = 0,
+    ) -> Tuple[List[int], int, int]:
+        """Plays ``n`` random playouts from this position on up to
+        ``threads`` threads inside the library and counts how they end; the
+        game is not changed.
+
+        Playout ``i`` is :meth:`playout` on a copy of the game with the
+        state given by the first splitmix64 output from ``seed + i``
+        (docs/api.md), so the counts do not depend on ``threads``.  In
+        ``chance=auto`` every copy starts from the game's own dice
+        generator; with ``chance=explicit`` each playout draws its own.
+
+        Returns:
+            ``(wins, unfinished, steps)``: per seat the playouts it won, the
+            playouts without a winner (or stopped at ``max_steps``), and
+            the actions applied in all.
+
+        Raises:
+            StateError: a playout failed (the lowest index is in the message).
+        """
+        return _lib.game_playouts(
+            self._handle(), self.num_seats, n, threads, _lib.skip_mask(skip_types), max_steps, seed
+        )
+
     # ---- views and events
 
     def view(self, viewer: int) -> Dict[str, Any]:

@@ -131,3 +131,36 @@ def test_playout_error_after_some_steps(game):
 
 def catanrisk_all_types():
     return M64
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_playouts_equal_single_playouts(threads):
+    """Game.playouts: playout i is Game.playout on a copy with the state
+    splitmix64 gives from seed + i; the position is unchanged."""
+    rules = Rules("base", players=3, seed=9, chance="explicit")
+    game = Game(rules)
+    game.playout(5, skip_types=[OFFER_TRADE], max_steps=50)
+    before = game.view(catanrisk.OMNISCIENT)
+    wins, unfinished, steps = [0, 0, 0], 0, 0
+    for i in range(8):
+        copy = game.copy()
+        _, state = next64((77 + i) & M64)
+        n, _ = copy.playout(state, skip_types=[OFFER_TRADE])
+        steps += n
+        if copy.winner is not None:
+            wins[copy.winner] += 1
+        else:
+            unfinished += 1
+    assert game.playouts(8, threads=threads, seed=77, skip_types=[OFFER_TRADE]) == (wins, unfinished, steps)
+    assert game.view(catanrisk.OMNISCIENT) == before
+
+
+def test_playouts_errors():
+    game = Game(Rules("base", players=4, seed=1))
+    with pytest.raises(ValueError):
+        game.playouts(4, threads=0)
+    with pytest.raises(ValueError):
+        game.playouts(-1)
+    assert game.playouts(0, threads=4) == ([0, 0, 0, 0], 0, 0)
+    with pytest.raises(StateError, match="playout 0"):
+        game.playouts(3, threads=2, skip_types=M64)
