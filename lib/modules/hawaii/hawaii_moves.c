@@ -209,7 +209,8 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
 	const uint64_t *pirate = hw_pirate_paths(k, st);
 	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
 	hw_anchors(k, st, s, anchor);
-	hw_spots_at(k, st, anchor, spots); /* every empty ship-type path the seat reaches */
+	if (!hw_spots_at(k, st, anchor, spots))
+		return; /* no empty ship-type path the seat reaches: no ship has a place to go */
 	int from[HW_SHIPS], n_from = 0;
 	uint64_t dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW] = {0};
 	for (int j = 0; j < r->n_ship_list && on_board; j += 8) {
@@ -255,13 +256,25 @@ static void take_off(const kern *k, void *st, int s, int p)
 /* Seat s's longest trail once its ship on `from` stands on `to` (H-81,
  * H-84), with `via` the longest trail through `from` before the move, as
  * board_longest_road_through gave it for at least old - 1.  `from` was at an
- * open end (H-79): a trail uses it only as its last road, so a trail of the
- * old length avoids it when `via` stays below that length, and only trails
- * through `to` can be longer; otherwise the whole network is searched. */
+ * open end (H-79): a trail uses it only as its last road, so without it the
+ * network keeps a trail of old - 1 (the longest through it, less it), and
+ * one of the old length when `via` stays below that length.  The answer is
+ * the longer of that network's longest trail (old - 1 or old) and the
+ * longest through `to`, so:
+ *  - via < old: board_longest_road_through(to, old), as after a new road;
+ *  - else board_longest_road_through(to, old - 1) first.  It returns at
+ *    least old only when trails of at least old run through `to` or in its
+ *    component (its walk stops at old - 1 + 1, its other answers are exact or
+ *    the component's longest trail), so the answer is at least old and the
+ *    network without `from` has none above old: the call with old is then
+ *    exact.  Below old, no trail through `to` reaches old, and only the
+ *    whole network's search tells old from old - 1. */
 static int route_after_move(const kern *k, const void *st, int s, int old, int via, int to)
 {
 	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
 	if (via >= 0 && via < old)
+		return board_longest_road_through(&k->b, paths, nodes, s, to, old);
+	if (via >= 0 && old > 0 && board_longest_road_through(&k->b, paths, nodes, s, to, old - 1) >= old)
 		return board_longest_road_through(&k->b, paths, nodes, s, to, old);
 	return board_longest_road(&k->b, paths, nodes, s);
 }
