@@ -155,8 +155,11 @@ void hw_list_market(const kern *k, const void *st, action_out *o)
 	int s = h->active, fish = x->fish[s];
 	const uint8_t *paths = kpaths(k, st);
 	if (fish >= 2) {
+		/* Without friendly_robber every land hex but the robber's is
+		 * legal (kern_robber_ok, B-62). */
+		int any_hex = !k->cfg.friendly_robber;
 		for (int hex = 0; hex < k->b.n_land; hex++) {
-			if (hex != h->robber && kern_robber_ok(k, st, hex) == CRISK_OK)
+			if (hex != h->robber && (any_hex || kern_robber_ok(k, st, hex) == CRISK_OK))
 				out_put(o, market_code(HW_FISH_MOVE_ROBBER, hex));
 		}
 		for (int hex = k->b.n_land; hex < k->b.n_land + k->b.n_sea; hex++) {
