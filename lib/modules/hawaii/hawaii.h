@@ -200,6 +200,11 @@ void hw_add_ship(const kern *k, void *st, int s, int p);
 /* BUILD_SHIP (H-3 a, H-43, H-45, H-46, H-89). */
 int hw_check_build_ship(const kern *k, const void *st, int p);
 void hw_list_build_ships(const kern *k, const void *st, action_out *o);
+/* hw_list_build_ships in parts, for hw_list_own's main phase: whether the
+ * active seat may build a ship (phase, supply, cost), and the paths of
+ * spots ascending as actions of `type`. */
+int hw_build_listable(const kern *k, const void *st);
+void hw_list_spots(const kern *k, const uint64_t *spots, unsigned type, action_out *o);
 void hw_build_ship(const kern *k, void *st, int p, evlog *log);
 /* Road Building with ships (H-51): the kernel's free_pieces hook, and
  * PLACE_FREE_SHIP at DP_FREE_ROAD. */
@@ -270,6 +275,11 @@ void hw_moves_turn_start(const kern *k, void *st, evlog *log);
 int hw_open_end(const kern *k, const void *st, int s, int p);
 int hw_check_move_ship(const kern *k, const void *st, int from, int to);
 void hw_list_move_ships(const kern *k, const void *st, action_out *o);
+/* hw_list_move_ships in parts: whether the active seat may move a ship now
+ * (H-78, and a ship not fresh, H-80), and its moves from its anchors and
+ * ship spots (hw_anchors, hw_spots_at; spots not empty). */
+int hw_move_listable(const kern *k, const void *st);
+void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o);
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);
 /* hw_ext_check's part for the fields of this slice. */
 int hw_moves_check(const kern *k, const void *st);

@@ -195,22 +195,33 @@ static void leave_dests(const kern *k, const void *st, int s, int from, const ui
 /* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
  * seat's anchors, less the pirate's, less those whose only anchor was an
  * end of `from` that the ship leaves bare (H-44 without it, H-81). */
-void hw_list_move_ships(const kern *k, const void *st, action_out *o)
+int hw_move_listable(const kern *k, const void *st)
 {
 	if (!move_phase(k, st))
+		return 0;
+	const hw_ext *x = hwx(k, st);
+	/* Not when every ship of the seat's is fresh (H-80), or it has none. */
+	return HW_SHIPS - x->ships[ks(st)->active] > x->n_fresh;
+}
+
+void hw_list_move_ships(const kern *k, const void *st, action_out *o)
+{
+	if (!hw_move_listable(k, st))
 		return;
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
+	hw_anchors(k, st, ks(st)->active, anchor);
+	if (hw_spots_at(k, st, anchor, spots)) /* else no ship has a place to go */
+		hw_list_moves_at(k, st, anchor, spots, o);
+}
+
+void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o)
+{
 	const hw_rules *r = hwr(k);
 	const int pw = k->pw, s = ks(st)->active;
 	const hw_ext *x = hwx(k, st);
 	int on_board = HW_SHIPS - x->ships[s];
-	if (on_board <= x->n_fresh)
-		return; /* every ship of the seat's is fresh (H-80), or it has none */
 	const uint8_t *paths = kpaths(k, st);
 	const uint64_t *pirate = hw_pirate_paths(k, st);
-	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
-	hw_anchors(k, st, s, anchor);
-	if (!hw_spots_at(k, st, anchor, spots))
-		return; /* no empty ship-type path the seat reaches: no ship has a place to go */
 	int from[HW_SHIPS], n_from = 0;
 	uint64_t dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW] = {0};
 	for (int j = 0; j < r->n_ship_list && on_board; j += 8) {
