@@ -192,9 +192,6 @@ static void leave_dests(const kern *k, const void *st, int s, int from, const ui
 	d[from >> 6] &= ~(UINT64_C(1) << (from & 63));
 }
 
-/* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
- * seat's anchors, less the pirate's, less those whose only anchor was an
- * end of `from` that the ship leaves bare (H-44 without it, H-81). */
 int hw_move_listable(const kern *k, const void *st)
 {
 	if (!move_phase(k, st))
@@ -214,6 +211,9 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
 		hw_list_moves_at(k, st, anchor, spots, o);
 }
 
+/* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
+ * seat's anchors, less the pirate's, less those whose only anchor was an
+ * end of `from` that the ship leaves bare (H-44 without it, H-81). */
 void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o)
 {
 	const hw_rules *r = hwr(k);
