@@ -173,8 +173,8 @@ int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots);
 #else
 #define HW_ALWAYS_INLINE inline
 #endif
-static HW_ALWAYS_INLINE void hw_or_rows(const uint64_t *ship_at, int nw, const uint64_t *anchor,
-							   int pw, uint64_t *spots)
+static HW_ALWAYS_INLINE void hw_or_rows(const uint64_t *ship_at, int nw, const uint64_t *anchor, int pw,
+					 uint64_t *spots)
 {
 	for (int i = 0; i < pw; i++)
 		spots[i] = 0;
