@@ -166,6 +166,27 @@ void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor);
 /* H-3 (a), H-45, H-46: the empty ship-type paths seat s may take, as a
  * path bitset of k.pw words; returns whether there is any. */
 int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots);
+/* spots = the union of the ship_at rows (pw words each) of the anchors;
+ * inlined with a constant pw for the usual map sizes. */
+#if defined(__GNUC__)
+#define HW_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define HW_ALWAYS_INLINE inline
+#endif
+static HW_ALWAYS_INLINE void hw_or_rows(const uint64_t *ship_at, int nw, const uint64_t *anchor, int pw,
+					 uint64_t *spots)
+{
+	for (int i = 0; i < pw; i++)
+		spots[i] = 0;
+	for (int w = 0; w < nw; w++) {
+		for (uint64_t m = anchor[w]; m; m &= m - 1) {
+			const uint64_t *at = ship_at + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
+			for (int i = 0; i < pw; i++)
+				spots[i] |= at[i];
+		}
+	}
+}
+
 /* The same from the seat's anchors (hw_anchors); inline, for the listers. */
 static inline int hw_spots_at(const kern *k, const void *st, const uint64_t *anchor, uint64_t *spots)
 {
@@ -174,14 +195,19 @@ static inline int hw_spots_at(const kern *k, const void *st, const uint64_t *anc
 	const uint64_t *blocked = hw_pirate_paths(k, st);
 	const uint8_t *paths = kpaths(k, st);
 	uint64_t any = 0;
-	for (int i = 0; i < pw; i++)
-		spots[i] = 0;
-	for (int w = 0; w < k->nw; w++) {
-		for (uint64_t m = anchor[w]; m; m &= m - 1) {
-			const uint64_t *at = r->ship_at + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
-			for (int i = 0; i < pw; i++)
-				spots[i] |= at[i];
-		}
+	switch (pw) {
+	case 2:
+		hw_or_rows(r->ship_at, k->nw, anchor, 2, spots);
+		break;
+	case 3:
+		hw_or_rows(r->ship_at, k->nw, anchor, 3, spots); /* the built-in map: 160 spaces */
+		break;
+	case 4:
+		hw_or_rows(r->ship_at, k->nw, anchor, 4, spots);
+		break;
+	default:
+		hw_or_rows(r->ship_at, k->nw, anchor, pw, spots);
+		break;
 	}
 	for (int i = 0; i < pw; i++) {
 		uint64_t keep = spots[i] & ~blocked[i];
@@ -200,6 +226,11 @@ void hw_add_ship(const kern *k, void *st, int s, int p);
 /* BUILD_SHIP (H-3 a, H-43, H-45, H-46, H-89). */
 int hw_check_build_ship(const kern *k, const void *st, int p);
 void hw_list_build_ships(const kern *k, const void *st, action_out *o);
+/* hw_list_build_ships in parts, for hw_list_own's main phase: whether the
+ * active seat may build a ship (phase, supply, cost), and the paths of
+ * spots ascending as actions of `type`. */
+int hw_build_listable(const kern *k, const void *st);
+void hw_list_spots(const kern *k, const uint64_t *spots, unsigned type, action_out *o);
 void hw_build_ship(const kern *k, void *st, int p, evlog *log);
 /* Road Building with ships (H-51): the kernel's free_pieces hook, and
  * PLACE_FREE_SHIP at DP_FREE_ROAD. */
@@ -270,6 +301,11 @@ void hw_moves_turn_start(const kern *k, void *st, evlog *log);
 int hw_open_end(const kern *k, const void *st, int s, int p);
 int hw_check_move_ship(const kern *k, const void *st, int from, int to);
 void hw_list_move_ships(const kern *k, const void *st, action_out *o);
+/* hw_list_move_ships in parts: whether the active seat may move a ship now
+ * (H-78, and a ship not fresh, H-80), and its moves from its anchors and
+ * ship spots (hw_anchors, hw_spots_at; spots not empty). */
+int hw_move_listable(const kern *k, const void *st);
+void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o);
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);
 /* hw_ext_check's part for the fields of this slice. */
 int hw_moves_check(const kern *k, const void *st);

@@ -12,10 +12,21 @@ void hw_list_own(const kern *k, const void *st, action_out *o)
 	case DP_SETUP_ROAD:
 		hw_list_setup_ships(k, st, o);
 		break;
-	case DP_MAIN:
-		hw_list_build_ships(k, st, o);
-		hw_list_move_ships(k, st, o);
+	case DP_MAIN: {
+		/* Building and moving ships share the seat's anchors and spots. */
+		int build = hw_build_listable(k, st), move = hw_move_listable(k, st);
+		uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
+		if (!build && !move)
+			break;
+		hw_anchors(k, st, ks(st)->active, anchor);
+		if (!hw_spots_at(k, st, anchor, spots))
+			break; /* no ship to build and no place to move one to */
+		if (build)
+			hw_list_spots(k, spots, HW_BUILD_SHIP, o);
+		if (move)
+			hw_list_moves_at(k, st, anchor, spots, o);
 		break;
+	}
 	case DP_SPECIAL_BUILD:
 		hw_list_build_ships(k, st, o);
 		break;

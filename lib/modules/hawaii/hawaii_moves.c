@@ -192,24 +192,36 @@ static void leave_dests(const kern *k, const void *st, int s, int from, const ui
 	d[from >> 6] &= ~(UINT64_C(1) << (from & 63));
 }
 
+int hw_move_listable(const kern *k, const void *st)
+{
+	if (!move_phase(k, st))
+		return 0;
+	const hw_ext *x = hwx(k, st);
+	/* Not when every ship of the seat's is fresh (H-80), or it has none. */
+	return HW_SHIPS - x->ships[ks(st)->active] > x->n_fresh;
+}
+
+void hw_list_move_ships(const kern *k, const void *st, action_out *o)
+{
+	if (!hw_move_listable(k, st))
+		return;
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
+	hw_anchors(k, st, ks(st)->active, anchor);
+	if (hw_spots_at(k, st, anchor, spots)) /* else no ship has a place to go */
+		hw_list_moves_at(k, st, anchor, spots, o);
+}
+
 /* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
  * seat's anchors, less the pirate's, less those whose only anchor was an
  * end of `from` that the ship leaves bare (H-44 without it, H-81). */
-void hw_list_move_ships(const kern *k, const void *st, action_out *o)
+void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o)
 {
-	if (!move_phase(k, st))
-		return;
 	const hw_rules *r = hwr(k);
 	const int pw = k->pw, s = ks(st)->active;
 	const hw_ext *x = hwx(k, st);
 	int on_board = HW_SHIPS - x->ships[s];
-	if (on_board <= x->n_fresh)
-		return; /* every ship of the seat's is fresh (H-80), or it has none */
 	const uint8_t *paths = kpaths(k, st);
 	const uint64_t *pirate = hw_pirate_paths(k, st);
-	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
-	hw_anchors(k, st, s, anchor);
-	hw_spots_at(k, st, anchor, spots); /* every empty ship-type path the seat reaches */
 	int from[HW_SHIPS], n_from = 0;
 	uint64_t dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW] = {0};
 	for (int j = 0; j < r->n_ship_list && on_board; j += 8) {
@@ -253,23 +265,42 @@ static void take_off(const kern *k, void *st, int s, int p)
 }
 
 /* Seat s's longest trail once its ship on `from` stands on `to` (H-81,
- * H-84), with `via` the longest trail through `from` before the move, as
- * board_longest_road_through gave it for at least old - 1.  `from` was at an
- * open end (H-79): a trail uses it only as its last road, so a trail of the
- * old length avoids it when `via` stays below that length, and only trails
- * through `to` can be longer; otherwise the whole network is searched. */
-static int route_after_move(const kern *k, const void *st, int s, int old, int via, int to)
+ * H-84), old before the move.  `from` was at an open end (H-79): a trail
+ * uses it only as its last road, so the network without it keeps a trail
+ * of old - 1 (the longest through it, less it) and none longer than old.
+ * The answer is the longer of that network's longest trail (old - 1 or old)
+ * and the longest through `to`:
+ *  - board_longest_road_through(to, old - 1) returns at least old only when
+ *    trails of at least old run through `to` or in its component (its walk
+ *    stops at old - 1 + 1, its other answers are exact or the component's
+ *    longest trail), so the answer is at least old and the call with old,
+ *    whose premise holds, is exact;
+ *  - below old, no trail through `to` reaches old: the answer is old if a
+ *    trail of old avoided `from` before the move, which holds when the
+ *    longest trail through `from` (the pieces as before the move, put back
+ *    for a moment) stays below old, else only the whole network's search
+ *    tells old from old - 1. */
+static int route_after_move(const kern *k, void *st, int s, int old, int from, int to)
 {
-	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
-	if (via >= 0 && via < old)
+	uint8_t *paths = kpaths(k, st);
+	const uint8_t *nodes = knodes(k, st);
+	if (old <= 0)
+		return board_longest_road(&k->b, paths, nodes, s);
+	if (board_longest_road_through(&k->b, paths, nodes, s, to, old - 1) >= old)
 		return board_longest_road_through(&k->b, paths, nodes, s, to, old);
+	paths[to] = 0;
+	paths[from] = (uint8_t)(s + 1);
+	int via = board_longest_road_through(&k->b, paths, nodes, s, from, old - 1);
+	paths[from] = 0;
+	paths[to] = (uint8_t)(s + 1);
+	if (via >= 0 && via < old)
+		return old;
 	return board_longest_road(&k->b, paths, nodes, s);
 }
 
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 {
 	int s = ks(st)->active, old = kseat_of(k, st, s)->road_len;
-	int via = board_longest_road_through(&k->b, kpaths(k, st), knodes(k, st), s, from, old - 1);
 	hw_ext *x = hwx(k, st);
 	take_off(k, st, s, from);
 	hw_ship_removed(k, st, s, from, log); /* H-81: boat back, merchant rate lost */
@@ -282,7 +313,7 @@ void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 		e->args[0] = from;
 		e->args[1] = to;
 	}
-	flow_set_road_len(k, st, s, route_after_move(k, st, s, old, via, to), log); /* H-81, H-84 */
+	flow_set_road_len(k, st, s, route_after_move(k, st, s, old, from, to), log); /* H-81, H-84 */
 	flow_check_victory(k, st, log);
 }
 

@@ -53,15 +53,20 @@ static int ship_phase(const kstate *h)
 	       h->cur == (int8_t)h->active;
 }
 
+void hw_list_spots(const kern *k, const uint64_t *spots, unsigned type, action_out *o)
+{
+	for (int w = 0; w < k->pw; w++) {
+		for (uint64_t m = spots[w]; m; m &= m - 1)
+			out_put(o, act_make(type, (uint64_t)(w * 64 + bit_low(m))));
+	}
+}
+
 /* hw_ship_spots's paths ascending, as actions of `type`. */
 static void list_spots(const kern *k, const void *st, int s, unsigned type, action_out *o)
 {
 	uint64_t spots[HW_MAX_PW];
 	hw_ship_spots(k, st, s, spots);
-	for (int w = 0; w < k->pw; w++) {
-		for (uint64_t m = spots[w]; m; m &= m - 1)
-			out_put(o, act_make(type, (uint64_t)(w * 64 + bit_low(m))));
-	}
+	hw_list_spots(k, spots, type, o);
 }
 
 /* The same with the reason, for check. */
@@ -99,17 +104,23 @@ int hw_check_build_ship(const kern *k, const void *st, int p)
 	return check_spot(k, st, h->active, p);
 }
 
-void hw_list_build_ships(const kern *k, const void *st, action_out *o)
+int hw_build_listable(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
 	const kseat *seat = kseat_of(k, st, h->active);
 	if (!ship_phase(h) || !hwx(k, st)->ships[h->active])
-		return;
+		return 0;
 	for (int r = 0; r < NUM_RES; r++) {
 		if (seat->hand[r] < ship_cost[r])
-			return;
+			return 0;
 	}
-	list_spots(k, st, h->active, HW_BUILD_SHIP, o);
+	return 1;
+}
+
+void hw_list_build_ships(const kern *k, const void *st, action_out *o)
+{
+	if (hw_build_listable(k, st))
+		list_spots(k, st, ks(st)->active, HW_BUILD_SHIP, o);
 }
 
 void hw_build_ship(const kern *k, void *st, int p, evlog *log)

@@ -1,0 +1,126 @@
+/* Module hawaii's shortcuts against a recomputation from scratch, at every
+ * step of random games of 3 to 6 seats (docs/performance.md, "Module
+ * hawaii"): the ship-move list (H-78..H-81) against check over
+ * every pair of spaces (hawaii_check), every seat's Longest Trade Route (H-82..H-84, the
+ * route update after a ship move) against board_longest_road.  The games
+ * prefer ship moves, so that the route update after a move runs often. */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "catan/kernel.h"
+#include "core/error.h"
+#include "modules/hawaii/hawaii.h"
+#include "hawaii_sea.h"
+
+static crisk_action buf[PLAY_CAP];
+
+/* MOVE_SHIP codes by check over every space of the active seat's ships and
+ * every space, ascending as the list is (to, then from). */
+static size_t brute_moves(const fixture *f, crisk_action *out, size_t cap)
+{
+	const kern *k = f->k;
+	const uint8_t *paths = kpaths(k, f->st);
+	int s = ks(f->st)->active;
+	size_t n = 0;
+	if (ks(f->st)->cur != ks(f->st)->active || ks(f->st)->status != CRISK_STATUS_RUNNING)
+		return 0;
+	for (int to = 0; to < k->b.n_path; to++) {
+		for (int from = 0; from < k->b.n_path; from++) {
+			if (paths[from] != s + 1 || kern_road_path(k, from))
+				continue;
+			crisk_action a = code(HW_MOVE_SHIP, (uint64_t)from | (uint64_t)to << 16);
+			if (hawaii_check(k, f->st, a) == CRISK_OK) {
+				ck_assert_uint_lt(n, cap);
+				out[n++] = a;
+			}
+		}
+	}
+	return n;
+}
+
+static void compare_step(const fixture *f, const crisk_action *list, size_t n)
+{
+	static crisk_action want[PLAY_CAP], got[PLAY_CAP];
+	size_t n_got = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (ACT_TYPE(list[i]) == HW_MOVE_SHIP)
+			got[n_got++] = list[i];
+	}
+	size_t n_want = brute_moves(f, want, PLAY_CAP);
+	ck_assert_uint_eq(n_got, n_want);
+	ck_assert(memcmp(got, want, n_got * sizeof got[0]) == 0);
+	for (int s = 0; s < f->k->seats; s++)
+		ck_assert_int_eq(kseat_of(f->k, f->st, s)->road_len,
+				 board_longest_road(&f->k->b, kpaths(f->k, f->st), knodes(f->k, f->st), s));
+}
+
+static void random_game(const char *params, uint64_t x, int steps, int *moves)
+{
+	fixture f;
+	open_game(&f, params);
+	for (int i = 0; i < steps && ks(f.st)->status == CRISK_STATUS_RUNNING; i++) {
+		/* No domestic offers, as crisk-bench --no-offers: whole games. */
+		size_t n = hawaii_legal_except(f.k, f.st, UINT64_C(1) << CRISK_CATAN_OFFER_TRADE, buf, PLAY_CAP);
+		ck_assert_uint_gt(n, 0);
+		ck_assert_uint_le(n, PLAY_CAP);
+		compare_step(&f, buf, n);
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		crisk_action a = buf[x % n];
+		/* Three times in four a listed ship move, when there is one. */
+		if ((x >> 40) % 4) {
+			size_t m = 0;
+			for (size_t j = 0; j < n; j++)
+				m += ACT_TYPE(buf[j]) == HW_MOVE_SHIP;
+			if (m) {
+				size_t pick = (x >> 20) % m;
+				for (size_t j = 0; j < n; j++) {
+					if (ACT_TYPE(buf[j]) == HW_MOVE_SHIP && pick-- == 0) {
+						a = buf[j];
+						break;
+					}
+				}
+			}
+		}
+		*moves += ACT_TYPE(a) == HW_MOVE_SHIP;
+		ck_assert_int_eq(hawaii_apply(f.k, f.st, a, &f.log), CRISK_OK);
+		ck_assert_msg(hawaii_state_check(f.k, f.st) == CRISK_OK, "state check: %s", crisk_error_last());
+	}
+	close_game(&f);
+}
+
+/* H-78..H-84 at every step of 3 to 6 seats, both chance modes. */
+START_TEST(derived_match_recomputation_H81_H84)
+{
+	static const char *const more[] = {"", " chance=explicit", " friendly_robber=1", ""};
+	uint64_t x = 0x9E3779B97F4A7C15u;
+	for (int g = 0; g < 12; g++) {
+		int moves = 0;
+		char p[96];
+		snprintf(p, sizeof p, "players=%d seed=%d%s", 3 + g % 4, 10 + g, more[g / 4]);
+		random_game(p, x + (uint64_t)g * 0x2545F4914F6CDD1Du, 20000, &moves);
+		ck_assert_msg(moves > 10, "%s: %d ship moves", p, moves);
+	}
+}
+END_TEST
+
+static Suite *hawaii_derived_suite(void)
+{
+	Suite *s = suite_create("hawaii_derived");
+	TCase *tc = tcase_create("derived");
+	tcase_set_timeout(tc, 0);
+	tcase_add_test(tc, derived_match_recomputation_H81_H84);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(hawaii_derived_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
