@@ -228,6 +228,9 @@ typedef struct mq_rules {
 	int16_t *wall;      /* per tile: its index among the walls, or -1 */
 	uint16_t *walltile; /* per wall: its tile, ascending */
 	int nwall;
+	/* Per map row y, bit x for tile (x, y): the tiles of a type as the map
+	 * starts, rows[k * h + y] for k = MQ_ROW_* (the move search's masks). */
+	uint64_t *rows;
 	uint32_t ncard;
 	mq_cardinfo *card;
 	const mqd_card **def; /* per card: its definition (one load in the hot paths) */
@@ -246,6 +249,7 @@ typedef struct mq_rules {
 } mq_rules;
 
 enum { MQ_DRAFT_PILES, MQ_DRAFT_NONE, MQ_DRAFT_PACK };
+enum { MQ_ROW_WALL, MQ_ROW_DEEP, MQ_ROW_WATER, MQ_ROW_GATE, MQ_ROW_STREET, MQ_ROW_COUNT };
 
 /* Events (docs/events.md, muhq section); args as listed. */
 enum {

@@ -268,7 +268,7 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 		return;
 	int spent = x->flags, member = x->up != MQ_NONE, tile = mq_tile_of(R, S, u);
 	int street_tile = mq_tile_type(R, S, tile) == MQD_TILE_STREET;
-	uint8_t cost[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
+	uint64_t set[MQD_MAP_SIDE_MAX];
 	/* Carry, equip and switch take artifacts standing alone within range 1, ascending. */
 	uint16_t near[9];
 	int nnear = 0;
@@ -281,17 +281,15 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 	if (!mq_paralysed(x)) {
 		if (wants(l, MQ_A_MOVE)) {
 			int move = mq_stat(R, S, u, MQD_STAT_MOVE);
-			if (!(spent & MQ_F_MOVE)) {
-				mq_move_reach(R, S, u, move, 0, -1, 1, cost);
-				for (int t = 0; t < R->ntile; t++)
-					if (cost[t] != MQ_UNREACHED)
-						put(l, mq_code(MQ_A_MOVE, u, 0, MQ_T_TILE | (unsigned)t, MQ_T_NONE, MQ_T_NONE));
-			}
-			if (!(spent & MQ_F_STREET) && street_tile && !member) { /* M-60 */
-				mq_move_reach(R, S, u, move, 1, -1, 1, cost);
-				for (int t = 0; t < R->ntile; t++)
-					if (cost[t] != MQ_UNREACHED)
-						put(l, mq_code(MQ_A_MOVE, u, 1, MQ_T_TILE | (unsigned)t, MQ_T_NONE, MQ_T_NONE));
+			for (unsigned aux = 0; aux < 2; aux++) {
+				if (aux ? (spent & MQ_F_STREET) || !street_tile || member /* M-60 */ : (spent & MQ_F_MOVE))
+					continue;
+				mq_move_set(R, S, u, move, (int)aux, -1, 1, set);
+				for (int y = 0; y < R->h; y++)
+					for (uint64_t m = set[y]; m; m &= m - 1) {
+						unsigned t = (unsigned)(y * R->w + __builtin_ctzll(m));
+						put(l, mq_code(MQ_A_MOVE, u, aux, MQ_T_TILE | t, MQ_T_NONE, MQ_T_NONE));
+					}
 			}
 		}
 		if (wants(l, MQ_A_ATTACK) && !(spent & MQ_F_ATTACK) && !member && mq_has_attack(R, u)) {
@@ -319,10 +317,10 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 				unsigned art = near[k];
 				if (!mq_carry_ok(R, S, u, art))
 					continue;
-				mq_move_reach(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, cs[art].pos, 1, cost);
-				for (int dest = 0; dest < R->ntile; dest++) {
-					if (cost[dest] == MQ_UNREACHED)
-						continue;
+				mq_move_set(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, cs[art].pos, 1, set);
+				for (int y = 0; y < R->h; y++)
+				for (uint64_t m = set[y]; m; m &= m - 1) {
+					int dest = y * R->w + __builtin_ctzll(m);
 					for (int py = R->ty[dest] - 1; py <= R->ty[dest] + 1; py++) /* ascending tiles */
 						for (int px = R->tx[dest] - 1; px <= R->tx[dest] + 1; px++) {
 							int put_at = py * R->w + px;
