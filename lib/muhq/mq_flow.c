@@ -379,15 +379,31 @@ static int job_shuffle(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 	mq_card *cs = mq_cards(R, S);
 	int zone = j->a, seat = j->b;
 	unsigned n = (unsigned)j->c + 1;
+	/* at[p]: the seat's card at position p of the zone (mq_zone_at), for
+	 * the positions the swaps ask about; kept up to date by the swaps. */
+	uint16_t at[MQ_CARDS_MAX];
+	int indexed = j->c < MQ_CARDS_MAX;
+	if (indexed) {
+		for (unsigned p = 0; p <= j->c; p++)
+			at[p] = MQ_NONE;
+		MQ_FOR_ZONE(R, S, zone, c)
+			if (cs[c].ctrl == seat && cs[c].pos <= j->c && at[cs[c].pos] == MQ_NONE)
+				at[cs[c].pos] = (uint16_t)c;
+	}
 	while (j->c >= 1) {
 		uint32_t k;
 		if (mq_uniform(R, S, (uint32_t)j->c + 1, &k))
 			return WAIT;
-		unsigned a = mq_zone_at(R, S, zone, seat, j->c), b = mq_zone_at(R, S, zone, seat, k);
+		unsigned a = indexed ? at[j->c] : mq_zone_at(R, S, zone, seat, j->c);
+		unsigned b = indexed ? at[k] : mq_zone_at(R, S, zone, seat, k);
 		if (a != MQ_NONE && b != MQ_NONE) {
 			uint16_t t = cs[a].pos;
 			cs[a].pos = cs[b].pos;
 			cs[b].pos = t;
+			if (indexed) {
+				at[k] = (uint16_t)a;
+				at[j->c] = (uint16_t)b;
+			}
 		}
 		j->c--;
 	}

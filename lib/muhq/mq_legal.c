@@ -29,7 +29,10 @@ typedef struct lister {
 /* want == MQ_ANY: only whether some action exists (stops at the first). */
 #define MQ_ANY (~UINT64_C(0))
 
-static void put(lister *l, uint64_t code)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void put(lister *l, uint64_t code)
 {
 	if ((l->skip >> MQ_CODE_TYPE(code)) & 1)
 		return;
@@ -259,6 +262,14 @@ static int is_artifact(const mq_rules *R, const mq_card *cs, unsigned c)
 	return type == MQD_ARTIFACT || type == MQD_EQUIPMENT;
 }
 
+/* mq_suits, inline for the carry listing. */
+static inline int suits_now(int t, int cls)
+{
+	if (t >= MQD_TILE_COUNT || t == MQD_TILE_WALL)
+		return 0;
+	return cls == MQ_SWIM ? t == MQD_TILE_DEEP : cls == MQ_WALK ? t != MQD_TILE_DEEP : cls == MQ_AMPHI;
+}
+
 /* Unit actions of the activated permanent u (M-47, M-48, M-50). */
 static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, unsigned u)
 {
@@ -317,6 +328,8 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 				unsigned art = near[k];
 				if (!mq_carry_ok(R, S, u, art))
 					continue;
+				int art_cls = mq_class(R, art);
+				const uint16_t *occ = mq_cocc(R, S);
 				mq_move_set(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, cs[art].pos, 1, set);
 				for (int y = 0; y < R->h; y++)
 				for (uint64_t m = set[y]; m; m &= m - 1) {
@@ -324,8 +337,13 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 					for (int py = R->ty[dest] - 1; py <= R->ty[dest] + 1; py++) /* ascending tiles */
 						for (int px = R->tx[dest] - 1; px <= R->tx[dest] + 1; px++) {
 							int put_at = py * R->w + px;
-							if (px >= 0 && py >= 0 && px < R->w && py < R->h &&
-							    mq_carry_put_ok(R, S, u, art, dest, put_at))
+							/* mq_carry_put_ok, with what depends on art alone hoisted */
+							if (px < 0 || py < 0 || px >= R->w || py >= R->h || put_at == dest)
+								continue;
+							unsigned o = occ[put_at];
+							if (o != MQ_NONE && o != art && !(o == u && !member))
+								continue;
+							if (suits_now(mq_tile_type(R, S, put_at), art_cls))
 								put(l, mq_code(MQ_A_CARRY, u, 0, art, MQ_T_TILE | (unsigned)dest,
 									       MQ_T_TILE | (unsigned)put_at));
 						}
