@@ -633,8 +633,9 @@ static int job_triggers(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 	mq_card *cs = mq_cards(R, S);
 	if (!j->b) { /* M-39: every upkeep ability of the seat's permanents triggers */
 		j->b = 1;
-		for (uint32_t c = 0; c < R->ncard; c++) {
+		for (uint32_t c = 0; c < R->ncard; c++)
 			cs[c].trig = 0;
+		MQ_FOR_MAP(R, S, c) {
 			if (!mq_on_map(&cs[c]) || cs[c].ctrl != seat)
 				continue;
 			const mqd_card *d = mq_def(R, c);
@@ -754,11 +755,15 @@ static void phase(mq_state *S, int ph, evlog *log)
 static void end_turn(const mq_rules *R, mq_state *S, evlog *log)
 {
 	mq_card *cs = mq_cards(R, S);
-	for (uint32_t c = 0; c < R->ncard; c++) {
-		if (cs[c].zone == MQ_Z_PENDING && cs[c].ctrl == S->active) /* M-78 */
+	/* M-78: pending cards of the active seat go to the discard pile, in
+	 * ascending order (a copy of the bitmap: mq_to_zone changes it). */
+	uint64_t pending[(MQ_CARDS_MAX + 63) / 64];
+	memcpy(pending, mq_cbits(R, S, MQ_Z_PENDING), sizeof *pending * (size_t)R->nbw);
+	for (unsigned c = mq_bit_next(pending, R->nbw, 0); c != MQ_NONE; c = mq_bit_next(pending, R->nbw, c + 1))
+		if (cs[c].ctrl == S->active)
 			mq_to_zone(R, S, c, MQ_Z_DISCARD, cs[c].owner);
+	for (uint32_t c = 0; c < R->ncard; c++)
 		memset(cs[c].buff, 0, sizeof cs[c].buff); /* BUFF ends */
-	}
 }
 
 static int job_turn(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
