@@ -67,7 +67,7 @@ static void spread(const uint64_t *src, const uint64_t *wall, int lo, int hi, ui
 	}
 }
 
-int mq_reach_rows_run(const mq_reach_rows *in, uint64_t *reach, uint8_t *cost)
+void mq_reach_rows_run(const mq_reach_rows *in, uint64_t *reach, uint8_t *cost)
 {
 	int h = in->h, budget = in->budget > COST_MAX ? COST_MAX : in->budget;
 	/* Padded rows: row 0 and h + 1 are outside and never entered. */
@@ -86,21 +86,22 @@ int mq_reach_rows_run(const mq_reach_rows *in, uint64_t *reach, uint8_t *cost)
 	lvl[0][0][in->sy + 1] = UINT64_C(1) << in->sx;
 	lvl[0][1][in->sy + 1] = 0;
 	seen[0][in->sy + 1] = UINT64_C(1) << in->sx;
-	int n_reached = 0;
-	for (int n = 1; n <= budget; n++) {
-		int p = (n + 2) % 3, q = (n + 1) % 3, c = n % 3;
+	/* Slots of levels n - 1, n - 2 and n (which held n - 3). */
+	int p = 0, q = 2, c = 1;
+	for (int n = 1; n <= budget; n++, q = p, p = c, c = 3 - p - q) {
 		int pe = rlo[p] > rhi[p], qe = rlo[q] > rhi[q];
 		if (pe && qe)
 			break; /* nothing left to step from */
 		int slo = pe ? rlo[q] : qe ? rlo[p] : rlo[p] < rlo[q] ? rlo[p] : rlo[q];
 		int shi = pe ? rhi[q] : qe ? rhi[p] : rhi[p] > rhi[q] ? rhi[p] : rhi[q];
 		uint64_t(*cur)[ROWS] = lvl[c];
-		for (int r = slo - 1; r <= shi + 1; r++)
-			cur[0][r] = cur[1][r] = 0;
 		uint64_t e0[ROWS], e1[ROWS], e2[ROWS];
-		for (int r = rlo[p]; r <= rhi[p]; r++) {
-			e0[r] = lvl[p][0][r] & ~noexp[r];
-			e1[r] = lvl[p][1][r] & ~noexp[r];
+		for (int r = slo - 1; r <= shi + 1; r++) {
+			cur[0][r] = cur[1][r] = 0;
+			if (r >= rlo[p] && r <= rhi[p]) {
+				e0[r] = lvl[p][0][r] & ~noexp[r];
+				e1[r] = lvl[p][1][r] & ~noexp[r];
+			}
 		}
 		for (int r = rlo[q]; r <= rhi[q]; r++)
 			e2[r] = lvl[q][1][r] & ~noexp[r];
@@ -124,7 +125,6 @@ int mq_reach_rows_run(const mq_reach_rows *in, uint64_t *reach, uint8_t *cost)
 			if (!fresh)
 				continue;
 			reach[r - 1] |= fresh;
-			n_reached += __builtin_popcountll(fresh);
 			if (cost)
 				for (uint64_t m = fresh; m; m &= m - 1)
 					cost[(r - 1) * in->w + __builtin_ctzll(m)] = (uint8_t)n;
@@ -133,7 +133,6 @@ int mq_reach_rows_run(const mq_reach_rows *in, uint64_t *reach, uint8_t *cost)
 		rlo[c] = nlo;
 		rhi[c] = nhi;
 	}
-	return n_reached;
 }
 
 /* How a move may enter a tile. */
@@ -185,5 +184,10 @@ int mq_reach(const mq_reach_in *in, uint8_t *cost)
 		rr.wall[y] = wall;
 	}
 	uint64_t reach[SIDE_MAX];
-	return mq_reach_rows_run(&rr, reach, cost);
+	mq_reach_rows_run(&rr, reach, cost);
+	int reached = 0;
+	for (int y = 0; y < in->h; y++)
+		for (uint64_t m = reach[y]; m; m &= m - 1)
+			reached++;
+	return reached;
 }

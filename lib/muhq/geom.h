@@ -67,7 +67,7 @@ typedef struct mq_reach_rows {
 
 /* Sets reach[y] (h rows) to the destinations; when cost is not NULL, also
  * writes each destination's cheapest cost to cost[y * w + x] (other entries
- * are left alone).  Returns the number of destinations. */
-int mq_reach_rows_run(const mq_reach_rows *in, uint64_t *reach, uint8_t *cost);
+ * are left alone). */
+void mq_reach_rows_run(const mq_reach_rows *in, uint64_t *reach, uint8_t *cost);
 
 #endif
