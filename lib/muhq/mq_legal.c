@@ -18,6 +18,7 @@ typedef struct lister {
 	crisk_action *buf;
 	size_t cap, n;
 	uint64_t want;       /* checking: the code looked for (0: listing) */
+	int narrow;          /* checking: skip what cannot yield want (n then counts less) */
 	int found;
 	unsigned only_type;  /* 0: every type */
 	unsigned only_card;  /* MQ_NOCARD: every card */
@@ -270,6 +271,49 @@ static inline int suits_now(int t, int cls)
 	return cls == MQ_SWIM ? t == MQD_TILE_DEEP : cls == MQ_WALK ? t != MQD_TILE_DEEP : cls == MQ_AMPHI;
 }
 
+/* For carrying art (M-74): ok[y] gets the tiles next to a destination in
+ * set where art may be set down (mq_carry_put_ok, but for put == dest,
+ * which the caller leaves out), for the rows ylo..yhi of the destinations
+ * and one either side; rows outside are not written. */
+static void carry_puts(const mq_rules *R, const mq_state *S, unsigned u, unsigned art, int member,
+		       const uint64_t *set, uint64_t *ok, int *ylo, int *yhi)
+{
+	const uint16_t *occ = mq_cocc(R, S);
+	int art_cls = mq_class(R, art);
+	uint64_t cols = R->w == 64 ? ~UINT64_C(0) : (UINT64_C(1) << R->w) - 1;
+	int lo = R->h, hi = -1;
+	for (int y = 0; y < R->h; y++)
+		if (set[y]) {
+			lo = y < lo ? y : lo;
+			hi = y;
+		}
+	*ylo = lo;
+	*yhi = hi;
+	if (hi < 0)
+		return;
+	int rlo = lo > 0 ? lo - 1 : 0, rhi = hi + 1 < R->h ? hi + 1 : R->h - 1;
+	for (int y = rlo; y <= rhi; y++)
+		ok[y] = 0;
+	for (int y = lo; y <= hi; y++) {
+		uint64_t d = (set[y] | set[y] << 1 | set[y] >> 1) & cols;
+		for (int py = y - 1; py <= y + 1; py++)
+			if (py >= rlo && py <= rhi)
+				ok[py] |= d;
+	}
+	for (int y = rlo; y <= rhi; y++) {
+		uint64_t keep = 0;
+		for (uint64_t m = ok[y]; m; m &= m - 1) {
+			int x = __builtin_ctzll(m), t = y * R->w + x;
+			unsigned o = occ[t];
+			if (o != MQ_NONE && o != art && !(o == u && !member))
+				continue;
+			if (suits_now(mq_tile_type(R, S, t), art_cls))
+				keep |= UINT64_C(1) << x;
+		}
+		ok[y] = keep;
+	}
+}
+
 /* Unit actions of the activated permanent u (M-47, M-48, M-50). */
 static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, unsigned u)
 {
@@ -326,28 +370,27 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 		if (wants(l, MQ_A_CARRY) && !(spent & MQ_F_FULL) && mq_def(R, u)->type == MQD_UNIT) { /* crew too (M-48) */
 			for (int k = 0; k < nnear && !l->found; k++) {
 				unsigned art = near[k];
-				if (!mq_carry_ok(R, S, u, art))
+				if ((l->narrow && art != MQ_CODE_A(l->want)) || !mq_carry_ok(R, S, u, art))
 					continue;
-				int art_cls = mq_class(R, art);
-				const uint16_t *occ = mq_cocc(R, S);
 				mq_move_set(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, cs[art].pos, 1, set);
-				for (int y = 0; y < R->h; y++)
-				for (uint64_t m = set[y]; m; m &= m - 1) {
-					int dest = y * R->w + __builtin_ctzll(m);
-					for (int py = R->ty[dest] - 1; py <= R->ty[dest] + 1; py++) /* ascending tiles */
-						for (int px = R->tx[dest] - 1; px <= R->tx[dest] + 1; px++) {
-							int put_at = py * R->w + px;
-							/* mq_carry_put_ok, with what depends on art alone hoisted */
-							if (px < 0 || py < 0 || px >= R->w || py >= R->h || put_at == dest)
+				uint64_t ok[MQD_MAP_SIDE_MAX];
+				int ylo, yhi;
+				carry_puts(R, S, u, art, member, set, ok, &ylo, &yhi);
+				for (int y = ylo; y <= yhi; y++)
+					for (uint64_t m = set[y]; m; m &= m - 1) {
+						int cx = __builtin_ctzll(m), dest = y * R->w + cx;
+						uint64_t near3 = cx ? UINT64_C(7) << (cx - 1) : 3;
+						for (int py = y - 1; py <= y + 1; py++) { /* ascending tiles */
+							if (py < 0 || py >= R->h)
 								continue;
-							unsigned o = occ[put_at];
-							if (o != MQ_NONE && o != art && !(o == u && !member))
-								continue;
-							if (suits_now(mq_tile_type(R, S, put_at), art_cls))
+							uint64_t bits = ok[py] & near3 & (py == y ? ~(UINT64_C(1) << cx) : ~UINT64_C(0));
+							for (; bits; bits &= bits - 1) {
+								unsigned put_at = (unsigned)(py * R->w + __builtin_ctzll(bits));
 								put(l, mq_code(MQ_A_CARRY, u, 0, art, MQ_T_TILE | (unsigned)dest,
-									       MQ_T_TILE | (unsigned)put_at));
+									       MQ_T_TILE | put_at));
+							}
 						}
-				}
+					}
 			}
 		}
 		for (unsigned aux = 0; aux < 2; aux++) {
@@ -669,6 +712,30 @@ static int simple_legal(const mq_rules *R, const mq_state *S, unsigned type, cri
 	}
 }
 
+/* A move (the most common unit action) decided without listing: 1 when
+ * enumerate would list a, else 0 (then mq_check lists, for its message).
+ * The same conditions as the PRIORITY case of enumerate and
+ * list_unit_actions, for the one search the code's aux asks for. */
+static int move_legal(const mq_rules *R, const mq_state *S, crisk_action a)
+{
+	unsigned u = MQ_CODE_CARD(a), aux = MQ_CODE_AUX(a), fa = MQ_CODE_A(a);
+	if (S->dp != MQ_DP_PRIORITY || S->activated != u || u >= R->ncard || aux > 1 || !MQ_T_IS_TILE(fa) ||
+	    (int)MQ_T_VAL(fa) >= R->ntile || a != mq_code(MQ_A_MOVE, u, aux, fa, MQ_T_NONE, MQ_T_NONE))
+		return 0;
+	if (!slow_time(S) || !stack_room(S))
+		return 0;
+	const mq_card *x = &mq_ccards(R, S)[u];
+	if (mq_paralysed(x))
+		return 0;
+	if (aux ? (x->flags & MQ_F_STREET) || x->up != MQ_NONE ||
+			  mq_tile_type(R, S, mq_tile_of(R, S, u)) != MQD_TILE_STREET /* M-60 */
+		: (x->flags & MQ_F_MOVE))
+		return 0;
+	uint64_t set[MQD_MAP_SIDE_MAX];
+	mq_move_set(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), (int)aux, -1, 1, set);
+	return mq_in_set(R, set, (int)MQ_T_VAL(fa));
+}
+
 int mq_check(const void *data, const void *state, crisk_action a)
 {
 	const mq_rules *R = data;
@@ -679,12 +746,21 @@ int mq_check(const void *data, const void *state, crisk_action a)
 	if (type == 0 || type >= MQ_A_COUNT)
 		return err_set(CRISK_EILLEGAL, "action type %u is not a muhq action", type);
 	int simple = simple_legal(R, S, type, a);
-	if (simple > 0)
+	if (simple > 0 || (type == MQ_A_MOVE && move_legal(R, S, a)))
 		return CRISK_OK;
 	lister l = {.want = simple < 0 ? a : 0, .only_type = type,
 		    .only_card = has_card_field(type) ? MQ_CODE_CARD(a) : MQ_NOCARD};
 	if (has_card_field(type) && MQ_CODE_CARD(a) >= R->ncard)
 		return err_set(CRISK_EILLEGAL, "%s: there is no card #%u in this game", type_names[type], MQ_CODE_CARD(a));
+	if (type == MQ_A_CARRY && simple < 0) {
+		/* Only the code's artifact can yield it; a refusal lists in full
+		 * below, for the message's count. */
+		lister k = l;
+		k.narrow = 1;
+		enumerate(&k, R, S);
+		if (k.found)
+			return CRISK_OK;
+	}
 	enumerate(&l, R, S);
 	if (l.found)
 		return CRISK_OK;
