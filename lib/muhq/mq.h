@@ -234,6 +234,7 @@ typedef struct mq_rules {
 	uint32_t ncard;
 	mq_cardinfo *card;
 	const mqd_card **def; /* per card: its definition (one load in the hot paths) */
+	uint8_t *freeab;    /* per card: 1 if it has a free ability (MQD_AB_FREE) */
 	uint32_t npool;     /* the first npool cards are the draft pool */
 	/* The STAT statics of the game's cards by stat: those of stat s are
 	 * statmod[statmod0[s] .. statmod0[s + 1]), by card. */

@@ -359,18 +359,41 @@ static void draw_one(const mq_rules *R, mq_state *S, int seat, unsigned card, ev
 static int job_draw(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 {
 	int seat = j->a;
-	if (j->kind == MQ_J_DRAW ? j->b == 0 : mq_zone_count(R, S, MQ_Z_HAND, seat) >= j->b)
+	unsigned need;
+	if (j->kind == MQ_J_DRAW) {
+		need = j->b;
+	} else {
+		unsigned hand = mq_zone_count(R, S, MQ_Z_HAND, seat);
+		need = hand >= j->b ? 0 : j->b - hand;
+	}
+	if (!need)
 		return pop(S);
-	unsigned top = mq_zone_first(R, S, MQ_Z_DECK, seat);
-	if (top == MQ_NONE) {
+	/* The top `need` cards of the deck (at most DRAW_MAX a call), top
+	 * first: drawing them one by one takes them in this order, as nothing
+	 * else touches the deck in between. */
+	enum { DRAW_MAX = 16 };
+	const mq_card *cs = mq_cards(R, S);
+	unsigned k = need < DRAW_MAX ? need : DRAW_MAX, nt = 0;
+	uint16_t top[DRAW_MAX];
+	MQ_FOR_ZONE(R, S, MQ_Z_DECK, c) {
+		if (cs[c].ctrl != seat || (nt == k && cs[c].pos >= cs[top[nt - 1]].pos))
+			continue;
+		unsigned i = nt < k ? nt++ : nt - 1;
+		for (; i > 0 && cs[top[i - 1]].pos > cs[c].pos; i--)
+			top[i] = top[i - 1];
+		top[i] = (uint16_t)c;
+	}
+	if (!nt) {
 		if (!mq_zone_count(R, S, MQ_Z_DISCARD, seat))
 			return pop(S); /* M-9: nothing to draw */
 		discard_to_deck(R, S, seat);
 		return AGAIN;
 	}
-	if (j->kind == MQ_J_DRAW)
-		j->b--;
-	draw_one(R, S, seat, top, log);
+	for (unsigned i = 0; i < nt; i++) {
+		if (j->kind == MQ_J_DRAW)
+			j->b--;
+		draw_one(R, S, seat, top[i], log);
+	}
 	return AGAIN;
 }
 

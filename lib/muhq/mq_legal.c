@@ -456,7 +456,7 @@ static void list_free(lister *l, const mq_rules *R, const mq_state *S, int seat)
 	MQ_FOR_MAP(R, S, c) {
 		if (l->found)
 			break;
-		if (!mq_on_map(&cs[c]) || cs[c].ctrl != seat || !wants_card(l, c) || mq_paralysed(&cs[c]))
+		if (!R->freeab[c] || !mq_on_map(&cs[c]) || cs[c].ctrl != seat || !wants_card(l, c) || mq_paralysed(&cs[c]))
 			continue;
 		const mqd_card *d = mq_def(R, c);
 		for (uint32_t a = 0; a < d->nab && a < MQ_AB_FARM; a++) {
@@ -647,6 +647,8 @@ int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 		if (mq_paralysed(&cs[c]))
 			continue;
 		/* A free action whose cost it could pay keeps it, targets or not (M-38.1 as written). */
+		if (!R->freeab[c])
+			continue;
 		const mqd_card *d = mq_def(R, c);
 		for (uint32_t a = 0; a < d->nab; a++) {
 			const mqd_ability *ab = &R->db->abilities[d->ab0 + a];

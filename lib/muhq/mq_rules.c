@@ -342,8 +342,14 @@ static int build_static_lists(mq_rules *R)
 	R->def = malloc(sizeof *R->def * (R->ncard ? R->ncard : 1));
 	if (!R->def)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
-	for (uint32_t c = 0; c < R->ncard; c++)
+	R->freeab = calloc(R->ncard ? R->ncard : 1, 1);
+	if (!R->freeab)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	for (uint32_t c = 0; c < R->ncard; c++) {
 		R->def[c] = &db->cards[R->card[c].def];
+		for (uint32_t a = 0; a < R->def[c]->nab; a++)
+			R->freeab[c] |= db->abilities[R->def[c]->ab0 + a].kind == MQD_AB_FREE;
+	}
 	R->spawnsrc = malloc(sizeof *R->spawnsrc * (R->ncard ? R->ncard : 1));
 	if (!R->spawnsrc)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
@@ -487,6 +493,7 @@ void mq_rules_destroy(void *data)
 		free(R->place[s]);
 	free(R->card);
 	free(R->def);
+	free(R->freeab);
 	free(R->statmod);
 	free(R->spawnsrc);
 	mq_rl_free(R);
