@@ -157,6 +157,17 @@ static void areas_held(const mq_rules *R, const mq_state *S, int *held)
 }
 
 /* M-91; returns 1 when the game ended. */
+/* units[s]: seat s's units on the map (mq_seat_units for every seat). */
+static void count_units(const mq_rules *R, const mq_state *S, int *units)
+{
+	const mq_card *cs = mq_ccards(R, S);
+	for (int s = 0; s < R->seats; s++)
+		units[s] = 0;
+	MQ_FOR_MAP(R, S, c)
+		if (mq_on_map(&cs[c]) && mq_def(R, c)->type == MQD_UNIT && cs[c].ctrl < R->seats)
+			units[cs[c].ctrl]++;
+}
+
 static int end_of_turn_checks(const mq_rules *R, mq_state *S, evlog *log)
 {
 	int act = S->active;
@@ -191,9 +202,15 @@ static int end_of_turn_checks(const mq_rules *R, mq_state *S, evlog *log)
 			return 1;
 		}
 	} else {
+		/* mq_broken, with the units of every seat counted in one pass
+		 * (a seat with a unit is not broken); again after an elimination. */
+		int units[MQ_SEATS_MAX];
+		count_units(R, S, units);
 		for (int s = 0; s < R->seats; s++)
-			if (!S->seat[s].out && mq_broken(R, S, s))
+			if (!S->seat[s].out && !units[s] && mq_broken(R, S, s)) {
 				mq_eliminate(R, S, s, 2, log);
+				count_units(R, S, units);
+			}
 	}
 	immediate_checks(R, S, log);
 	if (S->status != CRISK_STATUS_RUNNING)
@@ -723,9 +740,8 @@ int mq_can_afford_any(const mq_rules *R, const void *st, int seat)
 {
 	const mq_state *S = st;
 	const mq_card *cs = mq_ccards(R, st);
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == MQ_Z_STORE && cs[c].ctrl == seat && mq_def(R, c)->buy != MQD_NONE &&
-		    mq_def(R, c)->buy <= S->seat[seat].res)
+	MQ_FOR_ZONE(R, S, MQ_Z_STORE, c)
+		if (cs[c].ctrl == seat && mq_def(R, c)->buy != MQD_NONE && mq_def(R, c)->buy <= S->seat[seat].res)
 			return 1;
 	return 0;
 }

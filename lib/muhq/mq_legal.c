@@ -632,7 +632,12 @@ int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 {
 	const mq_state *S = st;
 	const mq_card *cs = mq_ccards(R, st);
-	int slow = seat == S->active && slow_time(S), can_act = 0, hand = 0;
+	int slow = seat == S->active && slow_time(S), hand = 0;
+	/* In slow time an activated unit, or one that could be activated,
+	 * keeps the seat whatever else it holds (the returns below are all 0
+	 * then). */
+	if (slow && S->activated != MQ_NONE)
+		return 0;
 	MQ_FOR_HAND(R, S, c) {
 		if (cs[c].ctrl != seat)
 			continue;
@@ -643,7 +648,8 @@ int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 	MQ_FOR_MAP(R, S, c) {
 		if (cs[c].ctrl != seat || !mq_on_map(&cs[c]))
 			continue;
-		can_act |= slow && mq_is_unitlike(R, c) && !(cs[c].flags & MQ_F_TAPPED);
+		if (slow && mq_is_unitlike(R, c) && !(cs[c].flags & MQ_F_TAPPED))
+			return 0;
 		if (mq_paralysed(&cs[c]))
 			continue;
 		/* A free action whose cost it could pay keeps it, targets or not (M-38.1 as written). */
@@ -658,8 +664,6 @@ int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 	}
 	if (!slow)
 		return 1;
-	if (can_act || S->activated != MQ_NONE)
-		return 0;
 	lister l = {.only_card = MQ_NOCARD, .want = MQ_ANY};
 	if (hand)
 		list_plays(&l, R, S, seat, 1);
