@@ -235,6 +235,7 @@ typedef struct mq_rules {
 	mq_cardinfo *card;
 	const mqd_card **def; /* per card: its definition (one load in the hot paths) */
 	uint8_t *freeab;    /* per card: 1 if it has a free ability (MQD_AB_FREE) */
+	uint8_t *upkeepab;  /* per card: bit a (< 8) for each upkeep ability a (MQD_AB_UPKEEP) */
 	uint32_t npool;     /* the first npool cards are the draft pool */
 	/* The STAT statics of the game's cards by stat: those of stat s are
 	 * statmod[statmod0[s] .. statmod0[s + 1]), by card. */

@@ -671,22 +671,22 @@ static int job_triggers(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 	(void)log;
 	int seat = j->a;
 	mq_card *cs = mq_cards(R, S);
-	if (!j->b) { /* M-39: every upkeep ability of the seat's permanents triggers */
+	int first = !j->b;
+	if (first) { /* M-39: every upkeep ability of the seat's permanents triggers */
 		j->b = 1;
 		for (uint32_t c = 0; c < R->ncard; c++)
 			cs[c].trig = 0;
-		MQ_FOR_MAP(R, S, c) {
-			if (!mq_on_map(&cs[c]) || cs[c].ctrl != seat)
-				continue;
-			const mqd_card *d = mq_def(R, c);
-			for (uint32_t a = 0; a < d->nab && a < 8; a++)
-				if (R->db->abilities[d->ab0 + a].kind == MQD_AB_UPKEEP)
-					cs[c].trig |= (uint8_t)(1u << a);
-		}
+		MQ_FOR_MAP(R, S, c)
+			if (mq_on_map(&cs[c]) && cs[c].ctrl == seat)
+				cs[c].trig = R->upkeepab[c];
 	}
 	int pending = 0, targets = 0;
 	unsigned only = MQ_NONE, only_ab = 0;
-	for (uint32_t c = 0; c < R->ncard; c++) {
+	/* Right after the marking only map cards hold marks; later (a declared
+	 * trigger, a loaded state) any card may. */
+	for (unsigned c = first ? mq_bit_next(mq_cbits(R, S, MQ_Z_MAP), R->nbw, 0) : 0;
+	     first ? c != MQ_NONE : c < R->ncard;
+	     c = first ? mq_bit_next(mq_cbits(R, S, MQ_Z_MAP), R->nbw, c + 1) : c + 1) {
 		if (!cs[c].trig)
 			continue;
 		if (!mq_on_map(&cs[c]) || cs[c].ctrl != seat) {

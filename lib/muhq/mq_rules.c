@@ -343,12 +343,16 @@ static int build_static_lists(mq_rules *R)
 	if (!R->def)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
 	R->freeab = calloc(R->ncard ? R->ncard : 1, 1);
-	if (!R->freeab)
+	R->upkeepab = calloc(R->ncard ? R->ncard : 1, 1);
+	if (!R->freeab || !R->upkeepab)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
 	for (uint32_t c = 0; c < R->ncard; c++) {
 		R->def[c] = &db->cards[R->card[c].def];
 		for (uint32_t a = 0; a < R->def[c]->nab; a++)
 			R->freeab[c] |= db->abilities[R->def[c]->ab0 + a].kind == MQD_AB_FREE;
+		for (uint32_t a = 0; a < R->def[c]->nab && a < 8; a++)
+			if (db->abilities[R->def[c]->ab0 + a].kind == MQD_AB_UPKEEP)
+				R->upkeepab[c] |= (uint8_t)(1u << a);
 	}
 	R->spawnsrc = malloc(sizeof *R->spawnsrc * (R->ncard ? R->ncard : 1));
 	if (!R->spawnsrc)
@@ -494,6 +498,7 @@ void mq_rules_destroy(void *data)
 	free(R->card);
 	free(R->def);
 	free(R->freeab);
+	free(R->upkeepab);
 	free(R->statmod);
 	free(R->spawnsrc);
 	mq_rl_free(R);
