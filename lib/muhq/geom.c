@@ -37,6 +37,104 @@ int mq_suits(int t, int cls)
 	}
 }
 
+/* The search runs level by level over row masks: F[n][p] holds the states
+ * (tile, diagonals so far mod 2 = p) whose cheapest cost is n.  A level's
+ * states come from level n-1 (orthogonal steps, and diagonals at even
+ * parity) and from level n-2 (diagonals at odd parity, which cost 2), both
+ * final by then, so a state enters exactly at its cheapest cost, as the
+ * bucket queue of M-58 would find it. */
+#define ROWS (SIDE_MAX + 2)
+
+/* Adds the steps out of rows src (expandable states, padded rows 1..h) to
+ * the level rows dst_orth (orthogonal, same parity) and dst_diag
+ * (diagonal); either may be NULL. */
+static void spread(const uint64_t *src, const uint64_t *wall, int lo, int hi, uint64_t *dst_orth, uint64_t *dst_diag)
+{
+	for (int r = lo; r <= hi; r++) {
+		uint64_t s = src[r];
+		if (!s)
+			continue;
+		if (dst_orth) {
+			dst_orth[r] |= s << 1 | s >> 1;
+			dst_orth[r - 1] |= s;
+			dst_orth[r + 1] |= s;
+		}
+		if (dst_diag) {
+			uint64_t right = wall[r] >> 1, left = wall[r] << 1; /* bit x: the wall at x+1, x-1 */
+			dst_diag[r - 1] |= (s & ~(right & wall[r - 1])) << 1 | (s & ~(left & wall[r - 1])) >> 1;
+			dst_diag[r + 1] |= (s & ~(right & wall[r + 1])) << 1 | (s & ~(left & wall[r + 1])) >> 1;
+		}
+	}
+}
+
+void mq_reach_rows_run(const mq_reach_rows *in, uint64_t *reach, uint8_t *cost)
+{
+	int h = in->h, budget = in->budget > COST_MAX ? COST_MAX : in->budget;
+	/* Padded rows: row 0 and h + 1 are outside and never entered. */
+	uint64_t enter[ROWS], noexp[ROWS], wall[ROWS], seen[2][ROWS], lvl[3][2][ROWS];
+	enter[0] = enter[h + 1] = wall[0] = wall[h + 1] = noexp[0] = noexp[h + 1] = 0;
+	for (int r = 1; r <= h; r++) {
+		enter[r] = in->pass[r - 1] | in->stop[r - 1];
+		noexp[r] = in->stop[r - 1];
+		wall[r] = in->wall[r - 1];
+		seen[0][r] = seen[1][r] = 0;
+		reach[r - 1] = 0;
+	}
+	/* Per level slot: the rows that may hold its states (empty: lo > hi);
+	 * only those rows of a slot are ever read. */
+	int rlo[3] = {in->sy + 1, 1, 1}, rhi[3] = {in->sy + 1, 0, 0};
+	lvl[0][0][in->sy + 1] = UINT64_C(1) << in->sx;
+	lvl[0][1][in->sy + 1] = 0;
+	seen[0][in->sy + 1] = UINT64_C(1) << in->sx;
+	/* Slots of levels n - 1, n - 2 and n (which held n - 3). */
+	int p = 0, q = 2, c = 1;
+	for (int n = 1; n <= budget; n++, q = p, p = c, c = 3 - p - q) {
+		int pe = rlo[p] > rhi[p], qe = rlo[q] > rhi[q];
+		if (pe && qe)
+			break; /* nothing left to step from */
+		int slo = pe ? rlo[q] : qe ? rlo[p] : rlo[p] < rlo[q] ? rlo[p] : rlo[q];
+		int shi = pe ? rhi[q] : qe ? rhi[p] : rhi[p] > rhi[q] ? rhi[p] : rhi[q];
+		uint64_t(*cur)[ROWS] = lvl[c];
+		uint64_t e0[ROWS], e1[ROWS], e2[ROWS];
+		for (int r = slo - 1; r <= shi + 1; r++) {
+			cur[0][r] = cur[1][r] = 0;
+			if (r >= rlo[p] && r <= rhi[p]) {
+				e0[r] = lvl[p][0][r] & ~noexp[r];
+				e1[r] = lvl[p][1][r] & ~noexp[r];
+			}
+		}
+		for (int r = rlo[q]; r <= rhi[q]; r++)
+			e2[r] = lvl[q][1][r] & ~noexp[r];
+		spread(e0, wall, rlo[p], rhi[p], cur[0], cur[1]); /* even parity: a diagonal costs 1 */
+		spread(e1, wall, rlo[p], rhi[p], cur[1], NULL);
+		spread(e2, wall, rlo[q], rhi[q], NULL, cur[0]); /* odd parity: a diagonal costs 2 */
+		int nlo = 1, nhi = 0;
+		int from = slo - 1 < 1 ? 1 : slo - 1, to = shi + 1 > h ? h : shi + 1;
+		for (int r = from; r <= to; r++) {
+			uint64_t a = cur[0][r] & enter[r] & ~seen[0][r], b = cur[1][r] & enter[r] & ~seen[1][r];
+			cur[0][r] = a;
+			cur[1][r] = b;
+			if (!(a | b))
+				continue;
+			seen[0][r] |= a;
+			seen[1][r] |= b;
+			if (nlo > nhi)
+				nlo = r;
+			nhi = r;
+			uint64_t fresh = (a | b) & ~reach[r - 1];
+			if (!fresh)
+				continue;
+			reach[r - 1] |= fresh;
+			if (cost)
+				for (uint64_t m = fresh; m; m &= m - 1)
+					cost[(r - 1) * in->w + __builtin_ctzll(m)] = (uint8_t)n;
+		}
+		/* Rows of level n outside nlo..nhi are zero but may be read no more. */
+		rlo[c] = nlo;
+		rhi[c] = nhi;
+	}
+}
+
 /* How a move may enter a tile. */
 enum { ENTER_NO, ENTER_PASS, ENTER_STOP };
 
@@ -57,10 +155,6 @@ static uint8_t entry_kind(const mq_reach_in *in, int i)
 	return ENTER_PASS;
 }
 
-/* The search runs on the grid with a border of one tile that nothing
- * enters, so neighbours need no bounds checks. */
-#define PAD_SIDE (SIDE_MAX + 2)
-
 int mq_reach(const mq_reach_in *in, uint8_t *cost)
 {
 	if (!in || !cost || in->w < 1 || in->h < 1 || in->w > SIDE_MAX || in->h > SIDE_MAX)
@@ -69,74 +163,31 @@ int mq_reach(const mq_reach_in *in, uint8_t *cost)
 	memset(cost, MQ_UNREACHED, (size_t)n);
 	if (!in->type || !in->block || in->start < 0 || in->start >= n || in->budget < 1)
 		return 0;
-	int budget = in->budget > COST_MAX ? COST_MAX : in->budget;
-
-	int pw = in->w + 2, pn = pw * (in->h + 2);
-	uint8_t kind[PAD_SIDE * PAD_SIDE], wall[PAD_SIDE * PAD_SIDE];
-	memset(kind, ENTER_NO, (size_t)pn);
-	memset(wall, 0, (size_t)pn);
-	for (int y = 0; y < in->h; y++)
+	mq_reach_rows rr;
+	rr.w = in->w;
+	rr.h = in->h;
+	rr.sx = in->start % in->w;
+	rr.sy = in->start / in->w;
+	rr.budget = in->budget;
+	for (int y = 0; y < in->h; y++) {
+		uint64_t pass = 0, stop = 0, wall = 0;
 		for (int x = 0; x < in->w; x++) {
-			int i = y * in->w + x, p = (y + 1) * pw + x + 1;
-			kind[p] = entry_kind(in, i);
-			wall[p] = MQD_TILE_TYPE(in->type[i]) == MQD_TILE_WALL;
+			int i = y * in->w + x;
+			uint64_t bit = UINT64_C(1) << x;
+			int k = i == in->start ? ENTER_NO : entry_kind(in, i);
+			pass |= k == ENTER_PASS ? bit : 0;
+			stop |= k == ENTER_STOP ? bit : 0;
+			wall |= MQD_TILE_TYPE(in->type[i]) == MQD_TILE_WALL ? bit : 0;
 		}
-	int start = (in->start / in->w + 1) * pw + in->start % in->w + 1;
-	/* Coming back to the start never helps: (start, even parity, cost 0)
-	 * beats every other way to stand there. */
-	kind[start] = ENTER_NO;
-
-	/* State s = padded tile * 2 + parity; dist[s] is its best known cost. */
-	uint8_t dist[PAD_SIDE * PAD_SIDE * 2];
-	memset(dist, MQ_UNREACHED, (size_t)pn * 2);
-	/* A state enters a bucket only when its cost strictly improves, so a
-	 * bucket holds each state at most once. */
-	uint16_t bucket[3][PAD_SIDE * PAD_SIDE * 2];
-	int fill[3] = {0, 0, 0};
-	dist[start * 2] = 0;
-	bucket[0][fill[0]++] = (uint16_t)(start * 2);
-
-	/* Orthogonal steps first, then diagonals with their two cut corners. */
-	const int step[8] = {-pw, 1, pw, -1, -pw + 1, pw + 1, pw - 1, -pw - 1};
-	const int cut_x[4] = {1, 1, -1, -1}, cut_y[4] = {-pw, pw, pw, -pw};
-	int reached = 0;
-	for (int c = 0; c <= budget; c++) {
-		uint16_t *cur = bucket[c % 3];
-		int ncur = fill[c % 3];
-		fill[c % 3] = 0;
-		for (int k = 0; k < ncur; k++) {
-			int st = cur[k];
-			if (dist[st] != c)
-				continue; /* superseded by a cheaper entry */
-			int tile = st >> 1, parity = st & 1;
-			if (tile != start) {
-				int x = tile % pw - 1, y = tile / pw - 1, t = y * in->w + x;
-				if (cost[t] == MQ_UNREACHED) {
-					cost[t] = (uint8_t)c; /* buckets pop in cost order */
-					reached++;
-				}
-				if (kind[tile] == ENTER_STOP)
-					continue;
-			}
-			for (int d = 0; d < 8; d++) {
-				int next = tile + step[d];
-				if (kind[next] == ENTER_NO)
-					continue;
-				int nc = c + 1, np = parity;
-				if (d >= 4) {
-					/* M-58: no squeezing between two walls. */
-					if (wall[tile + cut_x[d - 4]] && wall[tile + cut_y[d - 4]])
-						continue;
-					nc += parity; /* every second diagonal costs double */
-					np = !parity;
-				}
-				int ns = next * 2 + np;
-				if (nc > budget || nc >= dist[ns])
-					continue;
-				dist[ns] = (uint8_t)nc;
-				bucket[nc % 3][fill[nc % 3]++] = (uint16_t)ns;
-			}
-		}
+		rr.pass[y] = pass;
+		rr.stop[y] = stop;
+		rr.wall[y] = wall;
 	}
+	uint64_t reach[SIDE_MAX];
+	mq_reach_rows_run(&rr, reach, cost);
+	int reached = 0;
+	for (int y = 0; y < in->h; y++)
+		for (uint64_t m = reach[y]; m; m &= m - 1)
+			reached++;
 	return reached;
 }

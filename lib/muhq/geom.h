@@ -52,4 +52,22 @@ typedef struct mq_reach_in {
  * valid, and 0 is returned. */
 int mq_reach(const mq_reach_in *in, uint8_t *cost);
 
+/* The same search over row masks (the engine's fast path, which mq_reach
+ * runs on too): a window of w columns and h rows (1..64 each), bit x of row
+ * y standing for tile (x, y).  pass: tiles a move may enter and go on from;
+ * stop: tiles it may enter and must end on (Gate, Water for walkers, a
+ * board tile); wall: the wall tiles whose pairs a diagonal may not cut
+ * between.  The start tile (sx, sy) must be in neither pass nor stop; bits
+ * at or above w must be clear. */
+typedef struct mq_reach_rows {
+	int w, h, sx, sy;
+	int budget; /* 1..254 */
+	uint64_t pass[64], stop[64], wall[64];
+} mq_reach_rows;
+
+/* Sets reach[y] (h rows) to the destinations; when cost is not NULL, also
+ * writes each destination's cheapest cost to cost[y * w + x] (other entries
+ * are left alone). */
+void mq_reach_rows_run(const mq_reach_rows *in, uint64_t *reach, uint8_t *cost);
+
 #endif

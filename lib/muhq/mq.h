@@ -228,9 +228,14 @@ typedef struct mq_rules {
 	int16_t *wall;      /* per tile: its index among the walls, or -1 */
 	uint16_t *walltile; /* per wall: its tile, ascending */
 	int nwall;
+	/* Per map row y, bit x for tile (x, y): the tiles of a type as the map
+	 * starts, rows[k * h + y] for k = MQ_ROW_* (the move search's masks). */
+	uint64_t *rows;
 	uint32_t ncard;
 	mq_cardinfo *card;
 	const mqd_card **def; /* per card: its definition (one load in the hot paths) */
+	uint8_t *freeab;    /* per card: 1 if it has a free ability (MQD_AB_FREE) */
+	uint8_t *upkeepab;  /* per card: bit a (< 8) for each upkeep ability a (MQD_AB_UPKEEP) */
 	uint32_t npool;     /* the first npool cards are the draft pool */
 	/* The STAT statics of the game's cards by stat: those of stat s are
 	 * statmod[statmod0[s] .. statmod0[s + 1]), by card. */
@@ -246,6 +251,7 @@ typedef struct mq_rules {
 } mq_rules;
 
 enum { MQ_DRAFT_PILES, MQ_DRAFT_NONE, MQ_DRAFT_PACK };
+enum { MQ_ROW_WALL, MQ_ROW_DEEP, MQ_ROW_WATER, MQ_ROW_GATE, MQ_ROW_STREET, MQ_ROW_COUNT };
 
 /* Events (docs/events.md, muhq section); args as listed. */
 enum {

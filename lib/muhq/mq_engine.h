@@ -127,6 +127,13 @@ const mqd_ability *mq_item_ability(const mq_rules *R, const mq_item *it);
  * empty (-1: none), boarding friendly crewable units allowed or not. */
 void mq_move_reach(const mq_rules *R, const void *st, unsigned unit, int budget, int street, int ignore_tile,
 		   int boarding, uint8_t *cost);
+/* The same destinations as map rows: bit x of set[y] for tile (x, y), set[h]. */
+void mq_move_set(const mq_rules *R, const void *st, unsigned unit, int budget, int street, int ignore_tile,
+		 int boarding, uint64_t *set);
+static inline int mq_in_set(const mq_rules *R, const uint64_t *set, int tile)
+{
+	return (int)(set[R->ty[tile]] >> R->tx[tile] & 1);
+}
 /* M-62's target conditions (t an MQ_T_* operand), from the attacker's tile,
  * for the attacker's maximum range. */
 int mq_attack_target_ok(const mq_rules *R, const void *st, unsigned attacker, unsigned t, int range);

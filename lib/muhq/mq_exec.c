@@ -275,9 +275,11 @@ static void convert(const mq_rules *R, mq_state *S, unsigned x, int seat, evlog 
 	}
 }
 
-/* Reach of a unit's move (M-59, M-67): costs per tile into cost[]. */
-void mq_move_reach(const mq_rules *R, const void *st, unsigned unit, int budget, int street, int ignore_tile,
-		   int boarding, uint8_t *cost)
+/* Reach of a unit's move (M-59, M-67): the destinations as map rows into
+ * set[h] (bit x of set[y]: tile (x, y)), and when cost is not NULL their
+ * costs into cost[ntile] (MQ_UNREACHED elsewhere). */
+static void move_search(const mq_rules *R, const void *st, unsigned unit, int budget, int street, int ignore_tile,
+			int boarding, uint64_t *set, uint8_t *cost)
 {
 	const mq_card *cs = mq_ccards(R, st);
 	const uint16_t *occ = mq_cocc(R, st);
@@ -288,30 +290,98 @@ void mq_move_reach(const mq_rules *R, const void *st, unsigned unit, int budget,
 	int x0 = sx - b < 0 ? 0 : sx - b, y0 = sy - b < 0 ? 0 : sy - b;
 	int x1 = sx + b >= R->w ? R->w - 1 : sx + b, y1 = sy + b >= R->h ? R->h - 1 : sy + b;
 	int ww = x1 - x0 + 1, wh = y1 - y0 + 1;
-	uint8_t type[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX], block[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
-	uint8_t board[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX], wcost[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
+	memset(set, 0, sizeof *set * (size_t)R->h);
+	if (cost)
+		memset(cost, MQ_UNREACHED, (size_t)R->ntile);
+	if (budget < 1)
+		return;
+	uint64_t wmask = ww == 64 ? ~UINT64_C(0) : (UINT64_C(1) << ww) - 1;
+	int cls = mq_class(R, unit);
 	int carries = boarding && mq_crew_count(R, st, unit) > 0;
-	int any_board = 0;
-	for (int y = y0; y <= y1; y++)
-		for (int x = x0; x <= x1; x++) {
-			int t = y * R->w + x, i = (y - y0) * ww + (x - x0);
-			type[i] = (uint8_t)mq_tile_type(R, st, t);
-			block[i] = occ[t] != MQ_NONE && t != ignore_tile;
-			board[i] = 0;
-			if (!boarding || carries || occ[t] == MQ_NONE || occ[t] == unit)
-				continue;
-			unsigned o = occ[t];
-			int crew = mq_kw(R, o, MQD_KW_CREW);
-			if (crew && cs[o].ctrl == cs[unit].ctrl && mq_def(R, o)->type == MQD_UNIT &&
-			    mq_def(R, unit)->type == MQD_UNIT && mq_crew_count(R, st, o) < crew)
-				any_board = board[i] = 1;
+	int can_board = boarding && !carries && mq_def(R, unit)->type == MQD_UNIT;
+	const uint64_t *rw = R->rows + MQ_ROW_WALL * R->h, *rd = R->rows + MQ_ROW_DEEP * R->h;
+	const uint64_t *rwa = R->rows + MQ_ROW_WATER * R->h, *rg = R->rows + MQ_ROW_GATE * R->h;
+	const uint64_t *rs = R->rows + MQ_ROW_STREET * R->h;
+	mq_reach_rows in;
+	in.w = ww;
+	in.h = wh;
+	in.sx = sx - x0;
+	in.sy = sy - y0;
+	in.budget = budget;
+	for (int y = y0; y <= y1; y++) {
+		int r = y - y0;
+		uint64_t wall = rw[y] >> x0 & wmask, deep = rd[y] >> x0 & wmask;
+		uint64_t suit = cls == MQ_SWIM ? deep : cls == MQ_AMPHI ? wmask & ~wall : wmask & ~wall & ~deep;
+		uint64_t stopper = (rg[y] | (cls == MQ_WALK ? rwa[y] : 0)) >> x0 & wmask;
+		uint64_t block = 0, board = 0;
+		const uint16_t *o = occ + y * R->w + x0;
+		for (int x = 0; x < ww; x++)
+			if (o[x] != MQ_NONE)
+				block |= UINT64_C(1) << x;
+		if (ignore_tile >= 0 && R->ty[ignore_tile] == y && R->tx[ignore_tile] >= x0 && R->tx[ignore_tile] <= x1)
+			block &= ~(UINT64_C(1) << (R->tx[ignore_tile] - x0));
+		if (can_board)
+			for (uint64_t m = block; m; m &= m - 1) {
+				int x = __builtin_ctzll(m);
+				unsigned oc = o[x];
+				if (oc == MQ_NONE || oc == unit)
+					continue;
+				int crew = mq_kw(R, oc, MQD_KW_CREW);
+				if (crew && cs[oc].ctrl == cs[unit].ctrl && mq_def(R, oc)->type == MQD_UNIT &&
+				    mq_crew_count(R, st, oc) < crew)
+					board |= UINT64_C(1) << x;
+			}
+		uint64_t enter = suit & ~block;
+		uint64_t stop = (enter & stopper) | board, pass = enter & ~stopper & ~board;
+		if (street) {
+			uint64_t sm = rs[y] >> x0 & wmask;
+			stop &= sm;
+			pass &= sm;
 		}
-	mq_reach_in in = {type, block, any_board ? board : NULL, ww, wh, (sy - y0) * ww + (sx - x0), budget,
-			  mq_class(R, unit), street};
-	mq_reach(&in, wcost);
-	memset(cost, MQ_UNREACHED, (size_t)R->ntile);
-	for (int y = y0; y <= y1; y++)
-		memcpy(cost + y * R->w + x0, wcost + (y - y0) * ww, (size_t)ww);
+		in.wall[r] = wall;
+		in.stop[r] = stop;
+		in.pass[r] = pass;
+	}
+	/* Destroyed walls are plain (M-82): land, no wall. */
+	for (int i = 0; i < R->nwall; i++) {
+		int t = R->walltile[i], y = R->ty[t], x = R->tx[t];
+		if (y > y1)
+			break;
+		if (y < y0 || x < x0 || x > x1 || mq_cwalls(R, st)[i] < 10)
+			continue;
+		uint64_t bit = UINT64_C(1) << (x - x0);
+		int r = y - y0;
+		in.wall[r] &= ~bit;
+		if (cls != MQ_SWIM && !street && (occ[t] == MQ_NONE || t == ignore_tile))
+			in.pass[r] |= bit;
+	}
+	uint64_t sbit = ~(UINT64_C(1) << in.sx);
+	in.pass[in.sy] &= sbit;
+	in.stop[in.sy] &= sbit;
+	uint64_t win[MQD_MAP_SIDE_MAX];
+	uint8_t wcost[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
+	mq_reach_rows_run(&in, win, cost ? wcost : NULL);
+	for (int r = 0; r < wh; r++) {
+		set[y0 + r] = win[r] << x0;
+		if (cost)
+			for (uint64_t m = win[r]; m; m &= m - 1) {
+				int x = __builtin_ctzll(m);
+				cost[(y0 + r) * R->w + x0 + x] = wcost[r * ww + x];
+			}
+	}
+}
+
+void mq_move_reach(const mq_rules *R, const void *st, unsigned unit, int budget, int street, int ignore_tile,
+		   int boarding, uint8_t *cost)
+{
+	uint64_t set[MQD_MAP_SIDE_MAX];
+	move_search(R, st, unit, budget, street, ignore_tile, boarding, set, cost);
+}
+
+void mq_move_set(const mq_rules *R, const void *st, unsigned unit, int budget, int street, int ignore_tile,
+		 int boarding, uint64_t *set)
+{
+	move_search(R, st, unit, budget, street, ignore_tile, boarding, set, NULL);
 }
 
 /* Moves unit (with its pile) to tile: boarding a crewable friend there (M-67),
@@ -415,9 +485,9 @@ static int run_step(const mq_rules *R, mq_state *S, const mq_item *it, const mqd
 			unsigned t = k ? it->c : it->b;
 			if (!target_ok(R, S, it, ab, k) || !MQ_T_IS_TILE(t))
 				break;
-			uint8_t cost[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
-			mq_move_reach(R, S, x, sp->n, 0, -1, 0, cost);
-			if (cost[MQ_T_VAL(t)] != MQ_UNREACHED)
+			uint64_t set[MQD_MAP_SIDE_MAX];
+			mq_move_set(R, S, x, sp->n, 0, -1, 0, set);
+			if (mq_in_set(R, set, (int)MQ_T_VAL(t)))
 				move_to(R, S, x, (int)MQ_T_VAL(t), log);
 			break;
 		}
@@ -526,9 +596,9 @@ static int move_action(const mq_rules *R, mq_state *S, const mq_item *it, evlog 
 		return 0;
 	if (it->aux && (cs[u].up != MQ_NONE || mq_tile_type(R, S, cs[u].pos) != MQD_TILE_STREET))
 		return 0; /* a street move starts on a street (M-60) */
-	uint8_t cost[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
-	mq_move_reach(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), it->aux, -1, 1, cost);
-	if (cost[dest] == MQ_UNREACHED)
+	uint64_t set[MQD_MAP_SIDE_MAX];
+	mq_move_set(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), it->aux, -1, 1, set);
+	if (!mq_in_set(R, set, dest))
 		return 0; /* M-40 step 4 */
 	move_to(R, S, u, dest, log);
 	return 1;
@@ -557,9 +627,9 @@ static int carry(const mq_rules *R, mq_state *S, const mq_item *it, evlog *log)
 	if (!mq_on_map(&cs[u]) || !mq_carry_ok(R, S, u, art) || dest >= R->ntile)
 		return 0;
 	int art_tile = cs[art].pos;
-	uint8_t cost[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
-	mq_move_reach(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, art_tile, 1, cost);
-	if (cost[dest] == MQ_UNREACHED || !mq_carry_put_ok(R, S, u, art, dest, put))
+	uint64_t set[MQD_MAP_SIDE_MAX];
+	mq_move_set(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, art_tile, 1, set);
+	if (!mq_in_set(R, set, dest) || !mq_carry_put_ok(R, S, u, art, dest, put))
 		return 0;
 	mq_detach(R, S, art);
 	move_to(R, S, u, dest, log);

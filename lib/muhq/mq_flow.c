@@ -157,6 +157,17 @@ static void areas_held(const mq_rules *R, const mq_state *S, int *held)
 }
 
 /* M-91; returns 1 when the game ended. */
+/* units[s]: seat s's units on the map (mq_seat_units for every seat). */
+static void count_units(const mq_rules *R, const mq_state *S, int *units)
+{
+	const mq_card *cs = mq_ccards(R, S);
+	for (int s = 0; s < R->seats; s++)
+		units[s] = 0;
+	MQ_FOR_MAP(R, S, c)
+		if (mq_on_map(&cs[c]) && mq_def(R, c)->type == MQD_UNIT && cs[c].ctrl < R->seats)
+			units[cs[c].ctrl]++;
+}
+
 static int end_of_turn_checks(const mq_rules *R, mq_state *S, evlog *log)
 {
 	int act = S->active;
@@ -191,9 +202,15 @@ static int end_of_turn_checks(const mq_rules *R, mq_state *S, evlog *log)
 			return 1;
 		}
 	} else {
+		/* mq_broken, with the units of every seat counted in one pass
+		 * (a seat with a unit is not broken); again after an elimination. */
+		int units[MQ_SEATS_MAX];
+		count_units(R, S, units);
 		for (int s = 0; s < R->seats; s++)
-			if (!S->seat[s].out && mq_broken(R, S, s))
+			if (!S->seat[s].out && !units[s] && mq_broken(R, S, s)) {
 				mq_eliminate(R, S, s, 2, log);
+				count_units(R, S, units);
+			}
 	}
 	immediate_checks(R, S, log);
 	if (S->status != CRISK_STATUS_RUNNING)
@@ -359,18 +376,41 @@ static void draw_one(const mq_rules *R, mq_state *S, int seat, unsigned card, ev
 static int job_draw(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 {
 	int seat = j->a;
-	if (j->kind == MQ_J_DRAW ? j->b == 0 : mq_zone_count(R, S, MQ_Z_HAND, seat) >= j->b)
+	unsigned need;
+	if (j->kind == MQ_J_DRAW) {
+		need = j->b;
+	} else {
+		unsigned hand = mq_zone_count(R, S, MQ_Z_HAND, seat);
+		need = hand >= j->b ? 0 : j->b - hand;
+	}
+	if (!need)
 		return pop(S);
-	unsigned top = mq_zone_first(R, S, MQ_Z_DECK, seat);
-	if (top == MQ_NONE) {
+	/* The top `need` cards of the deck (at most DRAW_MAX a call), top
+	 * first: drawing them one by one takes them in this order, as nothing
+	 * else touches the deck in between. */
+	enum { DRAW_MAX = 16 };
+	const mq_card *cs = mq_cards(R, S);
+	unsigned k = need < DRAW_MAX ? need : DRAW_MAX, nt = 0;
+	uint16_t top[DRAW_MAX];
+	MQ_FOR_ZONE(R, S, MQ_Z_DECK, c) {
+		if (cs[c].ctrl != seat || (nt == k && cs[c].pos >= cs[top[nt - 1]].pos))
+			continue;
+		unsigned i = nt < k ? nt++ : nt - 1;
+		for (; i > 0 && cs[top[i - 1]].pos > cs[c].pos; i--)
+			top[i] = top[i - 1];
+		top[i] = (uint16_t)c;
+	}
+	if (!nt) {
 		if (!mq_zone_count(R, S, MQ_Z_DISCARD, seat))
 			return pop(S); /* M-9: nothing to draw */
 		discard_to_deck(R, S, seat);
 		return AGAIN;
 	}
-	if (j->kind == MQ_J_DRAW)
-		j->b--;
-	draw_one(R, S, seat, top, log);
+	for (unsigned i = 0; i < nt; i++) {
+		if (j->kind == MQ_J_DRAW)
+			j->b--;
+		draw_one(R, S, seat, top[i], log);
+	}
 	return AGAIN;
 }
 
@@ -379,15 +419,31 @@ static int job_shuffle(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 	mq_card *cs = mq_cards(R, S);
 	int zone = j->a, seat = j->b;
 	unsigned n = (unsigned)j->c + 1;
+	/* at[p]: the seat's card at position p of the zone (mq_zone_at), for
+	 * the positions the swaps ask about; kept up to date by the swaps. */
+	uint16_t at[MQ_CARDS_MAX];
+	int indexed = j->c < MQ_CARDS_MAX;
+	if (indexed) {
+		for (unsigned p = 0; p <= j->c; p++)
+			at[p] = MQ_NONE;
+		MQ_FOR_ZONE(R, S, zone, c)
+			if (cs[c].ctrl == seat && cs[c].pos <= j->c && at[cs[c].pos] == MQ_NONE)
+				at[cs[c].pos] = (uint16_t)c;
+	}
 	while (j->c >= 1) {
 		uint32_t k;
 		if (mq_uniform(R, S, (uint32_t)j->c + 1, &k))
 			return WAIT;
-		unsigned a = mq_zone_at(R, S, zone, seat, j->c), b = mq_zone_at(R, S, zone, seat, k);
+		unsigned a = indexed ? at[j->c] : mq_zone_at(R, S, zone, seat, j->c);
+		unsigned b = indexed ? at[k] : mq_zone_at(R, S, zone, seat, k);
 		if (a != MQ_NONE && b != MQ_NONE) {
 			uint16_t t = cs[a].pos;
 			cs[a].pos = cs[b].pos;
 			cs[b].pos = t;
+			if (indexed) {
+				at[k] = (uint16_t)a;
+				at[j->c] = (uint16_t)b;
+			}
 		}
 		j->c--;
 	}
@@ -615,21 +671,22 @@ static int job_triggers(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)
 	(void)log;
 	int seat = j->a;
 	mq_card *cs = mq_cards(R, S);
-	if (!j->b) { /* M-39: every upkeep ability of the seat's permanents triggers */
+	int first = !j->b;
+	if (first) { /* M-39: every upkeep ability of the seat's permanents triggers */
 		j->b = 1;
-		for (uint32_t c = 0; c < R->ncard; c++) {
+		for (uint32_t c = 0; c < R->ncard; c++)
 			cs[c].trig = 0;
-			if (!mq_on_map(&cs[c]) || cs[c].ctrl != seat)
-				continue;
-			const mqd_card *d = mq_def(R, c);
-			for (uint32_t a = 0; a < d->nab && a < 8; a++)
-				if (R->db->abilities[d->ab0 + a].kind == MQD_AB_UPKEEP)
-					cs[c].trig |= (uint8_t)(1u << a);
-		}
+		MQ_FOR_MAP(R, S, c)
+			if (mq_on_map(&cs[c]) && cs[c].ctrl == seat)
+				cs[c].trig = R->upkeepab[c];
 	}
 	int pending = 0, targets = 0;
 	unsigned only = MQ_NONE, only_ab = 0;
-	for (uint32_t c = 0; c < R->ncard; c++) {
+	/* Right after the marking only map cards hold marks; later (a declared
+	 * trigger, a loaded state) any card may. */
+	for (unsigned c = first ? mq_bit_next(mq_cbits(R, S, MQ_Z_MAP), R->nbw, 0) : 0;
+	     first ? c != MQ_NONE : c < R->ncard;
+	     c = first ? mq_bit_next(mq_cbits(R, S, MQ_Z_MAP), R->nbw, c + 1) : c + 1) {
 		if (!cs[c].trig)
 			continue;
 		if (!mq_on_map(&cs[c]) || cs[c].ctrl != seat) {
@@ -683,9 +740,8 @@ int mq_can_afford_any(const mq_rules *R, const void *st, int seat)
 {
 	const mq_state *S = st;
 	const mq_card *cs = mq_ccards(R, st);
-	for (uint32_t c = 0; c < R->ncard; c++)
-		if (cs[c].zone == MQ_Z_STORE && cs[c].ctrl == seat && mq_def(R, c)->buy != MQD_NONE &&
-		    mq_def(R, c)->buy <= S->seat[seat].res)
+	MQ_FOR_ZONE(R, S, MQ_Z_STORE, c)
+		if (cs[c].ctrl == seat && mq_def(R, c)->buy != MQD_NONE && mq_def(R, c)->buy <= S->seat[seat].res)
 			return 1;
 	return 0;
 }
@@ -738,11 +794,15 @@ static void phase(mq_state *S, int ph, evlog *log)
 static void end_turn(const mq_rules *R, mq_state *S, evlog *log)
 {
 	mq_card *cs = mq_cards(R, S);
-	for (uint32_t c = 0; c < R->ncard; c++) {
-		if (cs[c].zone == MQ_Z_PENDING && cs[c].ctrl == S->active) /* M-78 */
+	/* M-78: pending cards of the active seat go to the discard pile, in
+	 * ascending order (a copy of the bitmap: mq_to_zone changes it). */
+	uint64_t pending[(MQ_CARDS_MAX + 63) / 64];
+	memcpy(pending, mq_cbits(R, S, MQ_Z_PENDING), sizeof *pending * (size_t)R->nbw);
+	for (unsigned c = mq_bit_next(pending, R->nbw, 0); c != MQ_NONE; c = mq_bit_next(pending, R->nbw, c + 1))
+		if (cs[c].ctrl == S->active)
 			mq_to_zone(R, S, c, MQ_Z_DISCARD, cs[c].owner);
+	for (uint32_t c = 0; c < R->ncard; c++)
 		memset(cs[c].buff, 0, sizeof cs[c].buff); /* BUFF ends */
-	}
 }
 
 static int job_turn(const mq_rules *R, mq_state *S, mq_job *j, evlog *log)

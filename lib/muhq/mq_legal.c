@@ -18,6 +18,7 @@ typedef struct lister {
 	crisk_action *buf;
 	size_t cap, n;
 	uint64_t want;       /* checking: the code looked for (0: listing) */
+	int narrow;          /* checking: skip what cannot yield want (n then counts less) */
 	int found;
 	unsigned only_type;  /* 0: every type */
 	unsigned only_card;  /* MQ_NOCARD: every card */
@@ -29,7 +30,10 @@ typedef struct lister {
 /* want == MQ_ANY: only whether some action exists (stops at the first). */
 #define MQ_ANY (~UINT64_C(0))
 
-static void put(lister *l, uint64_t code)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void put(lister *l, uint64_t code)
 {
 	if ((l->skip >> MQ_CODE_TYPE(code)) & 1)
 		return;
@@ -259,6 +263,57 @@ static int is_artifact(const mq_rules *R, const mq_card *cs, unsigned c)
 	return type == MQD_ARTIFACT || type == MQD_EQUIPMENT;
 }
 
+/* mq_suits, inline for the carry listing. */
+static inline int suits_now(int t, int cls)
+{
+	if (t >= MQD_TILE_COUNT || t == MQD_TILE_WALL)
+		return 0;
+	return cls == MQ_SWIM ? t == MQD_TILE_DEEP : cls == MQ_WALK ? t != MQD_TILE_DEEP : cls == MQ_AMPHI;
+}
+
+/* For carrying art (M-74): ok[y] gets the tiles next to a destination in
+ * set where art may be set down (mq_carry_put_ok, but for put == dest,
+ * which the caller leaves out), for the rows ylo..yhi of the destinations
+ * and one either side; rows outside are not written. */
+static void carry_puts(const mq_rules *R, const mq_state *S, unsigned u, unsigned art, int member,
+		       const uint64_t *set, uint64_t *ok, int *ylo, int *yhi)
+{
+	const uint16_t *occ = mq_cocc(R, S);
+	int art_cls = mq_class(R, art);
+	uint64_t cols = R->w == 64 ? ~UINT64_C(0) : (UINT64_C(1) << R->w) - 1;
+	int lo = R->h, hi = -1;
+	for (int y = 0; y < R->h; y++)
+		if (set[y]) {
+			lo = y < lo ? y : lo;
+			hi = y;
+		}
+	*ylo = lo;
+	*yhi = hi;
+	if (hi < 0)
+		return;
+	int rlo = lo > 0 ? lo - 1 : 0, rhi = hi + 1 < R->h ? hi + 1 : R->h - 1;
+	for (int y = rlo; y <= rhi; y++)
+		ok[y] = 0;
+	for (int y = lo; y <= hi; y++) {
+		uint64_t d = (set[y] | set[y] << 1 | set[y] >> 1) & cols;
+		for (int py = y - 1; py <= y + 1; py++)
+			if (py >= rlo && py <= rhi)
+				ok[py] |= d;
+	}
+	for (int y = rlo; y <= rhi; y++) {
+		uint64_t keep = 0;
+		for (uint64_t m = ok[y]; m; m &= m - 1) {
+			int x = __builtin_ctzll(m), t = y * R->w + x;
+			unsigned o = occ[t];
+			if (o != MQ_NONE && o != art && !(o == u && !member))
+				continue;
+			if (suits_now(mq_tile_type(R, S, t), art_cls))
+				keep |= UINT64_C(1) << x;
+		}
+		ok[y] = keep;
+	}
+}
+
 /* Unit actions of the activated permanent u (M-47, M-48, M-50). */
 static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, unsigned u)
 {
@@ -268,7 +323,7 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 		return;
 	int spent = x->flags, member = x->up != MQ_NONE, tile = mq_tile_of(R, S, u);
 	int street_tile = mq_tile_type(R, S, tile) == MQD_TILE_STREET;
-	uint8_t cost[MQD_MAP_SIDE_MAX * MQD_MAP_SIDE_MAX];
+	uint64_t set[MQD_MAP_SIDE_MAX];
 	/* Carry, equip and switch take artifacts standing alone within range 1, ascending. */
 	uint16_t near[9];
 	int nnear = 0;
@@ -281,17 +336,15 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 	if (!mq_paralysed(x)) {
 		if (wants(l, MQ_A_MOVE)) {
 			int move = mq_stat(R, S, u, MQD_STAT_MOVE);
-			if (!(spent & MQ_F_MOVE)) {
-				mq_move_reach(R, S, u, move, 0, -1, 1, cost);
-				for (int t = 0; t < R->ntile; t++)
-					if (cost[t] != MQ_UNREACHED)
-						put(l, mq_code(MQ_A_MOVE, u, 0, MQ_T_TILE | (unsigned)t, MQ_T_NONE, MQ_T_NONE));
-			}
-			if (!(spent & MQ_F_STREET) && street_tile && !member) { /* M-60 */
-				mq_move_reach(R, S, u, move, 1, -1, 1, cost);
-				for (int t = 0; t < R->ntile; t++)
-					if (cost[t] != MQ_UNREACHED)
-						put(l, mq_code(MQ_A_MOVE, u, 1, MQ_T_TILE | (unsigned)t, MQ_T_NONE, MQ_T_NONE));
+			for (unsigned aux = 0; aux < 2; aux++) {
+				if (aux ? (spent & MQ_F_STREET) || !street_tile || member /* M-60 */ : (spent & MQ_F_MOVE))
+					continue;
+				mq_move_set(R, S, u, move, (int)aux, -1, 1, set);
+				for (int y = 0; y < R->h; y++)
+					for (uint64_t m = set[y]; m; m &= m - 1) {
+						unsigned t = (unsigned)(y * R->w + __builtin_ctzll(m));
+						put(l, mq_code(MQ_A_MOVE, u, aux, MQ_T_TILE | t, MQ_T_NONE, MQ_T_NONE));
+					}
 			}
 		}
 		if (wants(l, MQ_A_ATTACK) && !(spent & MQ_F_ATTACK) && !member && mq_has_attack(R, u)) {
@@ -317,21 +370,27 @@ static void list_unit_actions(lister *l, const mq_rules *R, const mq_state *S, u
 		if (wants(l, MQ_A_CARRY) && !(spent & MQ_F_FULL) && mq_def(R, u)->type == MQD_UNIT) { /* crew too (M-48) */
 			for (int k = 0; k < nnear && !l->found; k++) {
 				unsigned art = near[k];
-				if (!mq_carry_ok(R, S, u, art))
+				if ((l->narrow && art != MQ_CODE_A(l->want)) || !mq_carry_ok(R, S, u, art))
 					continue;
-				mq_move_reach(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, cs[art].pos, 1, cost);
-				for (int dest = 0; dest < R->ntile; dest++) {
-					if (cost[dest] == MQ_UNREACHED)
-						continue;
-					for (int py = R->ty[dest] - 1; py <= R->ty[dest] + 1; py++) /* ascending tiles */
-						for (int px = R->tx[dest] - 1; px <= R->tx[dest] + 1; px++) {
-							int put_at = py * R->w + px;
-							if (px >= 0 && py >= 0 && px < R->w && py < R->h &&
-							    mq_carry_put_ok(R, S, u, art, dest, put_at))
+				mq_move_set(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), 0, cs[art].pos, 1, set);
+				uint64_t ok[MQD_MAP_SIDE_MAX];
+				int ylo, yhi;
+				carry_puts(R, S, u, art, member, set, ok, &ylo, &yhi);
+				for (int y = ylo; y <= yhi; y++)
+					for (uint64_t m = set[y]; m; m &= m - 1) {
+						int cx = __builtin_ctzll(m), dest = y * R->w + cx;
+						uint64_t near3 = cx ? UINT64_C(7) << (cx - 1) : 3;
+						for (int py = y - 1; py <= y + 1; py++) { /* ascending tiles */
+							if (py < 0 || py >= R->h)
+								continue;
+							uint64_t bits = ok[py] & near3 & (py == y ? ~(UINT64_C(1) << cx) : ~UINT64_C(0));
+							for (; bits; bits &= bits - 1) {
+								unsigned put_at = (unsigned)(py * R->w + __builtin_ctzll(bits));
 								put(l, mq_code(MQ_A_CARRY, u, 0, art, MQ_T_TILE | (unsigned)dest,
-									       MQ_T_TILE | (unsigned)put_at));
+									       MQ_T_TILE | put_at));
+							}
 						}
-				}
+					}
 			}
 		}
 		for (unsigned aux = 0; aux < 2; aux++) {
@@ -397,7 +456,7 @@ static void list_free(lister *l, const mq_rules *R, const mq_state *S, int seat)
 	MQ_FOR_MAP(R, S, c) {
 		if (l->found)
 			break;
-		if (!mq_on_map(&cs[c]) || cs[c].ctrl != seat || !wants_card(l, c) || mq_paralysed(&cs[c]))
+		if (!R->freeab[c] || !mq_on_map(&cs[c]) || cs[c].ctrl != seat || !wants_card(l, c) || mq_paralysed(&cs[c]))
 			continue;
 		const mqd_card *d = mq_def(R, c);
 		for (uint32_t a = 0; a < d->nab && a < MQ_AB_FARM; a++) {
@@ -573,7 +632,12 @@ int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 {
 	const mq_state *S = st;
 	const mq_card *cs = mq_ccards(R, st);
-	int slow = seat == S->active && slow_time(S), can_act = 0, hand = 0;
+	int slow = seat == S->active && slow_time(S), hand = 0;
+	/* In slow time an activated unit, or one that could be activated,
+	 * keeps the seat whatever else it holds (the returns below are all 0
+	 * then). */
+	if (slow && S->activated != MQ_NONE)
+		return 0;
 	MQ_FOR_HAND(R, S, c) {
 		if (cs[c].ctrl != seat)
 			continue;
@@ -584,10 +648,13 @@ int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 	MQ_FOR_MAP(R, S, c) {
 		if (cs[c].ctrl != seat || !mq_on_map(&cs[c]))
 			continue;
-		can_act |= slow && mq_is_unitlike(R, c) && !(cs[c].flags & MQ_F_TAPPED);
+		if (slow && mq_is_unitlike(R, c) && !(cs[c].flags & MQ_F_TAPPED))
+			return 0;
 		if (mq_paralysed(&cs[c]))
 			continue;
 		/* A free action whose cost it could pay keeps it, targets or not (M-38.1 as written). */
+		if (!R->freeab[c])
+			continue;
 		const mqd_card *d = mq_def(R, c);
 		for (uint32_t a = 0; a < d->nab; a++) {
 			const mqd_ability *ab = &R->db->abilities[d->ab0 + a];
@@ -597,8 +664,6 @@ int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 	}
 	if (!slow)
 		return 1;
-	if (can_act || S->activated != MQ_NONE)
-		return 0;
 	lister l = {.only_card = MQ_NOCARD, .want = MQ_ANY};
 	if (hand)
 		list_plays(&l, R, S, seat, 1);
@@ -653,6 +718,30 @@ static int simple_legal(const mq_rules *R, const mq_state *S, unsigned type, cri
 	}
 }
 
+/* A move (the most common unit action) decided without listing: 1 when
+ * enumerate would list a, else 0 (then mq_check lists, for its message).
+ * The same conditions as the PRIORITY case of enumerate and
+ * list_unit_actions, for the one search the code's aux asks for. */
+static int move_legal(const mq_rules *R, const mq_state *S, crisk_action a)
+{
+	unsigned u = MQ_CODE_CARD(a), aux = MQ_CODE_AUX(a), fa = MQ_CODE_A(a);
+	if (S->dp != MQ_DP_PRIORITY || S->activated != u || u >= R->ncard || aux > 1 || !MQ_T_IS_TILE(fa) ||
+	    (int)MQ_T_VAL(fa) >= R->ntile || a != mq_code(MQ_A_MOVE, u, aux, fa, MQ_T_NONE, MQ_T_NONE))
+		return 0;
+	if (!slow_time(S) || !stack_room(S))
+		return 0;
+	const mq_card *x = &mq_ccards(R, S)[u];
+	if (mq_paralysed(x))
+		return 0;
+	if (aux ? (x->flags & MQ_F_STREET) || x->up != MQ_NONE ||
+			  mq_tile_type(R, S, mq_tile_of(R, S, u)) != MQD_TILE_STREET /* M-60 */
+		: (x->flags & MQ_F_MOVE))
+		return 0;
+	uint64_t set[MQD_MAP_SIDE_MAX];
+	mq_move_set(R, S, u, mq_stat(R, S, u, MQD_STAT_MOVE), (int)aux, -1, 1, set);
+	return mq_in_set(R, set, (int)MQ_T_VAL(fa));
+}
+
 int mq_check(const void *data, const void *state, crisk_action a)
 {
 	const mq_rules *R = data;
@@ -663,12 +752,21 @@ int mq_check(const void *data, const void *state, crisk_action a)
 	if (type == 0 || type >= MQ_A_COUNT)
 		return err_set(CRISK_EILLEGAL, "action type %u is not a muhq action", type);
 	int simple = simple_legal(R, S, type, a);
-	if (simple > 0)
+	if (simple > 0 || (type == MQ_A_MOVE && move_legal(R, S, a)))
 		return CRISK_OK;
 	lister l = {.want = simple < 0 ? a : 0, .only_type = type,
 		    .only_card = has_card_field(type) ? MQ_CODE_CARD(a) : MQ_NOCARD};
 	if (has_card_field(type) && MQ_CODE_CARD(a) >= R->ncard)
 		return err_set(CRISK_EILLEGAL, "%s: there is no card #%u in this game", type_names[type], MQ_CODE_CARD(a));
+	if (type == MQ_A_CARRY && simple < 0) {
+		/* Only the code's artifact can yield it; a refusal lists in full
+		 * below, for the message's count. */
+		lister k = l;
+		k.narrow = 1;
+		enumerate(&k, R, S);
+		if (k.found)
+			return CRISK_OK;
+	}
 	enumerate(&l, R, S);
 	if (l.found)
 		return CRISK_OK;

@@ -255,7 +255,8 @@ static int build_tiles(mq_rules *R)
 	R->ty = malloc((size_t)R->ntile);
 	R->wall = malloc(sizeof *R->wall * (size_t)R->ntile);
 	R->walltile = malloc(sizeof *R->walltile * (size_t)R->ntile);
-	int nomem = !R->tile || !R->tx || !R->ty || !R->wall || !R->walltile;
+	R->rows = calloc((size_t)MQ_ROW_COUNT * (size_t)R->h, sizeof *R->rows);
+	int nomem = !R->tile || !R->tx || !R->ty || !R->wall || !R->walltile || !R->rows;
 	for (int s = 0; s < R->players; s++)
 		nomem |= !(R->place[s] = malloc(sizeof *R->place[s] * (size_t)R->ntile));
 	if (nomem)
@@ -270,6 +271,13 @@ static int build_tiles(mq_rules *R)
 		R->tx[t] = (uint8_t)(t % R->w);
 		R->ty[t] = (uint8_t)(t / R->w);
 		R->wall[t] = -1;
+		static const int8_t row_of[MQD_TILE_COUNT] = {[MQD_TILE_PLAIN] = -1, [MQD_TILE_HOUSE] = -1,
+			[MQD_TILE_TOWER] = -1, [MQD_TILE_FARM] = -1, [MQD_TILE_STREET] = MQ_ROW_STREET,
+			[MQD_TILE_DEEP] = MQ_ROW_DEEP, [MQD_TILE_WATER] = MQ_ROW_WATER, [MQD_TILE_WALL] = MQ_ROW_WALL,
+			[MQD_TILE_GATE] = MQ_ROW_GATE, [MQD_TILE_SPAWN] = -1, [MQD_TILE_HARBOR] = -1};
+		int k = MQD_TILE_TYPE(v) < MQD_TILE_COUNT ? row_of[MQD_TILE_TYPE(v)] : -1;
+		if (k >= 0)
+			R->rows[k * R->h + R->ty[t]] |= UINT64_C(1) << R->tx[t];
 		if (type == MQD_TILE_WALL) {
 			R->walltile[R->nwall] = (uint16_t)t;
 			R->wall[t] = (int16_t)R->nwall++;
@@ -334,8 +342,18 @@ static int build_static_lists(mq_rules *R)
 	R->def = malloc(sizeof *R->def * (R->ncard ? R->ncard : 1));
 	if (!R->def)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
-	for (uint32_t c = 0; c < R->ncard; c++)
+	R->freeab = calloc(R->ncard ? R->ncard : 1, 1);
+	R->upkeepab = calloc(R->ncard ? R->ncard : 1, 1);
+	if (!R->freeab || !R->upkeepab)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	for (uint32_t c = 0; c < R->ncard; c++) {
 		R->def[c] = &db->cards[R->card[c].def];
+		for (uint32_t a = 0; a < R->def[c]->nab; a++)
+			R->freeab[c] |= db->abilities[R->def[c]->ab0 + a].kind == MQD_AB_FREE;
+		for (uint32_t a = 0; a < R->def[c]->nab && a < 8; a++)
+			if (db->abilities[R->def[c]->ab0 + a].kind == MQD_AB_UPKEEP)
+				R->upkeepab[c] |= (uint8_t)(1u << a);
+	}
 	R->spawnsrc = malloc(sizeof *R->spawnsrc * (R->ncard ? R->ncard : 1));
 	if (!R->spawnsrc)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
@@ -474,10 +492,13 @@ void mq_rules_destroy(void *data)
 	free(R->ty);
 	free(R->wall);
 	free(R->walltile);
+	free(R->rows);
 	for (int s = 0; s < MQ_SEATS_MAX; s++)
 		free(R->place[s]);
 	free(R->card);
 	free(R->def);
+	free(R->freeab);
+	free(R->upkeepab);
 	free(R->statmod);
 	free(R->spawnsrc);
 	mq_rl_free(R);

@@ -328,10 +328,19 @@ static int entries_at(const mq_rules *R, const void *st, unsigned base, int tile
 	const mq_card *cs = mq_ccards(R, st);
 	int n = 0;
 	int tower = mq_tile_type(R, st, tile) == MQD_TILE_TOWER;
-	for (uint32_t c = 0; c < R->ncard && n < cap; c++) {
-		if (c != base && !(cs[c].zone == MQ_Z_MAP && cs[c].up == base && mq_def(R, c)->type == MQD_UNIT))
-			continue;
-		if (!mq_has_attack(R, c))
+	/* The base first, then its unit members (on the map); the callers sum
+	 * and take maxima, so the order does not matter. */
+	if (n < cap && mq_has_attack(R, base)) {
+		v[n] = mq_stat(R, st, base, MQD_STAT_ATTACK);
+		r[n] = mq_stat(R, st, base, MQD_STAT_RANGE);
+		if (tower && r[n] > 1)
+			r[n]++;
+		n++;
+	}
+	MQ_FOR_MAP(R, st, c) {
+		if (n >= cap)
+			break;
+		if (c == base || cs[c].up != base || mq_def(R, c)->type != MQD_UNIT || !mq_has_attack(R, c))
 			continue;
 		v[n] = mq_stat(R, st, c, MQD_STAT_ATTACK);
 		r[n] = mq_stat(R, st, c, MQD_STAT_RANGE);

@@ -615,6 +615,39 @@ START_TEST(random_boards_match_reference)
 }
 END_TEST
 
+/* The same on wide boards up to 64 x 64 with long budgets: the row-mask
+ * search uses every bit of a 64-bit row (M-58, M-59). */
+START_TEST(wide_boards_match_reference)
+{
+	static const uint8_t mix[] = { MQD_TILE_PLAIN, MQD_TILE_PLAIN, MQD_TILE_PLAIN, MQD_TILE_WALL, MQD_TILE_WALL,
+				       MQD_TILE_DEEP,  MQD_TILE_WATER, MQD_TILE_GATE,  MQD_TILE_STREET, MQD_TILE_STREET,
+				       MQD_TILE_HOUSE };
+	uint32_t rng = 777;
+	static field f;
+	static uint8_t want[SIDE * SIDE];
+	for (int round = 0; round < 60; round++) {
+		rng = rng * 1103515245u + 12345u;
+		plain(&f, 40 + (int)(rng >> 16) % 25, 40 + (int)(rng >> 8) % 25);
+		for (int i = 0; i < f.w * f.h; i++) {
+			rng = rng * 1103515245u + 12345u;
+			uint32_t r = rng >> 8;
+			f.type[i] = mix[r % sizeof mix];
+			if (round % 2)
+				f.type[i] = r % 7 == 0 ? MQD_TILE_WALL : (r % 3 == 0 ? MQD_TILE_DEEP : MQD_TILE_PLAIN);
+			f.block[i] = (r >> 8) % 11 == 0;
+			f.board[i] = f.block[i] && (r >> 12) % 3 == 0;
+		}
+		int start = (int)(rng >> 4) % (f.w * f.h);
+		int cls = round % 3, street = round % 5 == 0, budget = round % 4 == 0 ? 254 : 5 + round * 3;
+		reference(&f, start, budget, cls, street, want);
+		reach(&f, start % f.w, start / f.w, budget, cls, street);
+		for (int i = 0; i < f.w * f.h; i++)
+			ck_assert_msg(f.cost[i] == want[i], "round %d (%dx%d, start %d, cls %d, street %d, budget %d): tile %d cost %d, want %d",
+				      round, f.w, f.h, start, cls, street, budget, i, f.cost[i], want[i]);
+	}
+}
+END_TEST
+
 static Suite *geom_suite(void)
 {
 	Suite *s = suite_create("geom");
@@ -635,6 +668,7 @@ static Suite *geom_suite(void)
 	tcase_add_test(tc, budget_zero_and_bad_input);
 	tcase_add_test(tc, long_corridor_budget_cap);
 	tcase_add_test(tc, random_boards_match_reference);
+	tcase_add_test(tc, wide_boards_match_reference);
 	suite_add_tcase(s, tc);
 	return s;
 }
