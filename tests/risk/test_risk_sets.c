@@ -262,6 +262,26 @@ static void check_control(const crisk_game *g, uint64_t *rs, const char *where)
 }
 
 /* The flag: set exactly when a from-scratch evaluation has nothing to do. */
+/* RC-3: the derived hexes with armies of each owner and the number of
+ * armies on the board (risk_ext.occ, .total) against the armies. */
+static void check_armies(const crisk_game *g, const char *where)
+{
+	const risk_ext *x = rx(kern_of(g), g->state);
+	unsigned total = 0;
+	for (int o = 0; o < RISK_OWNERS; o++) {
+		uint32_t occ = 0;
+		for (int h = 0; h < RISK_HEXES; h++) {
+			total += x->armies[h * RISK_OWNERS + o];
+			if (x->armies[h * RISK_OWNERS + o] > 0)
+				occ |= 1u << h;
+		}
+		ck_assert_msg(x->occ[o] == occ, "%s: owner %d: derived hexes with armies 0x%x, armies on 0x%x (RC-3)", where,
+			      o, (unsigned)x->occ[o], (unsigned)occ);
+	}
+	ck_assert_msg(x->total == total, "%s: derived %u armies on the board, counted %u", where, (unsigned)x->total,
+		      total);
+}
+
 static void check_settled(const crisk_game *g, const char *where)
 {
 	const kern *k = kern_of(g);
@@ -328,6 +348,7 @@ static void play(const char *params, uint64_t seed, int *annexed)
 		}
 		check_control(g, &rs, where);
 		check_settled(g, where);
+		check_armies(g, where);
 		uint64_t before, after;
 		crisk_game_event_range(g, NULL, &before);
 		apply_both(g, rs_pick(g, &rs, 400), where);
@@ -337,6 +358,7 @@ static void play(const char *params, uint64_t seed, int *annexed)
 	}
 	check_control(g, &rs, full);
 	check_settled(g, full);
+	check_armies(g, full);
 	crisk_game_free(g);
 	crisk_rules_free(r);
 }
@@ -386,7 +408,7 @@ START_TEST(test_sets_on_made_up_positions)
 		}
 		for (int h = 0; h < RISK_HEXES; h++) {
 			for (int o = 0; o < RISK_OWNERS; o++)
-				*ra_at(x, h, o) = (uint16_t)(rs_rand(&rs) % 3 ? 0 : rs_rand(&rs) % 7);
+				ra_set(x, h, o, (int)(rs_rand(&rs) % 3 ? 0 : rs_rand(&rs) % 7));
 		}
 		kern_state_derive(k, g->state);
 		risk_derive_sets(k, g->state);
@@ -429,13 +451,54 @@ START_TEST(test_settled_flag_checked)
 	for (int i = 0; i < k->b.node[node].n_hex; i++) {
 		int h = k->b.node[node].hex[i];
 		for (int o = 0; o < RISK_OWNERS; o++)
-			*ra_at(x, h, o) = 0;
-		*ra_at(x, h, 0) = (uint16_t)risk_requirement(k, h);
+			ra_set(x, h, o, 0);
+		ra_set(x, h, 0, risk_requirement(k, h));
 	}
 	memset(x->moved, 0, sizeof x->moved);
 	ck_assert_int_eq(risk_settled_now(k, g->state), 0);
 	ck_assert_int_eq(g->mod->state_check(g->data, g->state), CRISK_EFORMAT);
 	ck_assert_ptr_nonnull(strstr(crisk_error_last(), "settled"));
+	crisk_game_free(g);
+	crisk_rules_free(r);
+}
+END_TEST
+
+/* RC-3: the derived hexes with armies and the number of armies are refused
+ * by the state check when they differ from the armies, and a load derives
+ * them (they are not saved). */
+START_TEST(test_armies_derived_checked)
+{
+	crisk_rules *r;
+	crisk_game *g, *loaded;
+	ck_assert_int_eq(crisk_rules_new(&r, "risk", "players=4 board=random chance=auto seed=78"), CRISK_OK);
+	ck_assert_int_eq(crisk_game_new(&g, r), CRISK_OK);
+	uint64_t rs = 78;
+	while (crisk_game_turn(g) < 3)
+		ck_assert_int_eq(crisk_game_apply(g, rs_pick(g, &rs, 400)), CRISK_OK);
+	risk_ext *x = rx(kern_of(g), g->state);
+	ck_assert_uint_gt(x->total, 0);
+	ck_assert_int_eq(g->mod->state_check(g->data, g->state), CRISK_OK);
+	for (int o = 0; o < RISK_OWNERS; o++) {
+		for (int h = 0; h < RISK_HEXES; h += 5) {
+			x->occ[o] ^= 1u << h;
+			ck_assert_int_eq(g->mod->state_check(g->data, g->state), CRISK_EFORMAT);
+			ck_assert_ptr_nonnull(strstr(crisk_error_last(), "occupied"));
+			x->occ[o] ^= 1u << h;
+		}
+	}
+	x->total++;
+	ck_assert_int_eq(g->mod->state_check(g->data, g->state), CRISK_EFORMAT);
+	ck_assert_ptr_nonnull(strstr(crisk_error_last(), "occupied"));
+	x->total--;
+	static uint8_t save[1 << 16];
+	size_t len;
+	ck_assert_int_eq(crisk_game_save(g, save, sizeof save, &len), CRISK_OK);
+	ck_assert_int_eq(crisk_game_load(&loaded, save, len), CRISK_OK);
+	const risk_ext *y = rx(kern_of(loaded), loaded->state);
+	ck_assert_int_eq(memcmp(y->occ, x->occ, sizeof x->occ), 0);
+	ck_assert_uint_eq(y->total, x->total);
+	check_armies(loaded, "loaded");
+	crisk_game_free(loaded);
 	crisk_game_free(g);
 	crisk_rules_free(r);
 }
@@ -448,6 +511,7 @@ static Suite *sets_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_sets_match_scratch, 0, (int)(sizeof configs / sizeof configs[0]));
 	tcase_add_test(tc, test_settled_flag_checked);
+	tcase_add_test(tc, test_armies_derived_checked);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("made_up");
 	tcase_set_timeout(tc, 600);

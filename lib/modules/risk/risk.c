@@ -111,6 +111,7 @@ static void counters_of_this_turn(const kern *k, void *st)
 static void derive(const kern *k, void *st)
 {
 	counters_of_this_turn(k, st);
+	risk_derive_armies(rx(k, st));
 	rx(k, st)->settled = (uint8_t)risk_settled_now(k, st);
 	risk_derive_sets(k, st);
 }

@@ -123,7 +123,7 @@ static int check_buy(const kern *k, const void *st, crisk_action a)
 		return err_set(CRISK_EILLEGAL,
 			       "at most %d armies per turn (your visible VP, RC-17): you bought %d and ask for %d more", limit,
 			       bought, n);
-	int have = risk_total_armies(rx(k, st));
+	int have = (int)rx(k, st)->total;
 	if (have + n > RISK_MAX_ARMIES)
 		return err_set(CRISK_EILLEGAL, "at most %d armies on the board (an engine limit): there are %d",
 			       RISK_MAX_ARMIES, have);
@@ -317,7 +317,7 @@ static void place_army(const kern *k, void *st, int hex, evlog *log)
 	risk_ext *x = rx(k, st);
 	int s = x->pcur;
 	unsigned enemies = risk_occupants(x, hex) & ~(1u << s);
-	*ra_at(x, hex, s) += 1;
+	ra_set(x, hex, s, ra(x, hex, s) + 1);
 	placed_event(log, s, hex, 1, x->phase == RP_SETUP_ARMY ? 0 : 1);
 	risk_reveal(k, st, hex, log);
 	if (x->phase == RP_SETUP_ARMY) {
@@ -346,7 +346,7 @@ static void buy(const kern *k, void *st, crisk_action a, evlog *log)
 	x->buy_res = (uint8_t)r;
 	x->bought = (uint8_t)(x->bought + n);
 	unsigned enemies = risk_occupants(x, hex) & ~(1u << s);
-	*ra_at(x, hex, s) = (uint16_t)(ra(x, hex, s) + n);
+	ra_set(x, hex, s, ra(x, hex, s) + n);
 	ev *e = ev_push(log, CRISK_RISK_EV_ARMIES_BOUGHT, s, -1);
 	if (e) {
 		e->args[0] = r;
@@ -362,8 +362,8 @@ static void move(const kern *k, void *st, crisk_action a, int redeploy, evlog *l
 {
 	risk_ext *x = rx(k, st);
 	int s = ks(st)->active, from = ARG0(a), to = ARG1(a), n = ARG2(a);
-	*ra_at(x, from, s) = (uint16_t)(ra(x, from, s) - n);
-	*ra_at(x, to, s) = (uint16_t)(ra(x, to, s) + n);
+	ra_set(x, from, s, ra(x, from, s) - n);
+	ra_set(x, to, s, ra(x, to, s) + n);
 	if (x->moved[from] > ra(x, from, s))
 		x->moved[from] = (uint16_t)ra(x, from, s); /* redeploy may take moved armies */
 	if (redeploy)

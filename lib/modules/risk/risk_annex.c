@@ -145,7 +145,7 @@ static void eliminate(const kern *k, void *st, int s, evlog *log)
 	return_cards(k, st, s);
 	for (int h = 0; h < RISK_HEXES; h++) {
 		removed += ra(x, h, s);
-		*ra_at(x, h, s) = 0;
+		ra_set(x, h, s, 0);
 	}
 	for (int p = 0; p < k->b.n_path; p++) {
 		if (paths[p] != s + 1)
@@ -274,8 +274,8 @@ void risk_resign(const kern *k, void *st, int s, evlog *log)
 	uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	return_cards(k, st, s);
 	for (int h = 0; h < RISK_HEXES; h++) {
-		*ra_at(x, h, RISK_NEUTRAL) = (uint16_t)(ra(x, h, RISK_NEUTRAL) + ra(x, h, s));
-		*ra_at(x, h, s) = 0;
+		ra_set(x, h, RISK_NEUTRAL, ra(x, h, RISK_NEUTRAL) + ra(x, h, s));
+		ra_set(x, h, s, 0);
 	}
 	for (int n = 0; n < k->b.n_node; n++) {
 		if (!nodes[n] || (int)(nodes[n] & NODE_OWNER_MASK) != s + 1)

@@ -77,6 +77,11 @@ typedef struct risk_ext {
 		uint32_t next_to_building, touched;
 		uint32_t linked[RISK_HEXES];
 	} sets[RISK_MAX_SEATS];
+	/* Not saved, derived from armies on load (risk_derive_armies) and kept
+	 * with every change (ra_set): bit h of occ[o] is set while owner o has
+	 * armies on land hex h; total is the number of armies on the board. */
+	uint32_t occ[RISK_OWNERS];
+	uint32_t total;
 } risk_ext;
 
 typedef struct risk_rules {
@@ -115,9 +120,13 @@ static inline int ra(const risk_ext *x, int hex, int owner)
 {
 	return x->armies[hex * RISK_OWNERS + owner];
 }
-static inline uint16_t *ra_at(risk_ext *x, int hex, int owner)
+/* Every change of armies goes through here, which keeps occ and total. */
+static inline void ra_set(risk_ext *x, int hex, int owner, int v)
 {
-	return &x->armies[hex * RISK_OWNERS + owner];
+	uint16_t *a = &x->armies[hex * RISK_OWNERS + owner];
+	x->total = x->total + (uint32_t)v - *a;
+	*a = (uint16_t)v;
+	x->occ[owner] = (x->occ[owner] & ~(1u << hex)) | (uint32_t)(v != 0) << hex;
 }
 static inline int risk_is_out(const risk_ext *x, int s)
 {
@@ -151,6 +160,9 @@ int risk_redeployed(const kern *k, const void *st);
 void risk_turn_start(const kern *k, void *st, evlog *log);
 int risk_owner_armies(const risk_ext *x, int owner);
 int risk_total_armies(const risk_ext *x);
+/* risk_ext.occ and .total from the armies (a load), and whether they match. */
+void risk_derive_armies(risk_ext *x);
+int risk_armies_ok(const risk_ext *x);
 void risk_reveal(const kern *k, void *st, int hex, evlog *log);
 void risk_reveal_node(const kern *k, void *st, int node, evlog *log);
 int risk_hidden(const kern *k, const void *st, int hex);

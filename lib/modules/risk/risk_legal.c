@@ -10,97 +10,112 @@ static uint64_t fields3(int a0, int a1, int a2)
 	return (uint64_t)a0 | (uint64_t)a1 << 16 | (uint64_t)a2 << 32;
 }
 
-#define MAX_MILITARY 1024 /* 19 * 18 * 2 redeploys and fewer of the rest */
-
 /* Counted codes with a count above 1 sort after all those with count 1 of
- * their type (the count is the top field): they wait here while the codes
- * with count 1 go out in ascending order, then follow sorted. */
-typedef struct more {
-	crisk_action a[MAX_MILITARY];
-	int n;
-} more;
-
-/* Insertion sort: few codes, often nearly in order. */
-static void sort_codes(crisk_action *a, int n)
+ * their type (the count is the top field), by count, then destination,
+ * then start.  For MOVE_ARMIES and REDEPLOY the largest count depends on
+ * the start only: the starts are taken in groups of equal counts, smallest
+ * first, each group over the destinations in ascending order, so that the
+ * codes go out in code order without a sort.  `to` and `from` list the
+ * destinations with their starts (n of them); count[f] is the largest count
+ * from start f. */
+static void put_more(action_out *o, unsigned type, const uint8_t *to, const uint32_t *from, int n,
+		     const int *count)
 {
-	for (int i = 1; i < n; i++) {
-		crisk_action v = a[i];
-		int j = i;
-		for (; j > 0 && a[j - 1] > v; j--)
-			a[j] = a[j - 1];
-		a[j] = v;
+	uint32_t starts = 0;
+	for (int i = 0; i < n; i++)
+		starts |= from[i];
+	for (uint32_t f = starts; f; f &= f - 1) {
+		if (count[bit_low(f)] < 2)
+			starts &= ~(1u << bit_low(f));
 	}
-}
-
-static void flush(more *m, action_out *o)
-{
-	sort_codes(m->a, m->n);
-	for (int i = 0; i < m->n; i++)
-		out_put(o, m->a[i]);
-	m->n = 0;
-}
-
-/* Codes of count 1 are put in ascending order by the callers. */
-static void add_counted(action_out *o, more *m, unsigned type, int a0, int a1, int max)
-{
-	if (max >= 1)
-		out_put(o, act_make(type, fields3(a0, a1, 1)));
-	if (max > 1 && m->n < MAX_MILITARY)
-		m->a[m->n++] = act_make(type, fields3(a0, a1, max));
+	while (starts) {
+		int c = count[bit_low(starts)];
+		for (uint32_t f = starts & (starts - 1); f; f &= f - 1)
+			c = count[bit_low(f)] < c ? count[bit_low(f)] : c;
+		uint32_t group = 0;
+		for (uint32_t f = starts; f; f &= f - 1)
+			group |= (uint32_t)(count[bit_low(f)] == c) << bit_low(f);
+		starts &= ~group;
+		for (int i = 0; i < n; i++) {
+			for (uint32_t f = from[i] & group; f; f &= f - 1)
+				out_put(o, act_make(type, fields3(bit_low(f), to[i], c)));
+		}
+	}
 }
 
 static void list_military(const kern *k, const void *st, action_out *o)
 {
 	const risk_ext *x = rx(k, st);
-	int s = ks(st)->active, nl = k->b.n_land;
+	int s = ks(st)->active;
 	const kseat *p = kseat_of(k, st, s);
 	const struct risk_seat_sets *reach = &x->sets[s];
-	more m;
-	m.n = 0;
-	/* BUY_ARMIES (RC-17, RC-18), by resource, then hex. */
-	int room = kvisible_vp(k, st, s) - risk_bought(k, st), declared = risk_buy_res(k, st);
-	int cap = RISK_MAX_ARMIES - risk_total_armies(x);
-	if (room > cap)
-		room = cap;
-	for (int r = 0; r < NUM_RES && room > 0; r++) {
-		if (declared != (int)RISK_NONE && declared != r)
-			continue;
-		int max = p->hand[r] < room ? p->hand[r] : room;
-		for (uint32_t h = max > 0 ? reach->next_to_building : 0; h; h &= h - 1)
-			add_counted(o, &m, CRISK_RISK_BUY_ARMIES, bit_low(h), r, max);
-	}
-	flush(&m, o);
-	/* MOVE_ARMIES (RC-19), by destination, then start. */
-	int movable[RISK_HEXES];
-	uint32_t armies = 0, enemies = 0, can_move = 0; /* hexes with armies of the seat, of anybody else */
-	for (int h = 0; h < nl; h++) {
-		const uint16_t *row = &x->armies[h * RISK_OWNERS];
-		unsigned others = row[RISK_NEUTRAL];
-		for (int d = 0; d < RISK_MAX_SEATS; d++)
-			others |= row[d] & (d == s ? 0u : 0xFFFFu);
-		movable[h] = row[s] - x->moved[h];
-		armies |= (uint32_t)(row[s] > 0) << h;
-		enemies |= (uint32_t)(others != 0) << h;
-		can_move |= (uint32_t)(movable[h] > 0) << h;
-	}
-	for (uint32_t t = reach->touched; t; t &= t - 1) {
-		int to = bit_low(t);
-		for (uint32_t f = rr_of(k)->adj[to] & can_move; f; f &= f - 1) {
-			int from = bit_low(f);
-			add_counted(o, &m, CRISK_RISK_MOVE_ARMIES, from, to, movable[from]);
+	/* BUY_ARMIES (RC-17, RC-18), by resource, then hex; those with a count
+	 * above 1 by count, resource and hex. */
+	uint32_t where = reach->next_to_building;
+	if (where) {
+		int room = kvisible_vp(k, st, s) - risk_bought(k, st), declared = risk_buy_res(k, st);
+		int cap = RISK_MAX_ARMIES - (int)x->total;
+		if (room > cap)
+			room = cap;
+		int res[NUM_RES], max[NUM_RES], nr = 0;
+		for (int r = 0; r < NUM_RES && room > 0; r++) {
+			if (declared != (int)RISK_NONE && declared != r)
+				continue;
+			int m = p->hand[r] < room ? p->hand[r] : room;
+			if (m < 1)
+				continue;
+			for (uint32_t h = where; h; h &= h - 1)
+				out_put(o, act_make(CRISK_RISK_BUY_ARMIES, fields3(bit_low(h), r, 1)));
+			if (m > 1) { /* sorted by count, stable: resources stay ascending */
+				int j = nr++;
+				for (; j > 0 && max[j - 1] > m; j--) {
+					max[j] = max[j - 1];
+					res[j] = res[j - 1];
+				}
+				max[j] = m;
+				res[j] = r;
+			}
+		}
+		for (int i = 0; i < nr; i++) {
+			for (uint32_t h = where; h; h &= h - 1)
+				out_put(o, act_make(CRISK_RISK_BUY_ARMIES, fields3(bit_low(h), res[i], max[i])));
 		}
 	}
-	flush(&m, o);
+	/* MOVE_ARMIES (RC-19), by destination, then start. */
+	const uint32_t armies = x->occ[s]; /* hexes with armies of the seat */
+	uint32_t enemies = 0;              /* of anybody else */
+	for (int d = 0; d < RISK_OWNERS; d++)
+		enemies |= d == s ? 0u : x->occ[d];
+	int count[RISK_HEXES];
+	uint32_t can_move = 0;
+	for (uint32_t m = armies; m; m &= m - 1) {
+		int h = bit_low(m);
+		count[h] = ra(x, h, s) - x->moved[h];
+		can_move |= (uint32_t)(count[h] > 0) << h;
+	}
+	uint8_t to[RISK_HEXES];
+	uint32_t from[RISK_HEXES];
+	int n = 0;
+	for (uint32_t t = can_move ? reach->touched : 0; t; t &= t - 1) {
+		int h = bit_low(t);
+		uint32_t f = rr_of(k)->adj[h] & can_move;
+		if (!f)
+			continue;
+		to[n] = (uint8_t)h;
+		from[n++] = f;
+		for (; f; f &= f - 1)
+			out_put(o, act_make(CRISK_RISK_MOVE_ARMIES, fields3(bit_low(f), h, 1)));
+	}
+	put_more(o, CRISK_RISK_MOVE_ARMIES, to, from, n, count);
 	/* ATTACK, ATTACK_ALL (RC-20), by defender, then hex. */
-	for (int t = 0; t < 2; t++) {
-		for (int d = 0; d < RISK_OWNERS; d++) {
-			if (d == s)
-				continue;
-			for (uint32_t h = armies & enemies; h; h &= h - 1) {
-				int hex = bit_low(h);
-				if (ra(x, hex, d))
+	if (armies & enemies) {
+		for (int t = 0; t < 2; t++) {
+			for (int d = 0; d < RISK_OWNERS; d++) {
+				if (d == s)
+					continue;
+				for (uint32_t h = armies & x->occ[d]; h; h &= h - 1)
 					out_put(o, act_make(t ? CRISK_RISK_ATTACK_ALL : CRISK_RISK_ATTACK,
-							    fields3(hex, risk_arg_of_owner(d), 0)));
+							    fields3(bit_low(h), risk_arg_of_owner(d), 0)));
 			}
 		}
 	}
@@ -108,14 +123,20 @@ static void list_military(const kern *k, const void *st, action_out *o)
 	 * armies that share a network with it. */
 	if (!armies)
 		return;
+	for (uint32_t m = armies; m; m &= m - 1)
+		count[bit_low(m)] = ra(x, bit_low(m), s);
+	n = 0;
 	for (uint32_t t = reach->touched & ~enemies; t; t &= t - 1) {
-		int to = bit_low(t);
-		for (uint32_t f = reach->linked[to] & armies & ~(1u << to); f; f &= f - 1) {
-			int from = bit_low(f);
-			add_counted(o, &m, CRISK_RISK_REDEPLOY, from, to, ra(x, from, s));
-		}
+		int h = bit_low(t);
+		uint32_t f = reach->linked[h] & armies & ~(1u << h);
+		if (!f)
+			continue;
+		to[n] = (uint8_t)h;
+		from[n++] = f;
+		for (; f; f &= f - 1)
+			out_put(o, act_make(CRISK_RISK_REDEPLOY, fields3(bit_low(f), h, 1)));
 	}
-	flush(&m, o);
+	put_more(o, CRISK_RISK_REDEPLOY, to, from, n, count);
 }
 
 static void list_overlay(const kern *k, const void *st, action_out *o)
