@@ -463,6 +463,37 @@ START_TEST(test_settled_flag_checked)
 }
 END_TEST
 
+/* The library's own playout loop (which applies listed codes without a
+ * second check) keeps the derived parts as the step-by-step apply does:
+ * one playout step at a time, everything compared with a recomputation. */
+START_TEST(test_sets_match_scratch_in_playouts)
+{
+	crisk_rules *r;
+	crisk_game *g;
+	char full[256];
+	snprintf(full, sizeof full, "%s seed=%d", configs[_i], 3000 + _i);
+	ck_assert_msg(crisk_rules_new(&r, "risk", full) == CRISK_OK, "%s", crisk_error_last());
+	ck_assert_int_eq(crisk_game_new(&g, r), CRISK_OK);
+	uint64_t draws = 3000 + (uint64_t)_i, rs = draws, n = 0;
+	for (int step = 0; step < STEPS && crisk_game_status(g, NULL) == CRISK_STATUS_RUNNING; step++) {
+		char where[320];
+		snprintf(where, sizeof where, "%s, playout step %d", full, step);
+		ck_assert_msg(crisk_game_playout(g, 0, 1, &draws, &n) == CRISK_OK && n == 1, "%s: %s", where,
+			      crisk_error_last());
+		ck_assert_msg(g->mod->state_check(g->data, g->state) == CRISK_OK, "%s: %s", where, crisk_error_last());
+		for (int s = 0; s < kern_of(g)->seats; s++) {
+			check_reach(g, s, where);
+			check_networks(g, s, &rs, where);
+		}
+		check_control(g, &rs, where);
+		check_settled(g, where);
+		check_armies(g, where);
+	}
+	crisk_game_free(g);
+	crisk_rules_free(r);
+}
+END_TEST
+
 /* RC-3: the derived hexes with armies and the number of armies are refused
  * by the state check when they differ from the armies, and a load derives
  * them (they are not saved). */
@@ -512,6 +543,7 @@ static Suite *sets_suite(void)
 	tcase_add_loop_test(tc, test_sets_match_scratch, 0, (int)(sizeof configs / sizeof configs[0]));
 	tcase_add_test(tc, test_settled_flag_checked);
 	tcase_add_test(tc, test_armies_derived_checked);
+	tcase_add_loop_test(tc, test_sets_match_scratch_in_playouts, 0, (int)(sizeof configs / sizeof configs[0]));
 	suite_add_tcase(s, tc);
 	tc = tcase_create("made_up");
 	tcase_set_timeout(tc, 600);

@@ -222,6 +222,7 @@ void risk_recount_roads(const kern *k, void *st, evlog *log);
 /* risk_actions.c: check and apply of the module's actions and the overlay. */
 int risk_check(const void *data, const void *st, crisk_action a);
 int risk_apply(const void *data, void *st, crisk_action a, evlog *log);
+int risk_apply_listed(const void *data, void *st, crisk_action a, evlog *log);
 void risk_after_setup_road(const kern *k, void *st, int placer, int node, int last);
 void risk_setup_continue(const kern *k, void *st, evlog *log);
 

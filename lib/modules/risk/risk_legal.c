@@ -86,15 +86,15 @@ static void list_military(const kern *k, const void *st, action_out *o)
 	uint32_t enemies = 0;              /* of anybody else */
 	for (int d = 0; d < RISK_OWNERS; d++)
 		enemies |= d == s ? 0u : x->occ[d];
-	int count[RISK_HEXES];
+	int count[RISK_HEXES] = {0};
 	uint32_t can_move = 0;
 	for (uint32_t m = armies; m; m &= m - 1) {
 		int h = bit_low(m);
 		count[h] = ra(x, h, s) - x->moved[h];
 		can_move |= (uint32_t)(count[h] > 0) << h;
 	}
-	uint8_t to[RISK_HEXES];
-	uint32_t from[RISK_HEXES];
+	uint8_t to[RISK_HEXES] = {0};
+	uint32_t from[RISK_HEXES] = {0};
 	int n = 0;
 	for (uint32_t t = can_move ? reach->touched : 0; t; t &= t - 1) {
 		int h = bit_low(t);
