@@ -10,19 +10,29 @@ static uint64_t fields3(int a0, int a1, int a2)
 	return (uint64_t)a0 | (uint64_t)a1 << 16 | (uint64_t)a2 << 32;
 }
 
+/* The lister writes through locals (buf, cap, n), which the compiler keeps
+ * in registers: action_out's count, reached through a pointer, could alias
+ * the codes written. */
+#define PUT(code)                   \
+	do {                        \
+		if (n < cap)        \
+			buf[n] = (code); \
+		n++;                \
+	} while (0)
+
 /* Counted codes with a count above 1 sort after all those with count 1 of
  * their type (the count is the top field), by count, then destination,
  * then start.  For MOVE_ARMIES and REDEPLOY the largest count depends on
  * the start only: the starts are taken in groups of equal counts, smallest
  * first, each group over the destinations in ascending order, so that the
  * codes go out in code order without a sort.  `to` and `from` list the
- * destinations with their starts (n of them); count[f] is the largest count
- * from start f. */
-static void put_more(action_out *o, unsigned type, const uint8_t *to, const uint32_t *from, int n,
-		     const int *count)
+ * destinations with their starts (nt of them); count[f] is the largest
+ * count from start f. */
+static size_t put_more(crisk_action *buf, size_t cap, size_t n, unsigned type, const uint8_t *to,
+		       const uint32_t *from, int nt, const int *count)
 {
 	uint32_t starts = 0;
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < nt; i++)
 		starts |= from[i];
 	for (uint32_t f = starts; f; f &= f - 1) {
 		if (count[bit_low(f)] < 2)
@@ -36,14 +46,16 @@ static void put_more(action_out *o, unsigned type, const uint8_t *to, const uint
 		for (uint32_t f = starts; f; f &= f - 1)
 			group |= (uint32_t)(count[bit_low(f)] == c) << bit_low(f);
 		starts &= ~group;
-		for (int i = 0; i < n; i++) {
+		const crisk_action base = act_make(type, (uint64_t)c << 32);
+		for (int i = 0; i < nt; i++) {
 			for (uint32_t f = from[i] & group; f; f &= f - 1)
-				out_put(o, act_make(type, fields3(bit_low(f), to[i], c)));
+				PUT(base | fields3(bit_low(f), to[i], 0));
 		}
 	}
+	return n;
 }
 
-static void list_military(const kern *k, const void *st, action_out *o)
+static size_t list_military(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
 {
 	const risk_ext *x = rx(k, st);
 	int s = ks(st)->active;
@@ -53,10 +65,10 @@ static void list_military(const kern *k, const void *st, action_out *o)
 	 * above 1 by count, resource and hex. */
 	uint32_t where = reach->next_to_building;
 	if (where) {
-		int room = kvisible_vp(k, st, s) - risk_bought(k, st), declared = risk_buy_res(k, st);
-		int cap = RISK_MAX_ARMIES - (int)x->total;
-		if (room > cap)
-			room = cap;
+		int room = kvisible_vp(k, st, s) - x->bought, declared = x->buy_res;
+		int most = RISK_MAX_ARMIES - (int)x->total;
+		if (room > most)
+			room = most;
 		int res[NUM_RES], max[NUM_RES], nr = 0;
 		for (int r = 0; r < NUM_RES && room > 0; r++) {
 			if (declared != (int)RISK_NONE && declared != r)
@@ -65,7 +77,7 @@ static void list_military(const kern *k, const void *st, action_out *o)
 			if (m < 1)
 				continue;
 			for (uint32_t h = where; h; h &= h - 1)
-				out_put(o, act_make(CRISK_RISK_BUY_ARMIES, fields3(bit_low(h), r, 1)));
+				PUT(act_make(CRISK_RISK_BUY_ARMIES, fields3(bit_low(h), r, 1)));
 			if (m > 1) { /* sorted by count, stable: resources stay ascending */
 				int j = nr++;
 				for (; j > 0 && max[j - 1] > m; j--) {
@@ -78,7 +90,7 @@ static void list_military(const kern *k, const void *st, action_out *o)
 		}
 		for (int i = 0; i < nr; i++) {
 			for (uint32_t h = where; h; h &= h - 1)
-				out_put(o, act_make(CRISK_RISK_BUY_ARMIES, fields3(bit_low(h), res[i], max[i])));
+				PUT(act_make(CRISK_RISK_BUY_ARMIES, fields3(bit_low(h), res[i], max[i])));
 		}
 	}
 	/* MOVE_ARMIES (RC-19), by destination, then start. */
@@ -95,18 +107,19 @@ static void list_military(const kern *k, const void *st, action_out *o)
 	}
 	uint8_t to[RISK_HEXES] = {0};
 	uint32_t from[RISK_HEXES] = {0};
-	int n = 0;
+	int nt = 0;
 	for (uint32_t t = can_move ? reach->touched : 0; t; t &= t - 1) {
 		int h = bit_low(t);
 		uint32_t f = rr_of(k)->adj[h] & can_move;
 		if (!f)
 			continue;
-		to[n] = (uint8_t)h;
-		from[n++] = f;
+		to[nt] = (uint8_t)h;
+		from[nt++] = f;
+		const crisk_action base = act_make(CRISK_RISK_MOVE_ARMIES, fields3(0, h, 1));
 		for (; f; f &= f - 1)
-			out_put(o, act_make(CRISK_RISK_MOVE_ARMIES, fields3(bit_low(f), h, 1)));
+			PUT(base | (uint64_t)bit_low(f));
 	}
-	put_more(o, CRISK_RISK_MOVE_ARMIES, to, from, n, count);
+	n = put_more(buf, cap, n, CRISK_RISK_MOVE_ARMIES, to, from, nt, count);
 	/* ATTACK, ATTACK_ALL (RC-20), by defender, then hex. */
 	if (armies & enemies) {
 		for (int t = 0; t < 2; t++) {
@@ -114,43 +127,58 @@ static void list_military(const kern *k, const void *st, action_out *o)
 				if (d == s)
 					continue;
 				for (uint32_t h = armies & x->occ[d]; h; h &= h - 1)
-					out_put(o, act_make(t ? CRISK_RISK_ATTACK_ALL : CRISK_RISK_ATTACK,
-							    fields3(bit_low(h), risk_arg_of_owner(d), 0)));
+					PUT(act_make(t ? CRISK_RISK_ATTACK_ALL : CRISK_RISK_ATTACK,
+						     fields3(bit_low(h), risk_arg_of_owner(d), 0)));
 			}
 		}
 	}
 	/* REDEPLOY (RC-22): for each destination without enemies, the hexes with
 	 * armies that share a network with it. */
 	if (!armies)
-		return;
+		return n;
 	for (uint32_t m = armies; m; m &= m - 1)
 		count[bit_low(m)] = ra(x, bit_low(m), s);
-	n = 0;
+	nt = 0;
 	for (uint32_t t = reach->touched & ~enemies; t; t &= t - 1) {
 		int h = bit_low(t);
 		uint32_t f = reach->linked[h] & armies & ~(1u << h);
 		if (!f)
 			continue;
-		to[n] = (uint8_t)h;
-		from[n++] = f;
+		to[nt] = (uint8_t)h;
+		from[nt++] = f;
+		const crisk_action base = act_make(CRISK_RISK_REDEPLOY, fields3(0, h, 1));
 		for (; f; f &= f - 1)
-			out_put(o, act_make(CRISK_RISK_REDEPLOY, fields3(bit_low(f), h, 1)));
+			PUT(base | (uint64_t)bit_low(f));
 	}
-	put_more(o, CRISK_RISK_REDEPLOY, to, from, n, count);
+	return put_more(buf, cap, n, CRISK_RISK_REDEPLOY, to, from, nt, count);
 }
 
-static void list_overlay(const kern *k, const void *st, action_out *o)
+/* The set-up army (RC-8, RC-9): the empty land hexes next to the
+ * settlement, or all of them when none is empty; the RC-10 loop: the empty
+ * land hexes.  In hex order, as risk_check accepts them. */
+static size_t list_overlay(const kern *k, const void *st, crisk_action *buf, size_t cap)
 {
 	const risk_ext *x = rx(k, st);
-	if (x->phase == RP_BATTLE) {
-		o->n = risk_list_battle(k, st, o->buf, o->cap, NULL);
-		return;
+	if (x->phase == RP_BATTLE)
+		return risk_list_battle(k, st, buf, cap, NULL);
+	uint32_t taken = 0, land = (uint32_t)((UINT64_C(1) << k->b.n_land) - 1), where;
+	for (int o = 0; o < RISK_OWNERS; o++)
+		taken |= x->occ[o];
+	if (x->phase == RP_SETUP_ARMY) {
+		const bnode *bn = &k->b.node[x->setup_node];
+		uint32_t next = 0;
+		for (int i = 0; i < bn->n_hex; i++) {
+			if (bn->hex[i] < k->b.n_land)
+				next |= 1u << bn->hex[i];
+		}
+		where = next & ~taken ? next & ~taken : next;
+	} else {
+		where = land & ~taken;
 	}
-	for (int hex = 0; hex < k->b.n_land; hex++) {
-		crisk_action a = act_make(CRISK_RISK_PLACE_ARMY, (uint64_t)hex);
-		if (risk_check(k, st, a) == CRISK_OK)
-			out_put(o, a);
-	}
+	size_t n = 0;
+	for (; where; where &= where - 1)
+		PUT(act_make(CRISK_RISK_PLACE_ARMY, (uint64_t)bit_low(where)));
+	return n;
 }
 
 /* The list, with domestic offers only when `offers` is set. */
@@ -159,17 +187,14 @@ size_t risk_list(const void *data, const void *st, int offers, crisk_action *buf
 	const kern *k = data;
 	const risk_ext *x = rx(k, st);
 	const kstate *h = ks(st);
-	action_out o = {buf, cap, 0};
 	if (h->status != CRISK_STATUS_RUNNING)
 		return 0;
-	if (x->phase != RP_NONE) {
-		list_overlay(k, st, &o);
-		return o.n;
-	}
-	o.n = kern_legal_offers(k, st, offers, buf, cap);
-	if (h->dp == DP_MAIN && !risk_redeployed(k, st))
-		list_military(k, st, &o);
-	return o.n;
+	if (x->phase != RP_NONE)
+		return list_overlay(k, st, buf, cap);
+	size_t n = kern_legal_offers(k, st, offers, buf, cap);
+	if (h->dp == DP_MAIN && !x->redeployed)
+		n = list_military(k, st, buf, cap, n);
+	return n;
 }
 
 size_t risk_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
