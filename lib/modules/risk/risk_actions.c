@@ -462,13 +462,22 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 	uint32_t hexes = 0;
 	uint64_t nodes = 0, paths[2] = {0, 0};
 	changes(k, st, a, &hexes, &nodes, paths);
-	/* The pieces before, to see whether risk_ext.sets must follow them:
-	 * builds, annexations, eliminations and resignations all move pieces. */
+	/* risk_ext.sets follow the pieces: builds, annexations, eliminations and
+	 * resignations move them.  Once the set-up armies are down (evaluated),
+	 * outside a resignation, pieces move only by a build (`nodes`, `paths`)
+	 * or in risk_evaluate_after, which says so; otherwise (the set-up, whose
+	 * end evaluates in full, and resignations) the pieces before are
+	 * compared with after. */
+	const unsigned type = ACT_TYPE(a);
+	const int watch = !x->evaluated || type == CRISK_RISK_RESIGN;
 	uint8_t pieces[RISK_MAX_NODES + RISK_MAX_PATHS];
 	const int nn = k->b.n_node, np = k->b.n_path;
-	memcpy(pieces, knodes(k, st), (size_t)nn);
-	memcpy(pieces + nn, kpaths(k, st), (size_t)np);
-	switch (ACT_TYPE(a)) {
+	if (watch) {
+		memcpy(pieces, knodes(k, st), (size_t)nn);
+		memcpy(pieces + nn, kpaths(k, st), (size_t)np);
+	}
+	int moved = (nodes | paths[0] | paths[1]) != 0, annexed = 0;
+	switch (type) {
 	case CRISK_RISK_PLACE_ARMY:
 		place_army(k, st, ARG0(a), log);
 		break;
@@ -500,12 +509,29 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 		while (x->phase == RP_BATTLE)
 			risk_sample_battle(k, st, log);
 	}
-	if (x->phase == RP_NONE)
-		risk_evaluate_after(k, st, hexes, nodes, paths, log);
+	if (x->phase == RP_NONE) {
+		/* The module's military actions and battles change no VP; the
+		 * kernel tests victory itself at the end of its actions (after
+		 * each chance event too), and what apply_kernel adds changes no
+		 * VP (a city's settlement paying off one counted over keeps the
+		 * count).  The set-up armies' end and a resignation evaluate in
+		 * full. */
+		const int vp_same = type != CRISK_RISK_RESIGN && type != CRISK_RISK_PLACE_ARMY;
+		annexed = risk_evaluate_after(k, st, hexes, nodes, paths, vp_same, log);
+	}
 	risk_settle(k, st, log);
 	risk_unsettle_if_over(k, st);
-	if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)np))
+	if (watch) {
+		if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)np))
+			risk_derive_sets(k, st);
+	} else if (annexed || (nodes && type != CRISK_CATAN_BUILD_CITY)) {
 		risk_derive_sets(k, st);
+	} else if (moved && !nodes) {
+		/* A road changes the sets of its builder only: the others' networks
+		 * are cut by buildings, not by roads (RC-23).  A city stands where
+		 * its seat's settlement stood: the sets stay. */
+		risk_seat_sets_of(k, st, s, &x->sets[s]);
+	}
 	return CRISK_OK;
 }
 

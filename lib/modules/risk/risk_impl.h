@@ -210,8 +210,10 @@ void risk_roll_outcome(const int *att, int na, const int *def, int nd, int *att_
 /* risk_annex.c: RC-12..RC-16, RC-25..RC-29. */
 void risk_evaluate(const kern *k, void *st, evlog *log);
 /* risk_evaluate after an action that changed the armies on `hexes` and the
- * pieces on `nodes` and `paths` only. */
-void risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2], evlog *log);
+ * pieces on `nodes` and `paths` only; `vp_same`: the action changed nobody's
+ * VP, nor the active seat.  Returns whether a piece changed hands. */
+int risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2], int vp_same,
+			evlog *log);
 int risk_settled_now(const kern *k, const void *st);
 void risk_unsettle_if_over(const kern *k, void *st);
 void risk_resign(const kern *k, void *st, int seat, evlog *log);

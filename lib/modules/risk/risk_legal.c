@@ -23,33 +23,46 @@ static uint64_t fields3(int a0, int a1, int a2)
 /* Counted codes with a count above 1 sort after all those with count 1 of
  * their type (the count is the top field), by count, then destination,
  * then start.  For MOVE_ARMIES and REDEPLOY the largest count depends on
- * the start only: the starts are taken in groups of equal counts, smallest
- * first, each group over the destinations in ascending order, so that the
- * codes go out in code order without a sort.  `to` and `from` list the
- * destinations with their starts (nt of them); count[f] is the largest
- * count from start f. */
-static size_t put_more(crisk_action *buf, size_t cap, size_t n, unsigned type, const uint8_t *to,
-		       const uint32_t *from, int nt, const int *count)
+ * the start only: the starts (those with a count above 1 among `starts`)
+ * are sorted by count, and each run of starts with equal counts goes out
+ * over its destinations in ascending order, so that the codes go out in code
+ * order without sorting them.  dest[f]: the destinations of start f;
+ * from_at[t]: the starts of destination t; count[f]: the largest count from
+ * start f. */
+static size_t put_more(crisk_action *buf, size_t cap, size_t n, unsigned type, uint32_t starts,
+		       const uint32_t *dest, const uint32_t *from_at, const int *count)
 {
-	uint32_t starts = 0;
-	for (int i = 0; i < nt; i++)
-		starts |= from[i];
-	for (uint32_t f = starts; f; f &= f - 1) {
-		if (count[bit_low(f)] < 2)
-			starts &= ~(1u << bit_low(f));
+	int f_of[RISK_HEXES], c_of[RISK_HEXES], k = 0;
+	for (; starts; starts &= starts - 1) {
+		int f = bit_low(starts), c = count[f];
+		if (c < 2 || !dest[f])
+			continue;
+		int j = k++; /* insertion by count; starts stay ascending within a count */
+		for (; j > 0 && c_of[j - 1] > c; j--) {
+			c_of[j] = c_of[j - 1];
+			f_of[j] = f_of[j - 1];
+		}
+		c_of[j] = c;
+		f_of[j] = f;
 	}
-	while (starts) {
-		int c = count[bit_low(starts)];
-		for (uint32_t f = starts & (starts - 1); f; f &= f - 1)
-			c = count[bit_low(f)] < c ? count[bit_low(f)] : c;
-		uint32_t group = 0;
-		for (uint32_t f = starts; f; f &= f - 1)
-			group |= (uint32_t)(count[bit_low(f)] == c) << bit_low(f);
-		starts &= ~group;
+	for (int i = 0; i < k;) {
+		const int c = c_of[i];
 		const crisk_action base = act_make(type, (uint64_t)c << 32);
-		for (int i = 0; i < nt; i++) {
-			for (uint32_t f = from[i] & group; f; f &= f - 1)
-				PUT(base | fields3(bit_low(f), to[i], 0));
+		if (i + 1 == k || c_of[i + 1] != c) { /* one start with this count */
+			const int f = f_of[i++];
+			for (uint32_t t = dest[f]; t; t &= t - 1)
+				PUT(base | fields3(f, bit_low(t), 0));
+			continue;
+		}
+		uint32_t group = 0, to = 0;
+		for (; i < k && c_of[i] == c; i++) {
+			group |= 1u << f_of[i];
+			to |= dest[f_of[i]];
+		}
+		for (; to; to &= to - 1) {
+			const int t = bit_low(to);
+			for (uint32_t f = from_at[t] & group; f; f &= f - 1)
+				PUT(base | fields3(bit_low(f), t, 0));
 		}
 	}
 	return n;
@@ -99,27 +112,25 @@ static size_t list_military(const kern *k, const void *st, crisk_action *buf, si
 	for (int d = 0; d < RISK_OWNERS; d++)
 		enemies |= d == s ? 0u : x->occ[d];
 	int count[RISK_HEXES] = {0};
+	uint32_t dest[RISK_HEXES] = {0}, from_at[RISK_HEXES] = {0};
 	uint32_t can_move = 0;
 	for (uint32_t m = armies; m; m &= m - 1) {
 		int h = bit_low(m);
 		count[h] = ra(x, h, s) - x->moved[h];
 		can_move |= (uint32_t)(count[h] > 0) << h;
+		dest[h] = 0;
 	}
-	uint8_t to[RISK_HEXES] = {0};
-	uint32_t from[RISK_HEXES] = {0};
-	int nt = 0;
 	for (uint32_t t = can_move ? reach->touched : 0; t; t &= t - 1) {
 		int h = bit_low(t);
 		uint32_t f = rr_of(k)->adj[h] & can_move;
-		if (!f)
-			continue;
-		to[nt] = (uint8_t)h;
-		from[nt++] = f;
+		from_at[h] = f;
 		const crisk_action base = act_make(CRISK_RISK_MOVE_ARMIES, fields3(0, h, 1));
-		for (; f; f &= f - 1)
+		for (; f; f &= f - 1) {
+			dest[bit_low(f)] |= 1u << h;
 			PUT(base | (uint64_t)bit_low(f));
+		}
 	}
-	n = put_more(buf, cap, n, CRISK_RISK_MOVE_ARMIES, to, from, nt, count);
+	n = put_more(buf, cap, n, CRISK_RISK_MOVE_ARMIES, can_move, dest, from_at, count);
 	/* ATTACK, ATTACK_ALL (RC-20), by defender, then hex. */
 	if (armies & enemies) {
 		for (int t = 0; t < 2; t++) {
@@ -136,21 +147,21 @@ static size_t list_military(const kern *k, const void *st, crisk_action *buf, si
 	 * armies that share a network with it. */
 	if (!armies)
 		return n;
-	for (uint32_t m = armies; m; m &= m - 1)
+	for (uint32_t m = armies; m; m &= m - 1) {
 		count[bit_low(m)] = ra(x, bit_low(m), s);
-	nt = 0;
+		dest[bit_low(m)] = 0;
+	}
 	for (uint32_t t = reach->touched & ~enemies; t; t &= t - 1) {
 		int h = bit_low(t);
 		uint32_t f = reach->linked[h] & armies & ~(1u << h);
-		if (!f)
-			continue;
-		to[nt] = (uint8_t)h;
-		from[nt++] = f;
+		from_at[h] = f;
 		const crisk_action base = act_make(CRISK_RISK_REDEPLOY, fields3(0, h, 1));
-		for (; f; f &= f - 1)
+		for (; f; f &= f - 1) {
+			dest[bit_low(f)] |= 1u << h;
 			PUT(base | (uint64_t)bit_low(f));
+		}
 	}
-	return put_more(buf, cap, n, CRISK_RISK_REDEPLOY, to, from, nt, count);
+	return put_more(buf, cap, n, CRISK_RISK_REDEPLOY, armies, dest, from_at, count);
 }
 
 /* The set-up army (RC-8, RC-9): the empty land hexes next to the
