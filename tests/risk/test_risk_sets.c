@@ -535,6 +535,68 @@ START_TEST(test_armies_derived_checked)
 }
 END_TEST
 
+/* RC-16, RC-28 on the incremental evaluation: from a settled state
+ * (nothing annexable), a battle that leaves seat 0 alone on hex 16 gives it
+ * intersection 43 (hexes 12 and 16), which reaches vp_target: seat 0 wins
+ * at once.  The victory test after the action must not be left out when a
+ * piece changed hands. */
+START_TEST(test_rc28_win_by_annexation_when_settled)
+{
+	crisk_game *g = rs_two("vp_target=3");
+	sc_roll(g, 2);
+	static const int hexes[4] = {1, 2, 12, 16}, need[4] = {1, 4, 5, 4};
+	for (int i = 0; i < 4; i++) {
+		for (int o = 0; o < RISK_OWNERS; o++)
+			rs_set_armies(&g, hexes[i], o, 0);
+		rs_set_armies(&g, hexes[i], 0, need[i]);
+	}
+	rs_set_armies(&g, 2, 0, 0); /* intersection 5 (hexes 1, 2) stays seat 1's */
+	rs_set_armies(&g, 2, 1, 1);
+	rs_set_armies(&g, 16, 1, 1); /* contested: 43 is not annexable yet */
+	rs_set_armies(&g, 16, 0, 6);
+	ck_assert_int_eq(rs_building_owner(g, 43), 1);
+	/* Any roads that the load left annexable change hands at the next
+	 * evaluation: a single roll elsewhere is not enough, so a move of one
+	 * army within seat 0's own hexes evaluates (the legal list has one). */
+	if (!rx(kern_of(g), g->state)->settled) {
+		crisk_action acts[1024];
+		size_t n = 0;
+		ck_assert_int_eq(crisk_game_legal_actions(g, acts, 1024, &n), CRISK_OK);
+		size_t i = 0;
+		while (i < n && !(ACT_TYPE(acts[i]) == CRISK_RISK_MOVE_ARMIES && ARG0(acts[i]) != 16 && ARG1(acts[i]) != 16 &&
+				  ARG1(acts[i]) != 2))
+			i++;
+		ck_assert_uint_lt(i, n);
+		sc_apply(g, acts[i]);
+	}
+	ck_assert_int_eq(rx(kern_of(g), g->state)->settled, 1);
+	ck_assert_int_eq(crisk_game_status(g, NULL), CRISK_STATUS_RUNNING);
+	ck_assert_int_eq(rs_building_owner(g, 43), 1);
+	sc_apply(g, rs_act(CRISK_RISK_ATTACK_ALL, 16, 1, 0));
+	static crisk_action acts[4096];
+	static double probs[4096];
+	size_t n = 0;
+	int won = 0;
+	ck_assert_int_eq(crisk_game_chance_probabilities(g, acts, probs, 4096, &n), CRISK_OK);
+	for (size_t i = 0; i < n; i++) {
+		crisk_game *c;
+		ck_assert_int_eq(crisk_game_clone(&c, g), CRISK_OK);
+		ck_assert_int_eq(rx(kern_of(c), c->state)->settled, 1);
+		sc_apply(c, acts[i]);
+		if (rs_armies(c, 16, 1) == 0) {
+			int winner = -1;
+			ck_assert_int_eq(rs_building_owner(c, 43), 0);
+			ck_assert_int_eq(crisk_game_status(c, &winner), CRISK_STATUS_WON);
+			ck_assert_int_eq(winner, 0);
+			won = 1;
+		}
+		crisk_game_free(c);
+	}
+	ck_assert_msg(won, "no roll removes seat 1's army");
+	crisk_game_free(g);
+}
+END_TEST
+
 static Suite *sets_suite(void)
 {
 	Suite *s = suite_create("risk_sets");
@@ -544,6 +606,9 @@ static Suite *sets_suite(void)
 	tcase_add_test(tc, test_settled_flag_checked);
 	tcase_add_test(tc, test_armies_derived_checked);
 	tcase_add_loop_test(tc, test_sets_match_scratch_in_playouts, 0, (int)(sizeof configs / sizeof configs[0]));
+	suite_add_tcase(s, tc);
+	tc = tcase_create("win");
+	tcase_add_test(tc, test_rc28_win_by_annexation_when_settled);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("made_up");
 	tcase_set_timeout(tc, 600);
