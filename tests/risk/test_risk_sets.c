@@ -262,6 +262,26 @@ static void check_control(const crisk_game *g, uint64_t *rs, const char *where)
 }
 
 /* The flag: set exactly when a from-scratch evaluation has nothing to do. */
+/* RC-3: the derived hexes with armies of each owner and the number of
+ * armies on the board (risk_ext.occ, .total) against the armies. */
+static void check_armies(const crisk_game *g, const char *where)
+{
+	const risk_ext *x = rx(kern_of(g), g->state);
+	unsigned total = 0;
+	for (int o = 0; o < RISK_OWNERS; o++) {
+		uint32_t occ = 0;
+		for (int h = 0; h < RISK_HEXES; h++) {
+			total += x->armies[h * RISK_OWNERS + o];
+			if (x->armies[h * RISK_OWNERS + o] > 0)
+				occ |= 1u << h;
+		}
+		ck_assert_msg(x->occ[o] == occ, "%s: owner %d: derived hexes with armies 0x%x, armies on 0x%x (RC-3)", where,
+			      o, (unsigned)x->occ[o], (unsigned)occ);
+	}
+	ck_assert_msg(x->total == total, "%s: derived %u armies on the board, counted %u", where, (unsigned)x->total,
+		      total);
+}
+
 static void check_settled(const crisk_game *g, const char *where)
 {
 	const kern *k = kern_of(g);
@@ -328,6 +348,7 @@ static void play(const char *params, uint64_t seed, int *annexed)
 		}
 		check_control(g, &rs, where);
 		check_settled(g, where);
+		check_armies(g, where);
 		uint64_t before, after;
 		crisk_game_event_range(g, NULL, &before);
 		apply_both(g, rs_pick(g, &rs, 400), where);
@@ -337,6 +358,7 @@ static void play(const char *params, uint64_t seed, int *annexed)
 	}
 	check_control(g, &rs, full);
 	check_settled(g, full);
+	check_armies(g, full);
 	crisk_game_free(g);
 	crisk_rules_free(r);
 }
@@ -386,7 +408,7 @@ START_TEST(test_sets_on_made_up_positions)
 		}
 		for (int h = 0; h < RISK_HEXES; h++) {
 			for (int o = 0; o < RISK_OWNERS; o++)
-				*ra_at(x, h, o) = (uint16_t)(rs_rand(&rs) % 3 ? 0 : rs_rand(&rs) % 7);
+				ra_set(x, h, o, (int)(rs_rand(&rs) % 3 ? 0 : rs_rand(&rs) % 7));
 		}
 		kern_state_derive(k, g->state);
 		risk_derive_sets(k, g->state);
@@ -429,8 +451,8 @@ START_TEST(test_settled_flag_checked)
 	for (int i = 0; i < k->b.node[node].n_hex; i++) {
 		int h = k->b.node[node].hex[i];
 		for (int o = 0; o < RISK_OWNERS; o++)
-			*ra_at(x, h, o) = 0;
-		*ra_at(x, h, 0) = (uint16_t)risk_requirement(k, h);
+			ra_set(x, h, o, 0);
+		ra_set(x, h, 0, risk_requirement(k, h));
 	}
 	memset(x->moved, 0, sizeof x->moved);
 	ck_assert_int_eq(risk_settled_now(k, g->state), 0);
@@ -441,6 +463,140 @@ START_TEST(test_settled_flag_checked)
 }
 END_TEST
 
+/* The library's own playout loop (which applies listed codes without a
+ * second check) keeps the derived parts as the step-by-step apply does:
+ * one playout step at a time, everything compared with a recomputation. */
+START_TEST(test_sets_match_scratch_in_playouts)
+{
+	crisk_rules *r;
+	crisk_game *g;
+	char full[256];
+	snprintf(full, sizeof full, "%s seed=%d", configs[_i], 3000 + _i);
+	ck_assert_msg(crisk_rules_new(&r, "risk", full) == CRISK_OK, "%s", crisk_error_last());
+	ck_assert_int_eq(crisk_game_new(&g, r), CRISK_OK);
+	uint64_t draws = 3000 + (uint64_t)_i, rs = draws, n = 0;
+	for (int step = 0; step < STEPS && crisk_game_status(g, NULL) == CRISK_STATUS_RUNNING; step++) {
+		char where[320];
+		snprintf(where, sizeof where, "%s, playout step %d", full, step);
+		ck_assert_msg(crisk_game_playout(g, 0, 1, &draws, &n) == CRISK_OK && n == 1, "%s: %s", where,
+			      crisk_error_last());
+		ck_assert_msg(g->mod->state_check(g->data, g->state) == CRISK_OK, "%s: %s", where, crisk_error_last());
+		for (int s = 0; s < kern_of(g)->seats; s++) {
+			check_reach(g, s, where);
+			check_networks(g, s, &rs, where);
+		}
+		check_control(g, &rs, where);
+		check_settled(g, where);
+		check_armies(g, where);
+	}
+	crisk_game_free(g);
+	crisk_rules_free(r);
+}
+END_TEST
+
+/* RC-3: the derived hexes with armies and the number of armies are refused
+ * by the state check when they differ from the armies, and a load derives
+ * them (they are not saved). */
+START_TEST(test_armies_derived_checked)
+{
+	crisk_rules *r;
+	crisk_game *g, *loaded;
+	ck_assert_int_eq(crisk_rules_new(&r, "risk", "players=4 board=random chance=auto seed=78"), CRISK_OK);
+	ck_assert_int_eq(crisk_game_new(&g, r), CRISK_OK);
+	uint64_t rs = 78;
+	while (crisk_game_turn(g) < 3)
+		ck_assert_int_eq(crisk_game_apply(g, rs_pick(g, &rs, 400)), CRISK_OK);
+	risk_ext *x = rx(kern_of(g), g->state);
+	ck_assert_uint_gt(x->total, 0);
+	ck_assert_int_eq(g->mod->state_check(g->data, g->state), CRISK_OK);
+	for (int o = 0; o < RISK_OWNERS; o++) {
+		for (int h = 0; h < RISK_HEXES; h += 5) {
+			x->occ[o] ^= 1u << h;
+			ck_assert_int_eq(g->mod->state_check(g->data, g->state), CRISK_EFORMAT);
+			ck_assert_ptr_nonnull(strstr(crisk_error_last(), "occupied"));
+			x->occ[o] ^= 1u << h;
+		}
+	}
+	x->total++;
+	ck_assert_int_eq(g->mod->state_check(g->data, g->state), CRISK_EFORMAT);
+	ck_assert_ptr_nonnull(strstr(crisk_error_last(), "occupied"));
+	x->total--;
+	static uint8_t save[1 << 16];
+	size_t len;
+	ck_assert_int_eq(crisk_game_save(g, save, sizeof save, &len), CRISK_OK);
+	ck_assert_int_eq(crisk_game_load(&loaded, save, len), CRISK_OK);
+	const risk_ext *y = rx(kern_of(loaded), loaded->state);
+	ck_assert_int_eq(memcmp(y->occ, x->occ, sizeof x->occ), 0);
+	ck_assert_uint_eq(y->total, x->total);
+	check_armies(loaded, "loaded");
+	crisk_game_free(loaded);
+	crisk_game_free(g);
+	crisk_rules_free(r);
+}
+END_TEST
+
+/* RC-16, RC-28 on the incremental evaluation: from a settled state
+ * (nothing annexable), a battle that leaves seat 0 alone on hex 16 gives it
+ * intersection 43 (hexes 12 and 16), which reaches vp_target: seat 0 wins
+ * at once.  The victory test after the action must not be left out when a
+ * piece changed hands. */
+START_TEST(test_rc28_win_by_annexation_when_settled)
+{
+	crisk_game *g = rs_two("vp_target=3");
+	sc_roll(g, 2);
+	static const int hexes[4] = {1, 2, 12, 16}, need[4] = {1, 4, 5, 4};
+	for (int i = 0; i < 4; i++) {
+		for (int o = 0; o < RISK_OWNERS; o++)
+			rs_set_armies(&g, hexes[i], o, 0);
+		rs_set_armies(&g, hexes[i], 0, need[i]);
+	}
+	rs_set_armies(&g, 2, 0, 0); /* intersection 5 (hexes 1, 2) stays seat 1's */
+	rs_set_armies(&g, 2, 1, 1);
+	rs_set_armies(&g, 16, 1, 1); /* contested: 43 is not annexable yet */
+	rs_set_armies(&g, 16, 0, 6);
+	ck_assert_int_eq(rs_building_owner(g, 43), 1);
+	/* Any roads that the load left annexable change hands at the next
+	 * evaluation: a single roll elsewhere is not enough, so a move of one
+	 * army within seat 0's own hexes evaluates (the legal list has one). */
+	if (!rx(kern_of(g), g->state)->settled) {
+		crisk_action acts[1024];
+		size_t n = 0;
+		ck_assert_int_eq(crisk_game_legal_actions(g, acts, 1024, &n), CRISK_OK);
+		size_t i = 0;
+		while (i < n && !(ACT_TYPE(acts[i]) == CRISK_RISK_MOVE_ARMIES && ARG0(acts[i]) != 16 && ARG1(acts[i]) != 16 &&
+				  ARG1(acts[i]) != 2))
+			i++;
+		ck_assert_uint_lt(i, n);
+		sc_apply(g, acts[i]);
+	}
+	ck_assert_int_eq(rx(kern_of(g), g->state)->settled, 1);
+	ck_assert_int_eq(crisk_game_status(g, NULL), CRISK_STATUS_RUNNING);
+	ck_assert_int_eq(rs_building_owner(g, 43), 1);
+	sc_apply(g, rs_act(CRISK_RISK_ATTACK_ALL, 16, 1, 0));
+	static crisk_action acts[4096];
+	static double probs[4096];
+	size_t n = 0;
+	int won = 0;
+	ck_assert_int_eq(crisk_game_chance_probabilities(g, acts, probs, 4096, &n), CRISK_OK);
+	for (size_t i = 0; i < n; i++) {
+		crisk_game *c;
+		ck_assert_int_eq(crisk_game_clone(&c, g), CRISK_OK);
+		ck_assert_int_eq(rx(kern_of(c), c->state)->settled, 1);
+		sc_apply(c, acts[i]);
+		if (rs_armies(c, 16, 1) == 0) {
+			int winner = -1;
+			ck_assert_int_eq(rs_building_owner(c, 43), 0);
+			ck_assert_int_eq(crisk_game_status(c, &winner), CRISK_STATUS_WON);
+			ck_assert_int_eq(winner, 0);
+			won = 1;
+		}
+		crisk_game_free(c);
+	}
+	ck_assert_msg(won, "no roll removes seat 1's army");
+	crisk_game_free(g);
+}
+END_TEST
+
 static Suite *sets_suite(void)
 {
 	Suite *s = suite_create("risk_sets");
@@ -448,6 +604,11 @@ static Suite *sets_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_sets_match_scratch, 0, (int)(sizeof configs / sizeof configs[0]));
 	tcase_add_test(tc, test_settled_flag_checked);
+	tcase_add_test(tc, test_armies_derived_checked);
+	tcase_add_loop_test(tc, test_sets_match_scratch_in_playouts, 0, (int)(sizeof configs / sizeof configs[0]));
+	suite_add_tcase(s, tc);
+	tc = tcase_create("win");
+	tcase_add_test(tc, test_rc28_win_by_annexation_when_settled);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("made_up");
 	tcase_set_timeout(tc, 600);

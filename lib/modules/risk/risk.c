@@ -92,7 +92,7 @@ static int mod_current_seat(const void *data, const void *state)
 static int mod_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_steps, uint64_t *policy,
 		       evlog *log, uint64_t *steps)
 {
-	const catan_playout_fns fns = {mod_current_seat, risk_list, risk_chance, risk_apply};
+	const catan_playout_fns fns = {mod_current_seat, risk_list, risk_chance, risk_apply_listed};
 	return catan_playout(fns, data, st, skip_types, max_steps, policy, log, steps);
 }
 
@@ -111,6 +111,7 @@ static void counters_of_this_turn(const kern *k, void *st)
 static void derive(const kern *k, void *st)
 {
 	counters_of_this_turn(k, st);
+	risk_derive_armies(rx(k, st));
 	rx(k, st)->settled = (uint8_t)risk_settled_now(k, st);
 	risk_derive_sets(k, st);
 }

@@ -123,7 +123,7 @@ static int check_buy(const kern *k, const void *st, crisk_action a)
 		return err_set(CRISK_EILLEGAL,
 			       "at most %d armies per turn (your visible VP, RC-17): you bought %d and ask for %d more", limit,
 			       bought, n);
-	int have = risk_total_armies(rx(k, st));
+	int have = (int)rx(k, st)->total;
 	if (have + n > RISK_MAX_ARMIES)
 		return err_set(CRISK_EILLEGAL, "at most %d armies on the board (an engine limit): there are %d",
 			       RISK_MAX_ARMIES, have);
@@ -317,7 +317,7 @@ static void place_army(const kern *k, void *st, int hex, evlog *log)
 	risk_ext *x = rx(k, st);
 	int s = x->pcur;
 	unsigned enemies = risk_occupants(x, hex) & ~(1u << s);
-	*ra_at(x, hex, s) += 1;
+	ra_set(x, hex, s, ra(x, hex, s) + 1);
 	placed_event(log, s, hex, 1, x->phase == RP_SETUP_ARMY ? 0 : 1);
 	risk_reveal(k, st, hex, log);
 	if (x->phase == RP_SETUP_ARMY) {
@@ -346,7 +346,7 @@ static void buy(const kern *k, void *st, crisk_action a, evlog *log)
 	x->buy_res = (uint8_t)r;
 	x->bought = (uint8_t)(x->bought + n);
 	unsigned enemies = risk_occupants(x, hex) & ~(1u << s);
-	*ra_at(x, hex, s) = (uint16_t)(ra(x, hex, s) + n);
+	ra_set(x, hex, s, ra(x, hex, s) + n);
 	ev *e = ev_push(log, CRISK_RISK_EV_ARMIES_BOUGHT, s, -1);
 	if (e) {
 		e->args[0] = r;
@@ -362,8 +362,8 @@ static void move(const kern *k, void *st, crisk_action a, int redeploy, evlog *l
 {
 	risk_ext *x = rx(k, st);
 	int s = ks(st)->active, from = ARG0(a), to = ARG1(a), n = ARG2(a);
-	*ra_at(x, from, s) = (uint16_t)(ra(x, from, s) - n);
-	*ra_at(x, to, s) = (uint16_t)(ra(x, to, s) + n);
+	ra_set(x, from, s, ra(x, from, s) - n);
+	ra_set(x, to, s, ra(x, to, s) + n);
 	if (x->moved[from] > ra(x, from, s))
 		x->moved[from] = (uint16_t)ra(x, from, s); /* redeploy may take moved armies */
 	if (redeploy)
@@ -379,13 +379,17 @@ static void move(const kern *k, void *st, crisk_action a, int redeploy, evlog *l
 	risk_reveal(k, st, to, log);
 }
 
-/* Kernel actions, then what the module adds to them. */
-static void apply_kernel(const kern *k, void *st, crisk_action a, evlog *log)
+/* Kernel actions, then what the module adds to them.  `listed`: the code
+ * comes from the module's own list just now (kern_apply_listed). */
+static void apply_kernel(const kern *k, void *st, crisk_action a, int listed, evlog *log)
 {
 	kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
 	int placer = h->active, setup = h->turn == 0;
-	kern_apply(k, st, a, log);
+	if (listed)
+		kern_apply_listed(k, st, a, log);
+	else
+		kern_apply(k, st, a, log);
 	switch (type) {
 	case CRISK_CATAN_PLACE_SETTLEMENT:
 	case CRISK_CATAN_BUILD_SETTLEMENT:
@@ -448,12 +452,9 @@ static void changes(const kern *k, const void *st, crisk_action a, uint32_t *hex
 	}
 }
 
-int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
+/* A checked action, or one listed just now by risk_list or risk_chance. */
+static inline int apply_valid(const kern *k, void *st, crisk_action a, int listed, evlog *log)
 {
-	const kern *k = data;
-	int rc = risk_check(k, st, a);
-	if (rc)
-		return rc;
 	risk_ext *x = rx(k, st);
 	kstate *h = ks(st);
 	int s = h->active;
@@ -461,13 +462,22 @@ int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 	uint32_t hexes = 0;
 	uint64_t nodes = 0, paths[2] = {0, 0};
 	changes(k, st, a, &hexes, &nodes, paths);
-	/* The pieces before, to see whether risk_ext.sets must follow them:
-	 * builds, annexations, eliminations and resignations all move pieces. */
+	/* risk_ext.sets follow the pieces: builds, annexations, eliminations and
+	 * resignations move them.  Once the set-up armies are down (evaluated),
+	 * outside a resignation, pieces move only by a build (`nodes`, `paths`)
+	 * or in risk_evaluate_after, which says so; otherwise (the set-up, whose
+	 * end evaluates in full, and resignations) the pieces before are
+	 * compared with after. */
+	const unsigned type = ACT_TYPE(a);
+	const int watch = !x->evaluated || type == CRISK_RISK_RESIGN;
 	uint8_t pieces[RISK_MAX_NODES + RISK_MAX_PATHS];
 	const int nn = k->b.n_node, np = k->b.n_path;
-	memcpy(pieces, knodes(k, st), (size_t)nn);
-	memcpy(pieces + nn, kpaths(k, st), (size_t)np);
-	switch (ACT_TYPE(a)) {
+	if (watch) {
+		memcpy(pieces, knodes(k, st), (size_t)nn);
+		memcpy(pieces + nn, kpaths(k, st), (size_t)np);
+	}
+	int moved = (nodes | paths[0] | paths[1]) != 0, annexed = 0;
+	switch (type) {
 	case CRISK_RISK_PLACE_ARMY:
 		place_army(k, st, ARG0(a), log);
 		break;
@@ -492,18 +502,59 @@ int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 		risk_resign(k, st, ARG0(a), log);
 		break;
 	default:
-		apply_kernel(k, st, a, log);
+		apply_kernel(k, st, a, listed, log);
 		break;
 	}
 	if (!k->cfg.explicit_chance) {
 		while (x->phase == RP_BATTLE)
 			risk_sample_battle(k, st, log);
 	}
-	if (x->phase == RP_NONE)
-		risk_evaluate_after(k, st, hexes, nodes, paths, log);
+	if (x->phase == RP_NONE) {
+		/* The module's military actions and battles change no VP; the
+		 * kernel tests victory itself at the end of its actions (after
+		 * each chance event too), and what apply_kernel adds changes no
+		 * VP (a city's settlement paying off one counted over keeps the
+		 * count).  The set-up armies' end and a resignation evaluate in
+		 * full. */
+		const int vp_same = type != CRISK_RISK_RESIGN && type != CRISK_RISK_PLACE_ARMY;
+		annexed = risk_evaluate_after(k, st, hexes, nodes, paths, vp_same, log);
+	}
 	risk_settle(k, st, log);
 	risk_unsettle_if_over(k, st);
-	if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)np))
+	if (watch) {
+		if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)np))
+			risk_derive_sets(k, st);
+	} else if (annexed || (nodes && type != CRISK_CATAN_BUILD_CITY)) {
 		risk_derive_sets(k, st);
+	} else if (moved && !nodes) {
+		/* A road changes the sets of its builder only: the others' networks
+		 * are cut by buildings, not by roads (RC-23).  A city stands where
+		 * its seat's settlement stood: the sets stay. */
+		risk_seat_sets_of(k, st, s, &x->sets[s]);
+	}
 	return CRISK_OK;
+}
+
+int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
+{
+	const kern *k = data;
+	int rc = risk_check(k, st, a);
+	if (rc)
+		return rc;
+	return apply_valid(k, st, a, 0, log);
+}
+
+/* risk_apply for a code that risk_list or risk_chance gave for this state
+ * just now (the playout loop): every listed code passes risk_check (the
+ * tests check that at every step), so the check is not made again.  The
+ * module's own check of offers (a seat that is out) still runs. */
+int risk_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
+{
+	const kern *k = data;
+	if (ACT_TYPE(a) == CRISK_CATAN_OFFER_TRADE) {
+		int rc = risk_check(k, st, a);
+		if (rc)
+			return rc;
+	}
+	return apply_valid(k, st, a, 1, log);
 }

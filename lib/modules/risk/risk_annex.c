@@ -145,7 +145,7 @@ static void eliminate(const kern *k, void *st, int s, evlog *log)
 	return_cards(k, st, s);
 	for (int h = 0; h < RISK_HEXES; h++) {
 		removed += ra(x, h, s);
-		*ra_at(x, h, s) = 0;
+		ra_set(x, h, s, 0);
 	}
 	for (int p = 0; p < k->b.n_path; p++) {
 		if (paths[p] != s + 1)
@@ -182,9 +182,9 @@ static int eliminations(const kern *k, void *st, evlog *log)
 
 /* One pass of RC-16 with the pieces found to change hands: roads, then
  * buildings, then elimination.  Returns whether a seat was eliminated (its
- * armies left, so control changes). */
+ * armies left, so control changes); sets *moved when a piece changed hands. */
 static int annex_pass(const kern *k, void *st, const int8_t *ctrl, uint64_t take_nodes, const uint64_t take_paths[2],
-		      evlog *log)
+		      int *moved, evlog *log)
 {
 	int roads = annex_roads(k, st, ctrl, take_paths, log);
 	int buildings = annex_buildings(k, st, ctrl, take_nodes, log);
@@ -193,12 +193,13 @@ static int annex_pass(const kern *k, void *st, const int8_t *ctrl, uint64_t take
 	int out = eliminations(k, st, log);
 	if (out)
 		risk_recount_roads(k, st, log);
+	*moved |= roads | buildings | out;
 	return out;
 }
 
 /* RC-16: passes while removed armies change control; then victory (RC-28;
- * RC-29 in risk_settle). */
-void risk_evaluate(const kern *k, void *st, evlog *log)
+ * RC-29 in risk_settle).  Sets *moved when a piece changed hands. */
+static void evaluate(const kern *k, void *st, int *moved, evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	x->settled = 0;
@@ -211,7 +212,7 @@ void risk_evaluate(const kern *k, void *st, evlog *log)
 		/* Both sets before the roads change hands: owners of buildings
 		 * decide nothing about roads, nor roads about buildings. */
 		risk_annexable(k, st, ctrl, &take_nodes, take_paths);
-		if (!annex_pass(k, st, ctrl, take_nodes, take_paths, log)) {
+		if (!annex_pass(k, st, ctrl, take_nodes, take_paths, moved, log)) {
 			x->settled = 1;
 			break;
 		}
@@ -220,28 +221,43 @@ void risk_evaluate(const kern *k, void *st, evlog *log)
 	risk_unsettle_if_over(k, st);
 }
 
+void risk_evaluate(const kern *k, void *st, evlog *log)
+{
+	int moved = 0;
+	evaluate(k, st, &moved, log);
+}
+
 /* From a settled state a piece changes hands only where the control of one
  * of its hexes changed, which needs armies there to change, or where the
  * piece itself is new: those are the only ones to look at.  Eliminations
  * follow building annexations only (every seat in the game owned one); after
  * one, control changes anywhere, so the passes go on in full. */
-void risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2], evlog *log)
+int risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2], int vp_same,
+			evlog *log)
 {
 	risk_ext *x = rx(k, st);
+	int moved = 0;
 	if (!x->settled || !x->evaluated || ks(st)->status != CRISK_STATUS_RUNNING) {
-		risk_evaluate(k, st, log);
-		return;
+		evaluate(k, st, &moved, log);
+		return moved;
 	}
 	int8_t ctrl[RISK_HEXES];
 	uint64_t take_nodes, take_paths[2];
 	memset(ctrl, RISK_CTRL_UNKNOWN, sizeof ctrl);
 	risk_annexable_near(k, st, hexes, nodes, paths, ctrl, &take_nodes, take_paths);
-	if ((take_nodes | take_paths[0] | take_paths[1]) && annex_pass(k, st, ctrl, take_nodes, take_paths, log)) {
-		risk_evaluate(k, st, log); /* the passes after an elimination, then victory */
-		return;
+	const int take = (take_nodes | take_paths[0] | take_paths[1]) != 0;
+	if (take && annex_pass(k, st, ctrl, take_nodes, take_paths, &moved, log)) {
+		evaluate(k, st, &moved, log); /* the passes after an elimination, then victory */
+		return moved;
 	}
-	flow_check_victory(k, st, log);
+	/* B-105: the state check refuses a running state whose active seat has
+	 * reached vp_target (outside a knight's robber move or a part), so when
+	 * nothing changed hands after an action that changes nobody's VP, the
+	 * test would find what it found after the previous action. */
+	if (take || !vp_same)
+		flow_check_victory(k, st, log);
 	risk_unsettle_if_over(k, st);
+	return moved;
 }
 
 /* What risk_ext.settled must be: 1 exactly while the game runs after the
@@ -274,8 +290,8 @@ void risk_resign(const kern *k, void *st, int s, evlog *log)
 	uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	return_cards(k, st, s);
 	for (int h = 0; h < RISK_HEXES; h++) {
-		*ra_at(x, h, RISK_NEUTRAL) = (uint16_t)(ra(x, h, RISK_NEUTRAL) + ra(x, h, s));
-		*ra_at(x, h, s) = 0;
+		ra_set(x, h, RISK_NEUTRAL, ra(x, h, RISK_NEUTRAL) + ra(x, h, s));
+		ra_set(x, h, s, 0);
 	}
 	for (int n = 0; n < k->b.n_node; n++) {
 		if (!nodes[n] || (int)(nodes[n] & NODE_OWNER_MASK) != s + 1)

@@ -128,6 +128,27 @@ int risk_total_armies(const risk_ext *x)
 	return n;
 }
 
+void risk_derive_armies(risk_ext *x)
+{
+	x->total = 0;
+	for (int o = 0; o < RISK_OWNERS; o++)
+		x->occ[o] = 0;
+	for (int h = 0; h < RISK_HEXES; h++) {
+		for (int o = 0; o < RISK_OWNERS; o++) {
+			x->total += ra(x, h, o);
+			x->occ[o] |= (uint32_t)(ra(x, h, o) != 0) << h;
+		}
+	}
+}
+
+int risk_armies_ok(const risk_ext *x)
+{
+	risk_ext want;
+	memcpy(want.armies, x->armies, sizeof want.armies);
+	risk_derive_armies(&want);
+	return want.total == x->total && !memcmp(want.occ, x->occ, sizeof want.occ);
+}
+
 int risk_hidden(const kern *k, const void *st, int hex)
 {
 	return rr_of(k)->fog && hex < k->b.n_land && !rx(k, st)->revealed[hex];

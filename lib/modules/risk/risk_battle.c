@@ -183,9 +183,9 @@ void risk_battle_roll(const kern *k, void *st, const int *att_dice, const int *d
 	risk_battle_dice(x, &na, &nd);
 	risk_roll_outcome(att_dice, na, def_dice, nd, &al, &dl);
 	int hex = x->b_hex;
-	uint16_t *a = ra_at(x, hex, x->b_att), *d = ra_at(x, hex, x->b_def);
-	*a = (uint16_t)(*a - al);
-	*d = (uint16_t)(*d - dl);
+	ra_set(x, hex, x->b_att, ra(x, hex, x->b_att) - al);
+	ra_set(x, hex, x->b_def, ra(x, hex, x->b_def) - dl);
+	const uint16_t *a = &x->armies[hex * RISK_OWNERS + x->b_att], *d = &x->armies[hex * RISK_OWNERS + x->b_def];
 	/* Losses take armies that have not moved first (a decision, docs/decisions.md). */
 	if (x->b_att == ks(st)->active && x->moved[hex] > *a)
 		x->moved[hex] = *a;

@@ -77,6 +77,11 @@ typedef struct risk_ext {
 		uint32_t next_to_building, touched;
 		uint32_t linked[RISK_HEXES];
 	} sets[RISK_MAX_SEATS];
+	/* Not saved, derived from armies on load (risk_derive_armies) and kept
+	 * with every change (ra_set): bit h of occ[o] is set while owner o has
+	 * armies on land hex h; total is the number of armies on the board. */
+	uint32_t occ[RISK_OWNERS];
+	uint32_t total;
 } risk_ext;
 
 typedef struct risk_rules {
@@ -115,9 +120,13 @@ static inline int ra(const risk_ext *x, int hex, int owner)
 {
 	return x->armies[hex * RISK_OWNERS + owner];
 }
-static inline uint16_t *ra_at(risk_ext *x, int hex, int owner)
+/* Every change of armies goes through here, which keeps occ and total. */
+static inline void ra_set(risk_ext *x, int hex, int owner, int v)
 {
-	return &x->armies[hex * RISK_OWNERS + owner];
+	uint16_t *a = &x->armies[hex * RISK_OWNERS + owner];
+	x->total = x->total + (uint32_t)v - *a;
+	*a = (uint16_t)v;
+	x->occ[owner] = (x->occ[owner] & ~(1u << hex)) | (uint32_t)(v != 0) << hex;
 }
 static inline int risk_is_out(const risk_ext *x, int s)
 {
@@ -151,6 +160,9 @@ int risk_redeployed(const kern *k, const void *st);
 void risk_turn_start(const kern *k, void *st, evlog *log);
 int risk_owner_armies(const risk_ext *x, int owner);
 int risk_total_armies(const risk_ext *x);
+/* risk_ext.occ and .total from the armies (a load), and whether they match. */
+void risk_derive_armies(risk_ext *x);
+int risk_armies_ok(const risk_ext *x);
 void risk_reveal(const kern *k, void *st, int hex, evlog *log);
 void risk_reveal_node(const kern *k, void *st, int node, evlog *log);
 int risk_hidden(const kern *k, const void *st, int hex);
@@ -198,8 +210,10 @@ void risk_roll_outcome(const int *att, int na, const int *def, int nd, int *att_
 /* risk_annex.c: RC-12..RC-16, RC-25..RC-29. */
 void risk_evaluate(const kern *k, void *st, evlog *log);
 /* risk_evaluate after an action that changed the armies on `hexes` and the
- * pieces on `nodes` and `paths` only. */
-void risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2], evlog *log);
+ * pieces on `nodes` and `paths` only; `vp_same`: the action changed nobody's
+ * VP, nor the active seat.  Returns whether a piece changed hands. */
+int risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2], int vp_same,
+			evlog *log);
 int risk_settled_now(const kern *k, const void *st);
 void risk_unsettle_if_over(const kern *k, void *st);
 void risk_resign(const kern *k, void *st, int seat, evlog *log);
@@ -210,6 +224,7 @@ void risk_recount_roads(const kern *k, void *st, evlog *log);
 /* risk_actions.c: check and apply of the module's actions and the overlay. */
 int risk_check(const void *data, const void *st, crisk_action a);
 int risk_apply(const void *data, void *st, crisk_action a, evlog *log);
+int risk_apply_listed(const void *data, void *st, crisk_action a, evlog *log);
 void risk_after_setup_road(const kern *k, void *st, int placer, int node, int last);
 void risk_setup_continue(const kern *k, void *st, evlog *log);
 

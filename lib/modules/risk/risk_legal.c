@@ -10,126 +10,186 @@ static uint64_t fields3(int a0, int a1, int a2)
 	return (uint64_t)a0 | (uint64_t)a1 << 16 | (uint64_t)a2 << 32;
 }
 
-#define MAX_MILITARY 1024 /* 19 * 18 * 2 redeploys and fewer of the rest */
+/* The lister writes through locals (buf, cap, n), which the compiler keeps
+ * in registers: action_out's count, reached through a pointer, could alias
+ * the codes written. */
+#define PUT(code)                   \
+	do {                        \
+		if (n < cap)        \
+			buf[n] = (code); \
+		n++;                \
+	} while (0)
 
 /* Counted codes with a count above 1 sort after all those with count 1 of
- * their type (the count is the top field): they wait here while the codes
- * with count 1 go out in ascending order, then follow sorted. */
-typedef struct more {
-	crisk_action a[MAX_MILITARY];
-	int n;
-} more;
-
-/* Insertion sort: few codes, often nearly in order. */
-static void sort_codes(crisk_action *a, int n)
+ * their type (the count is the top field), by count, then destination,
+ * then start.  For MOVE_ARMIES and REDEPLOY the largest count depends on
+ * the start only: the starts (those with a count above 1 among `starts`)
+ * are sorted by count, and each run of starts with equal counts goes out
+ * over its destinations in ascending order, so that the codes go out in code
+ * order without sorting them.  dest[f]: the destinations of start f;
+ * from_at[t]: the starts of destination t; count[f]: the largest count from
+ * start f. */
+static size_t put_more(crisk_action *buf, size_t cap, size_t n, unsigned type, uint32_t starts,
+		       const uint32_t *dest, const uint32_t *from_at, const int *count)
 {
-	for (int i = 1; i < n; i++) {
-		crisk_action v = a[i];
-		int j = i;
-		for (; j > 0 && a[j - 1] > v; j--)
-			a[j] = a[j - 1];
-		a[j] = v;
-	}
-}
-
-static void flush(more *m, action_out *o)
-{
-	sort_codes(m->a, m->n);
-	for (int i = 0; i < m->n; i++)
-		out_put(o, m->a[i]);
-	m->n = 0;
-}
-
-/* Codes of count 1 are put in ascending order by the callers. */
-static void add_counted(action_out *o, more *m, unsigned type, int a0, int a1, int max)
-{
-	if (max >= 1)
-		out_put(o, act_make(type, fields3(a0, a1, 1)));
-	if (max > 1 && m->n < MAX_MILITARY)
-		m->a[m->n++] = act_make(type, fields3(a0, a1, max));
-}
-
-static void list_military(const kern *k, const void *st, action_out *o)
-{
-	const risk_ext *x = rx(k, st);
-	int s = ks(st)->active, nl = k->b.n_land;
-	const kseat *p = kseat_of(k, st, s);
-	const struct risk_seat_sets *reach = &x->sets[s];
-	more m;
-	m.n = 0;
-	/* BUY_ARMIES (RC-17, RC-18), by resource, then hex. */
-	int room = kvisible_vp(k, st, s) - risk_bought(k, st), declared = risk_buy_res(k, st);
-	int cap = RISK_MAX_ARMIES - risk_total_armies(x);
-	if (room > cap)
-		room = cap;
-	for (int r = 0; r < NUM_RES && room > 0; r++) {
-		if (declared != (int)RISK_NONE && declared != r)
+	int f_of[RISK_HEXES], c_of[RISK_HEXES], k = 0;
+	for (; starts; starts &= starts - 1) {
+		int f = bit_low(starts), c = count[f];
+		if (c < 2 || !dest[f])
 			continue;
-		int max = p->hand[r] < room ? p->hand[r] : room;
-		for (uint32_t h = max > 0 ? reach->next_to_building : 0; h; h &= h - 1)
-			add_counted(o, &m, CRISK_RISK_BUY_ARMIES, bit_low(h), r, max);
+		int j = k++; /* insertion by count; starts stay ascending within a count */
+		for (; j > 0 && c_of[j - 1] > c; j--) {
+			c_of[j] = c_of[j - 1];
+			f_of[j] = f_of[j - 1];
+		}
+		c_of[j] = c;
+		f_of[j] = f;
 	}
-	flush(&m, o);
-	/* MOVE_ARMIES (RC-19), by destination, then start. */
-	int movable[RISK_HEXES];
-	uint32_t armies = 0, enemies = 0, can_move = 0; /* hexes with armies of the seat, of anybody else */
-	for (int h = 0; h < nl; h++) {
-		const uint16_t *row = &x->armies[h * RISK_OWNERS];
-		unsigned others = row[RISK_NEUTRAL];
-		for (int d = 0; d < RISK_MAX_SEATS; d++)
-			others |= row[d] & (d == s ? 0u : 0xFFFFu);
-		movable[h] = row[s] - x->moved[h];
-		armies |= (uint32_t)(row[s] > 0) << h;
-		enemies |= (uint32_t)(others != 0) << h;
-		can_move |= (uint32_t)(movable[h] > 0) << h;
-	}
-	for (uint32_t t = reach->touched; t; t &= t - 1) {
-		int to = bit_low(t);
-		for (uint32_t f = rr_of(k)->adj[to] & can_move; f; f &= f - 1) {
-			int from = bit_low(f);
-			add_counted(o, &m, CRISK_RISK_MOVE_ARMIES, from, to, movable[from]);
+	for (int i = 0; i < k;) {
+		const int c = c_of[i];
+		const crisk_action base = act_make(type, (uint64_t)c << 32);
+		if (i + 1 == k || c_of[i + 1] != c) { /* one start with this count */
+			const int f = f_of[i++];
+			for (uint32_t t = dest[f]; t; t &= t - 1)
+				PUT(base | fields3(f, bit_low(t), 0));
+			continue;
+		}
+		uint32_t group = 0, to = 0;
+		for (; i < k && c_of[i] == c; i++) {
+			group |= 1u << f_of[i];
+			to |= dest[f_of[i]];
+		}
+		for (; to; to &= to - 1) {
+			const int t = bit_low(to);
+			for (uint32_t f = from_at[t] & group; f; f &= f - 1)
+				PUT(base | fields3(bit_low(f), t, 0));
 		}
 	}
-	flush(&m, o);
-	/* ATTACK, ATTACK_ALL (RC-20), by defender, then hex. */
-	for (int t = 0; t < 2; t++) {
-		for (int d = 0; d < RISK_OWNERS; d++) {
-			if (d == s)
+	return n;
+}
+
+static size_t list_military(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
+{
+	const risk_ext *x = rx(k, st);
+	int s = ks(st)->active;
+	const kseat *p = kseat_of(k, st, s);
+	const struct risk_seat_sets *reach = &x->sets[s];
+	/* BUY_ARMIES (RC-17, RC-18), by resource, then hex; those with a count
+	 * above 1 by count, resource and hex. */
+	uint32_t where = reach->next_to_building;
+	if (where) {
+		int room = kvisible_vp(k, st, s) - x->bought, declared = x->buy_res;
+		int most = RISK_MAX_ARMIES - (int)x->total;
+		if (room > most)
+			room = most;
+		int res[NUM_RES], max[NUM_RES], nr = 0;
+		for (int r = 0; r < NUM_RES && room > 0; r++) {
+			if (declared != (int)RISK_NONE && declared != r)
 				continue;
-			for (uint32_t h = armies & enemies; h; h &= h - 1) {
-				int hex = bit_low(h);
-				if (ra(x, hex, d))
-					out_put(o, act_make(t ? CRISK_RISK_ATTACK_ALL : CRISK_RISK_ATTACK,
-							    fields3(hex, risk_arg_of_owner(d), 0)));
+			int m = p->hand[r] < room ? p->hand[r] : room;
+			if (m < 1)
+				continue;
+			for (uint32_t h = where; h; h &= h - 1)
+				PUT(act_make(CRISK_RISK_BUY_ARMIES, fields3(bit_low(h), r, 1)));
+			if (m > 1) { /* sorted by count, stable: resources stay ascending */
+				int j = nr++;
+				for (; j > 0 && max[j - 1] > m; j--) {
+					max[j] = max[j - 1];
+					res[j] = res[j - 1];
+				}
+				max[j] = m;
+				res[j] = r;
+			}
+		}
+		for (int i = 0; i < nr; i++) {
+			for (uint32_t h = where; h; h &= h - 1)
+				PUT(act_make(CRISK_RISK_BUY_ARMIES, fields3(bit_low(h), res[i], max[i])));
+		}
+	}
+	/* MOVE_ARMIES (RC-19), by destination, then start. */
+	const uint32_t armies = x->occ[s]; /* hexes with armies of the seat */
+	uint32_t enemies = 0;              /* of anybody else */
+	for (int d = 0; d < RISK_OWNERS; d++)
+		enemies |= d == s ? 0u : x->occ[d];
+	int count[RISK_HEXES] = {0};
+	uint32_t dest[RISK_HEXES] = {0}, from_at[RISK_HEXES] = {0};
+	uint32_t can_move = 0;
+	for (uint32_t m = armies; m; m &= m - 1) {
+		int h = bit_low(m);
+		count[h] = ra(x, h, s) - x->moved[h];
+		can_move |= (uint32_t)(count[h] > 0) << h;
+		dest[h] = 0;
+	}
+	for (uint32_t t = can_move ? reach->touched : 0; t; t &= t - 1) {
+		int h = bit_low(t);
+		uint32_t f = rr_of(k)->adj[h] & can_move;
+		from_at[h] = f;
+		const crisk_action base = act_make(CRISK_RISK_MOVE_ARMIES, fields3(0, h, 1));
+		for (; f; f &= f - 1) {
+			dest[bit_low(f)] |= 1u << h;
+			PUT(base | (uint64_t)bit_low(f));
+		}
+	}
+	n = put_more(buf, cap, n, CRISK_RISK_MOVE_ARMIES, can_move, dest, from_at, count);
+	/* ATTACK, ATTACK_ALL (RC-20), by defender, then hex. */
+	if (armies & enemies) {
+		for (int t = 0; t < 2; t++) {
+			for (int d = 0; d < RISK_OWNERS; d++) {
+				if (d == s)
+					continue;
+				for (uint32_t h = armies & x->occ[d]; h; h &= h - 1)
+					PUT(act_make(t ? CRISK_RISK_ATTACK_ALL : CRISK_RISK_ATTACK,
+						     fields3(bit_low(h), risk_arg_of_owner(d), 0)));
 			}
 		}
 	}
 	/* REDEPLOY (RC-22): for each destination without enemies, the hexes with
 	 * armies that share a network with it. */
 	if (!armies)
-		return;
+		return n;
+	for (uint32_t m = armies; m; m &= m - 1) {
+		count[bit_low(m)] = ra(x, bit_low(m), s);
+		dest[bit_low(m)] = 0;
+	}
 	for (uint32_t t = reach->touched & ~enemies; t; t &= t - 1) {
-		int to = bit_low(t);
-		for (uint32_t f = reach->linked[to] & armies & ~(1u << to); f; f &= f - 1) {
-			int from = bit_low(f);
-			add_counted(o, &m, CRISK_RISK_REDEPLOY, from, to, ra(x, from, s));
+		int h = bit_low(t);
+		uint32_t f = reach->linked[h] & armies & ~(1u << h);
+		from_at[h] = f;
+		const crisk_action base = act_make(CRISK_RISK_REDEPLOY, fields3(0, h, 1));
+		for (; f; f &= f - 1) {
+			dest[bit_low(f)] |= 1u << h;
+			PUT(base | (uint64_t)bit_low(f));
 		}
 	}
-	flush(&m, o);
+	return put_more(buf, cap, n, CRISK_RISK_REDEPLOY, armies, dest, from_at, count);
 }
 
-static void list_overlay(const kern *k, const void *st, action_out *o)
+/* The set-up army (RC-8, RC-9): the empty land hexes next to the
+ * settlement, or all of them when none is empty; the RC-10 loop: the empty
+ * land hexes.  In hex order, as risk_check accepts them. */
+static size_t list_overlay(const kern *k, const void *st, crisk_action *buf, size_t cap)
 {
 	const risk_ext *x = rx(k, st);
-	if (x->phase == RP_BATTLE) {
-		o->n = risk_list_battle(k, st, o->buf, o->cap, NULL);
-		return;
+	if (x->phase == RP_BATTLE)
+		return risk_list_battle(k, st, buf, cap, NULL);
+	uint32_t taken = 0, land = (uint32_t)((UINT64_C(1) << k->b.n_land) - 1), where;
+	for (int o = 0; o < RISK_OWNERS; o++)
+		taken |= x->occ[o];
+	if (x->phase == RP_SETUP_ARMY) {
+		const bnode *bn = &k->b.node[x->setup_node];
+		uint32_t next = 0;
+		for (int i = 0; i < bn->n_hex; i++) {
+			if (bn->hex[i] < k->b.n_land)
+				next |= 1u << bn->hex[i];
+		}
+		where = next & ~taken ? next & ~taken : next;
+	} else {
+		where = land & ~taken;
 	}
-	for (int hex = 0; hex < k->b.n_land; hex++) {
-		crisk_action a = act_make(CRISK_RISK_PLACE_ARMY, (uint64_t)hex);
-		if (risk_check(k, st, a) == CRISK_OK)
-			out_put(o, a);
-	}
+	size_t n = 0;
+	for (; where; where &= where - 1)
+		PUT(act_make(CRISK_RISK_PLACE_ARMY, (uint64_t)bit_low(where)));
+	return n;
 }
 
 /* The list, with domestic offers only when `offers` is set. */
@@ -138,17 +198,14 @@ size_t risk_list(const void *data, const void *st, int offers, crisk_action *buf
 	const kern *k = data;
 	const risk_ext *x = rx(k, st);
 	const kstate *h = ks(st);
-	action_out o = {buf, cap, 0};
 	if (h->status != CRISK_STATUS_RUNNING)
 		return 0;
-	if (x->phase != RP_NONE) {
-		list_overlay(k, st, &o);
-		return o.n;
-	}
-	o.n = kern_legal_offers(k, st, offers, buf, cap);
-	if (h->dp == DP_MAIN && !risk_redeployed(k, st))
-		list_military(k, st, &o);
-	return o.n;
+	if (x->phase != RP_NONE)
+		return list_overlay(k, st, buf, cap);
+	size_t n = kern_legal_offers(k, st, offers, buf, cap);
+	if (h->dp == DP_MAIN && !x->redeployed)
+		n = list_military(k, st, buf, cap, n);
+	return n;
 }
 
 size_t risk_legal(const void *data, const void *st, crisk_action *buf, size_t cap)

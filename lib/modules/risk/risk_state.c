@@ -434,6 +434,9 @@ int risk_ext_check(const kern *k, const void *st)
 	if (!rc && !risk_sets_ok(k, st))
 		rc = BAD("ext.sets (derived): the hexes a seat's pieces touch or connect differ from its pieces (RC-18, "
 			 "RC-19, RC-22)");
+	if (!rc && !risk_armies_ok(rx(k, st)))
+		rc = BAD("ext.occupied (derived): the hexes with armies of an owner or the number of armies on the board "
+			 "differ from the armies (RC-3)");
 	return rc;
 }
 
