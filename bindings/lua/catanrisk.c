@@ -804,6 +804,62 @@ static int g_playout(lua_State *L)
 	return 2;
 }
 
+/* A non-negative integer option of an options table (default def). */
+static lua_Integer count_opt(lua_State *L, int opts, const char *key, lua_Integer def)
+{
+	lua_Integer v = def;
+	if (lua_getfield(L, opts, key) != LUA_TNIL) {
+		int isint;
+		v = lua_tointegerx(L, -1, &isint);
+		if (!isint || v < 0)
+			luaL_argerror(L, opts, lua_pushfstring(L, "%s must be a non-negative integer", key));
+	}
+	lua_pop(L, 1);
+	return v;
+}
+
+/* game:playouts(n [, { threads = t, seed = s, skip_types = ..., max_steps = m }])
+ * -> wins (a list per seat), unfinished, steps | nil, msg, code
+ * n random playouts of this position on up to t threads (default 1) inside
+ * the library, counted by how they end; the game is not changed.  Playout
+ * i draws from the splitmix64 state seeded by seed + i (docs/api.md), so the
+ * counts do not depend on t. */
+static int g_playouts(lua_State *L)
+{
+	crisk_game *g = check_game(L, 1);
+	lua_Integer n = luaL_checkinteger(L, 2), threads = 1, max_steps = 0;
+	uint64_t skip = 0, seed = 0;
+	luaL_argcheck(L, n >= 0, 2, "n must be a non-negative integer");
+	if (!lua_isnoneornil(L, 3)) {
+		luaL_checktype(L, 3, LUA_TTABLE);
+		skip = skip_types_arg(L, 3);
+		threads = count_opt(L, 3, "threads", 1);
+		max_steps = count_opt(L, 3, "max_steps", 0);
+		if (lua_getfield(L, 3, "seed") != LUA_TNIL) {
+			int isint;
+			seed = (uint64_t)lua_tointegerx(L, -1, &isint);
+			if (!isint)
+				luaL_argerror(L, 3, "seed must be an integer");
+		}
+		lua_pop(L, 1);
+	}
+	int seats = crisk_rules_num_seats(crisk_game_rules(g));
+	uint64_t wins[32] = {0}, unfinished = 0, steps = 0;
+	unsigned t = threads < 1 ? 0u : threads > 4096 ? 4096u : (unsigned)threads;
+	int rc = crisk_game_playouts(g, (size_t)n, t, skip, (uint64_t)max_steps, seed, wins,
+				     sizeof wins / sizeof wins[0], &unfinished, &steps);
+	if (rc)
+		return fail(L, rc);
+	lua_createtable(L, seats, 0);
+	for (int s = 0; s < seats && s < 32; s++) {
+		lua_pushinteger(L, (lua_Integer)wins[s]);
+		lua_rawseti(L, -2, s + 1);
+	}
+	lua_pushinteger(L, (lua_Integer)unfinished);
+	lua_pushinteger(L, (lua_Integer)steps);
+	return 3;
+}
+
 static int g_current_seat(lua_State *L)
 {
 	lua_pushinteger(L, crisk_game_current_seat(check_game(L, 1)));
@@ -1706,6 +1762,7 @@ static const luaL_Reg game_methods[] = {
 	{"decode", g_decode},
 	{"chance", g_chance},
 	{"playout", g_playout},
+	{"playouts", g_playouts},
 	{"view_json", g_view_json},
 	{"events", g_events},
 	{"events_json", g_events_json},

@@ -421,13 +421,16 @@ int board_standard(board *b, int big)
 	b->big = big;
 	b->robber_start = BOARD_NONE;
 	b->pirate_start = BOARD_NONE;
-	b->terrain = calloc((size_t)b->n_land, 1);
-	b->token = calloc((size_t)b->n_land, 1);
-	b->harbor_type = calloc((size_t)b->n_harbor + 1, 1);
-	if (!b->terrain || !b->token || !b->harbor_type) {
+	/* The layout in one block (terrain, tokens, harbor types): the few
+	 * bytes a step reads of its board are then one or two cache lines. */
+	uint8_t *layout = calloc(2 * (size_t)b->n_land + (size_t)b->n_harbor + 1, 1);
+	if (!layout) {
 		board_free(b);
 		return err_set(CRISK_ENOMEM, "out of memory building the board");
 	}
+	b->terrain = layout;
+	b->token = layout + b->n_land;
+	b->harbor_type = layout + 2 * b->n_land;
 	return CRISK_OK;
 }
 
@@ -435,15 +438,17 @@ void board_free(board *b)
 {
 	if (!b)
 		return;
-	if (!b->shared_topology) {
+	if (b->shared_topology) { /* the layout is one block at terrain */
+		free(b->terrain);
+	} else {
 		free(b->hex);
 		free(b->node);
 		free(b->path);
 		free(b->harbor);
+		free(b->terrain);
+		free(b->token);
+		free(b->harbor_type);
 	}
-	free(b->terrain);
-	free(b->token);
-	free(b->harbor_type);
 	free(b->node_kind);
 	free(b->node_island);
 	free(b->hex_island);

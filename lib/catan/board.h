@@ -112,7 +112,8 @@ typedef struct board {
 	uint16_t robber_start; /* B-37 */
 	int big;               /* 1 for the 5-6 board */
 	/* hex, node, path and harbor are the process-wide standard topology
-	 * (board_standard): read-only, never freed with the board. */
+	 * (board_standard): read-only, never freed with the board; terrain,
+	 * token and harbor_type are then one allocation at terrain. */
 	int shared_topology;
 	/* With the shared topology: the BOARD_SPIRALS walking orders of B-34,
 	 * n_land hex ids each (board_spiral, computed once); else NULL. */

@@ -134,4 +134,34 @@ describe("game:playout", function()
     assert.has_error(function() g:playout(1, { skip_types = { 2.5 } }) end)
     assert.has_error(function() g:playout(1, { skip_types = "offers" }) end)
   end)
+
+  it("game:playouts equals single playouts on clones, whatever the threads", function()
+    local rules = assert(cr.rules("base", { players = 3, seed = 8, chance = "explicit" }))
+    local g = assert(rules:new_game())
+    assert(g:playout(5, { skip_types = { OFFER_TRADE }, max_steps = 50 }))
+    local before = assert(g:save())
+    local wins, unfinished, steps = { 0, 0, 0 }, 0, 0
+    for i = 0, 7 do
+      local c = assert(g:clone())
+      local _, state = next64(77 + i)
+      steps = steps + assert(c:playout(state, { skip_types = { OFFER_TRADE } }))
+      local status, winner = c:status()
+      if status == "won" then wins[winner + 1] = wins[winner + 1] + 1 else unfinished = unfinished + 1 end
+    end
+    for _, t in ipairs({ 1, 3 }) do
+      local w, u, n = g:playouts(8, { threads = t, seed = 77, skip_types = { OFFER_TRADE } })
+      assert.are.same(wins, w)
+      assert.are.equal(unfinished, u)
+      assert.are.equal(steps, n)
+    end
+    assert.are.equal(before, assert(g:save()))
+    local ok, msg, code = g:playouts(2, { threads = 0 })
+    assert.is_nil(ok)
+    assert.are.equal(cr.EINVAL, code)
+    ok, msg, code = g:playouts(3, { threads = 2, skip_types = -1 })
+    assert.is_nil(ok)
+    assert.are.equal(cr.ESTATE, code)
+    assert.truthy(msg:find("playout 0", 1, true))
+    assert.has_error(function() g:playouts(-1) end)
+  end)
 end)
