@@ -163,7 +163,10 @@ static int add_road(const lr_search *s, lr_local *g, lr_ids *ids, int p)
 
 /* Collects the owner's roads and their intersections.  Returns 0 when the
  * owner has more than LR_LOCAL_MAX roads. */
-static int collect(const lr_search *s, lr_local *g, lr_ids *ids)
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* as contract: one copy per caller */
+#endif
+static inline int collect(const lr_search *s, lr_local *g, lr_ids *ids)
 {
 	const board *b = s->b;
 	int p = 0;
@@ -226,7 +229,13 @@ static void add_chain_end(lr_local *g, int j, int c, int k)
 	g->deg[j]++;
 }
 
-static void contract(lr_local *g)
+/* Inlined into both of its callers (solve_local and reaches_local), as it
+ * was into solve_local alone before reaches_local: Longest Road's cost for
+ * every other caller stays what it was. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void contract(lr_local *g)
 {
 	uint64_t done = 0;
 
