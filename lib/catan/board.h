@@ -170,6 +170,13 @@ void board_json_members(const board *b, jw *w);
  * No allocation; at most 15 roads per owner in the base game, but any count works. */
 int board_longest_road(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o);
 
+/* Whether owner o has a trail of at least `bound` roads (the trail rules of
+ * board_longest_road: B-86, B-87): 1 if so, 0 if not.  The search stops at
+ * the first such trail, so it is cheaper than board_longest_road when one
+ * exists; a bound of 0 or less always holds.  Errors as board_longest_road. */
+int board_longest_road_at_least(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
+				int bound);
+
 /* After a road of owner o was added on path p to a network whose longest
  * trail was at_least: the new longest trail.  Only trails through p can be
  * longer, and they stay within the roads reached from p without passing

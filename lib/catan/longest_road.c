@@ -163,7 +163,10 @@ static int add_road(const lr_search *s, lr_local *g, lr_ids *ids, int p)
 
 /* Collects the owner's roads and their intersections.  Returns 0 when the
  * owner has more than LR_LOCAL_MAX roads. */
-static int collect(const lr_search *s, lr_local *g, lr_ids *ids)
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* as contract: one copy per caller */
+#endif
+static inline int collect(const lr_search *s, lr_local *g, lr_ids *ids)
 {
 	const board *b = s->b;
 	int p = 0;
@@ -226,7 +229,13 @@ static void add_chain_end(lr_local *g, int j, int c, int k)
 	g->deg[j]++;
 }
 
-static void contract(lr_local *g)
+/* Inlined into both of its callers (solve_local and reaches_local), as it
+ * was into solve_local alone before reaches_local: Longest Road's cost for
+ * every other caller stays what it was. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void contract(lr_local *g)
 {
 	uint64_t done = 0;
 
@@ -348,6 +357,68 @@ static int solve_local(lr_local *g)
 		}
 	}
 	return best;
+}
+
+/* extend_chains for a yes-or-no question: the same search, but it stops as
+ * soon as the trail from the start reaches `need` (depth + best >= need), so
+ * it returns at least need - depth exactly when such a trail exists, and the
+ * exact longest continuation otherwise (no early stop happened then). */
+static int extend_chains_until(lr_local *g, uint64_t *used, int j, int depth, int need)
+{
+	int best = 0, best_terminal = 0;
+
+	g->reached[j] = 1;
+	for (int a = 0; a < g->deg[j]; a++) {
+		int c = g->chain[j][a], len = g->chain_len[c], k = g->far[j][a];
+		if (*used >> c & 1u)
+			continue;
+		if (g->blocked[k] || g->deg[k] == 1) {
+			if (len > best_terminal)
+				best_terminal = len;
+			if (depth + best_terminal >= need)
+				break;
+			continue;
+		}
+		*used |= (uint64_t)1 << c;
+		len += extend_chains_until(g, used, k, depth + len, need);
+		*used &= ~((uint64_t)1 << c);
+		if (len > best)
+			best = len;
+		if (depth + best >= need)
+			break;
+	}
+	return best > best_terminal ? best : best_terminal;
+}
+
+/* Whether a collected network has a trail of at least `bound` roads:
+ * solve_local with every search stopped once a trail reaches the bound. */
+static int reaches_local(lr_local *g, int bound)
+{
+	uint64_t used = 0;
+	int best;
+
+	if (bound <= 0)
+		return 1;
+	if (g->n_road < bound)
+		return 0;
+	if (g->n_road <= 1)
+		return 1; /* n_road >= bound >= 1 */
+	contract(g);
+	best = g->longest_cycle;
+	for (int j = 0; j < g->n_node && best < bound; j++)
+		if (is_junction(g, j) && !g->reached[j] && !g->cyclic[j])
+			tree_longest(g, j, -1, &best);
+	for (int pass = 0; pass < 2 && best < bound; pass++) {
+		for (int j = 0; j < g->n_node && best < bound; j++) {
+			int len, start = g->blocked[j] || g->deg[j] % 2 == 1;
+			if (!is_junction(g, j) || !g->cyclic[j] || (pass == 0 ? !start : (start || g->reached[j])))
+				continue;
+			len = extend_chains_until(g, &used, j, 0, bound);
+			if (len > best)
+				best = len;
+		}
+	}
+	return best >= bound;
 }
 
 /* The longest trail, or -1 when the owner has too many roads for lr_local. */
@@ -647,6 +718,36 @@ int board_longest_road(const board *b, const uint8_t *path_owner, const uint8_t 
 	for (int p = 0; p < b->n_path; p++)
 		s.total += path_owner[p] == s.mine;
 	return search_roads(&s);
+}
+
+int board_longest_road_at_least(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
+				int bound)
+{
+	lr_search s;
+	lr_local g;
+	lr_ids ids;
+
+	if (!b || !path_owner || !node_owner)
+		return err_set(CRISK_EINVAL, "board_longest_road_at_least: NULL argument");
+	if (o < 0 || o > 14)
+		return err_set(CRISK_EINVAL, "board_longest_road_at_least: owner %d out of range 0..14", o);
+	if (b->n_path > LR_MAX_ELEMENTS || b->n_node > LR_MAX_ELEMENTS)
+		return err_set(CRISK_EINVAL, "board_longest_road_at_least: board larger than %d paths or intersections",
+			       LR_MAX_ELEMENTS);
+	if (bound <= 0)
+		return 1;
+	s.b = b;
+	s.path_owner = path_owner;
+	s.node_owner = node_owner;
+	s.mine = (uint8_t)(o + 1);
+	s.words = (b->n_node > b->n_path ? b->n_node : b->n_path) / 64 + 1;
+	if (collect(&s, &g, &ids))
+		return reaches_local(&g, bound);
+	/* More than LR_LOCAL_MAX roads: the exact search on the board. */
+	s.total = 0;
+	for (int p = 0; p < b->n_path; p++)
+		s.total += path_owner[p] == s.mine;
+	return search_roads(&s) >= bound;
 }
 
 int board_longest_road_through(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,

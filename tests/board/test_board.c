@@ -1219,6 +1219,96 @@ START_TEST(longest_road_through_dense_B86_B88)
 }
 END_TEST
 
+/* board_longest_road_at_least (B-86, B-87; used for hawaii's Longest Trade
+ * Route after a ship move, H-109): for every bound around the longest trail
+ * it answers whether a trail of at least that many roads exists, the same as
+ * board_longest_road.  Networks: random walks (sparse, few cycles), dense
+ * regions with cycles and blockers (the stopped search over chains), and
+ * most of the 5-6 board (more than 64 roads: the search on the board). */
+START_TEST(longest_road_at_least_B86_B87_H109)
+{
+	for (int big = 0; big <= 1; big++) {
+		board b;
+		rng r;
+		uint8_t po[128], no[96];
+		int checked_many = 0, checked_cyclic = 0;
+		load(&b, big);
+		rng_seed(&r, 3131 + (uint64_t)big);
+		for (int trial = 0; trial < 1500; trial++) {
+			int kind = (int)rng_uniform(&r, 3), len;
+			memset(po, 0, sizeof po);
+			memset(no, 0, sizeof no);
+			if (kind == 0) { /* a random walk, as longest_road_matches_exhaustive */
+				int roads = 1 + (int)rng_uniform(&r, 30);
+				unsigned v = rng_uniform(&r, (uint32_t)b.n_node);
+				for (int i = 0; i < roads; i++) {
+					unsigned k = rng_uniform(&r, b.node[v].deg);
+					po[b.node[v].path[k]] = 1;
+					v = rng_uniform(&r, 8) == 0 ? rng_uniform(&r, (uint32_t)b.n_node) : b.node[v].adj[k];
+				}
+			} else if (kind == 1) { /* each path the owner's with probability share/16, up to 40 */
+				unsigned share = 6 + rng_uniform(&r, 6);
+				int first = (int)rng_uniform(&r, (uint32_t)b.n_path), roads = 0;
+				for (int i = 0; i < b.n_path; i++) {
+					int p = (first + i) % b.n_path;
+					if (roads < 40 && rng_uniform(&r, 16) < share) {
+						po[p] = 1;
+						roads++;
+					} else if (rng_uniform(&r, 4) == 0) {
+						po[p] = 2;
+					}
+				}
+			} else { /* a random spanning tree and two more roads: more than 64 roads on the 5-6 board */
+				uint8_t seen[96] = {0};
+				uint16_t stack[96];
+				int top = 0;
+				stack[top++] = (uint16_t)rng_uniform(&r, (uint32_t)b.n_node);
+				seen[stack[0]] = 1;
+				while (top > 0) {
+					unsigned v = stack[top - 1], k0 = rng_uniform(&r, b.node[v].deg);
+					int pushed = 0;
+					for (unsigned i = 0; i < b.node[v].deg && !pushed; i++) {
+						unsigned k = (k0 + i) % b.node[v].deg, u = b.node[v].adj[k];
+						if (!seen[u]) {
+							seen[u] = 1;
+							po[b.node[v].path[k]] = 1;
+							stack[top++] = (uint16_t)u;
+							pushed = 1;
+						}
+					}
+					if (!pushed)
+						top--;
+				}
+				for (int i = 0; i < 2; i++)
+					po[rng_uniform(&r, (uint32_t)b.n_path)] = 1;
+			}
+			for (int i = 0; i < (int)rng_uniform(&r, 6); i++)
+				no[rng_uniform(&r, (uint32_t)b.n_node)] = (uint8_t)(1 + rng_uniform(&r, 4) + 16 * rng_uniform(&r, 2));
+			len = board_longest_road(&b, po, no, 0);
+			if (trial % 50 == 0 && kind == 0)
+				ck_assert_int_eq(len, naive_longest(&b, po, no, 0));
+			for (int bound = -1; bound <= len + 2; bound++)
+				ck_assert_msg(board_longest_road_at_least(&b, po, no, 0, bound) == (bound <= len),
+					      "trial %d kind %d: bound %d, longest %d", trial, kind, bound, len);
+			/* The other owner (roads of 2, buildings of 1 block it too). */
+			int len2 = board_longest_road(&b, po, no, 1);
+			ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 1, len2), 1);
+			ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 1, len2 + 1), 0);
+			int roads = 0;
+			for (int p = 0; p < b.n_path; p++)
+				roads += po[p] == 1;
+			checked_many += roads > 64;
+			checked_cyclic += kind == 1 && len >= 8;
+		}
+		ck_assert_int_gt(checked_many, 0 - !big);
+		ck_assert_int_gt(checked_cyclic, 0);
+		ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 15, 1), CRISK_EINVAL);
+		ck_assert_int_eq(board_longest_road_at_least(&b, NULL, no, 0, 1), CRISK_EINVAL);
+		board_free(&b);
+	}
+}
+END_TEST
+
 /* More than 64 roads (beyond the fast path): spanning trees of the 5-6 board
  * with a few extra roads and blockers, against the exhaustive search. */
 START_TEST(longest_road_many_roads_B86_B87)
@@ -1437,6 +1527,7 @@ static Suite *board_suite(void)
 	tcase_add_test(tc, longest_road_many_roads_B86_B87);
 	tcase_add_test(tc, longest_road_through_incremental_B86_B88);
 	tcase_add_test(tc, longest_road_through_dense_B86_B88);
+	tcase_add_test(tc, longest_road_at_least_B86_B87_H109);
 	tcase_add_test(tc, board_json_well_formed);
 	suite_add_tcase(s, tc);
 	return s;

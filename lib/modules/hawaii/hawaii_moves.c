@@ -279,7 +279,9 @@ static void take_off(const kern *k, void *st, int s, int p)
  *    trail of old avoided `from` before the move, which holds when the
  *    longest trail through `from` (the pieces as before the move, put back
  *    for a moment) stays below old, else only the whole network's search
- *    tells old from old - 1. */
+ *    tells old from old - 1, by board_longest_road_at_least(old): a search
+ *    that stops at the first trail of old (the common case, the length
+ *    kept) and is exhaustive only when the length drops. */
 static int route_after_move(const kern *k, void *st, int s, int old, int from, int to)
 {
 	uint8_t *paths = kpaths(k, st);
@@ -295,7 +297,10 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	paths[to] = (uint8_t)(s + 1);
 	if (via >= 0 && via < old)
 		return old;
-	return board_longest_road(&k->b, paths, nodes, s);
+	/* The answer is old or old - 1 (above): only whether a trail of old
+	 * is left matters, and that search stops at the first one found. */
+	int left = board_longest_road_at_least(&k->b, paths, nodes, s, old);
+	return left < 0 ? left : old - 1 + left;
 }
 
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
