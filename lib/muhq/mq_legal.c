@@ -645,7 +645,12 @@ int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 			return 0;
 		hand = 1;
 	}
-	MQ_FOR_MAP(R, S, c) {
+	/* Only the cards with a free ability, and in slow time the units and
+	 * bosses, can keep the seat here (R->freebits, R->keepbits). */
+	const uint64_t *onmap = mq_cbits(R, S, MQ_Z_MAP), *filt = slow ? R->keepbits : R->freebits;
+	for (int w = 0; w < R->nbw; w++)
+	for (uint64_t m = onmap[w] & filt[w]; m; m &= m - 1) {
+		unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m);
 		if (cs[c].ctrl != seat || !mq_on_map(&cs[c]))
 			continue;
 		if (slow && mq_is_unitlike(R, c) && !(cs[c].flags & MQ_F_TAPPED))
