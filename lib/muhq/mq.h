@@ -239,6 +239,9 @@ typedef struct mq_rules {
 	/* Card bitmaps (nbw words) for the auto-pass test (M-38.1): the cards
 	 * with a free ability, and those plus the units and bosses. */
 	uint64_t *freebits, *keepbits;
+	/* Card bitmaps: the units (MQD_UNIT), and the cards that the state
+	 * checks may remove (units, bosses, equipment, SOLID: must_go). */
+	uint64_t *unitbits, *mortalbits;
 	/* The spawn and harbor tiles of seat s as the map starts (what
 	 * mq_tile_owner can give s), ascending: owntile[own0[s] .. own0[s + 1]). */
 	uint16_t *owntile;

@@ -503,9 +503,13 @@ static int kept_upkeep(const mq_rules *R, const mq_state *S, int seat)
 {
 	const mq_card *cs = mq_ccards(R, S);
 	int total = 0;
-	MQ_FOR_MAP(R, S, c)
-		if (mq_on_map(&cs[c]) && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_UNIT && !(cs[c].flags & MQ_F_RELEASE))
-			total += mq_def(R, c)->upkeep;
+	const uint64_t *onmap = mq_cbits(R, S, MQ_Z_MAP);
+	for (int w = 0; w < R->nbw; w++)
+		for (uint64_t m = onmap[w] & R->unitbits[w]; m; m &= m - 1) {
+			unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m);
+			if (mq_on_map(&cs[c]) && cs[c].ctrl == seat && !(cs[c].flags & MQ_F_RELEASE))
+				total += mq_def(R, c)->upkeep;
+		}
 	return total;
 }
 
@@ -547,7 +551,7 @@ static void enumerate(lister *l, const mq_rules *R, const mq_state *S)
 				if (mq_on_map(&cs[c]) && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_UNIT &&
 				    !(cs[c].flags & MQ_F_RELEASE) && wants_card(l, c))
 					put(l, mq_code(MQ_A_RELEASE, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
-		if (kept_upkeep(R, S, seat) <= S->seat[seat].res)
+		if (wants(l, MQ_A_PAY) && kept_upkeep(R, S, seat) <= S->seat[seat].res)
 			list_simple(l, MQ_A_PAY);
 		list_scrap(l, R, S, seat);
 		break;

@@ -358,10 +358,17 @@ static int build_static_lists(mq_rules *R)
 	R->freebits = calloc(nw, sizeof *R->freebits);
 	R->keepbits = calloc(nw, sizeof *R->keepbits);
 	R->owntile = malloc(sizeof *R->owntile * (size_t)(R->ntile ? R->ntile : 1));
-	if (!R->freebits || !R->keepbits || !R->owntile)
+	R->unitbits = calloc(nw, sizeof *R->unitbits);
+	R->mortalbits = calloc(nw, sizeof *R->mortalbits);
+	if (!R->freebits || !R->keepbits || !R->owntile || !R->unitbits || !R->mortalbits)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
 	for (uint32_t c = 0; c < R->ncard; c++) {
 		uint64_t bit = UINT64_C(1) << (c & 63);
+		int type = R->def[c]->type;
+		if (type == MQD_UNIT)
+			R->unitbits[c >> 6] |= bit;
+		if (type == MQD_UNIT || type == MQD_BOSS || type == MQD_EQUIPMENT || mq_kw(R, c, MQD_KW_SOLID))
+			R->mortalbits[c >> 6] |= bit;
 		if (R->freeab[c])
 			R->freebits[c >> 6] |= bit;
 		if (R->freeab[c] || mq_is_unitlike(R, c))
@@ -525,6 +532,8 @@ void mq_rules_destroy(void *data)
 	free(R->freebits);
 	free(R->keepbits);
 	free(R->owntile);
+	free(R->unitbits);
+	free(R->mortalbits);
 	free(R->statmod);
 	free(R->spawnsrc);
 	mq_rl_free(R);

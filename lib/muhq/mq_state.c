@@ -390,8 +390,12 @@ int mq_seat_units(const mq_rules *R, const void *st, int seat)
 {
 	const mq_card *cs = mq_ccards(R, st);
 	int n = 0;
-	MQ_FOR_MAP(R, st, c)
-		n += mq_on_map(&cs[c]) && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_UNIT;
+	const uint64_t *onmap = mq_cbits(R, st, MQ_Z_MAP);
+	for (int w = 0; w < R->nbw; w++)
+		for (uint64_t m = onmap[w] & R->unitbits[w]; m; m &= m - 1) {
+			unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m);
+			n += mq_on_map(&cs[c]) && cs[c].ctrl == seat;
+		}
 	return n;
 }
 
