@@ -751,6 +751,43 @@ static int move_legal(const mq_rules *R, const mq_state *S, crisk_action a)
 	return mq_in_set(R, set, (int)MQ_T_VAL(fa));
 }
 
+/* Release, activate, finish, scrap, buy and discard, decided without
+ * listing: 1 when enumerate lists the code (the same conditions), else 0,
+ * and the caller lists (for the refusal's message). */
+static int card_legal(const mq_rules *R, const mq_state *S, unsigned type, crisk_action a)
+{
+	const mq_card *cs = mq_ccards(R, S);
+	int seat = S->cur;
+	if (type == MQ_A_SCRAP) { /* list_scrap: two hand cards of the seat, ascending */
+		unsigned x = MQ_CODE_A(a), y = MQ_CODE_B(a);
+		if (S->dp != MQ_DP_UPKEEP && S->dp != MQ_DP_PRIORITY && S->dp != MQ_DP_BUY)
+			return 0;
+		if (x >= y || y >= R->ncard || a != mq_code(MQ_A_SCRAP, MQ_NOCARD, 0, x, y, 0))
+			return 0;
+		return cs[x].zone == MQ_Z_HAND && cs[x].ctrl == seat && cs[y].zone == MQ_Z_HAND && cs[y].ctrl == seat;
+	}
+	unsigned c = MQ_CODE_CARD(a);
+	if (c >= R->ncard || a != mq_code(type, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE))
+		return 0;
+	const mq_card *x = &cs[c];
+	switch (type) {
+	case MQ_A_RELEASE: /* enumerate, MQ_DP_UPKEEP */
+		return S->dp == MQ_DP_UPKEEP && mq_on_map(x) && x->ctrl == seat && mq_def(R, c)->type == MQD_UNIT &&
+		       !(x->flags & MQ_F_RELEASE);
+	case MQ_A_ACTIVATE: /* list_activate in slow time */
+		return S->dp == MQ_DP_PRIORITY && slow_time(S) && S->activated == MQ_NONE && can_activate(R, S, c, seat);
+	case MQ_A_FINISH: /* enumerate, MQ_DP_PRIORITY in slow time */
+		return S->dp == MQ_DP_PRIORITY && S->activated != MQ_NONE && c == S->activated && slow_time(S);
+	case MQ_A_BUY: /* enumerate, MQ_DP_BUY */
+		return S->dp == MQ_DP_BUY && x->zone == MQ_Z_STORE && x->ctrl == seat && mq_def(R, c)->buy != MQD_NONE &&
+		       mq_def(R, c)->buy <= S->seat[seat].res;
+	case MQ_A_DISCARD: /* list_hand, MQ_DP_CLEANUP */
+		return S->dp == MQ_DP_CLEANUP && x->zone == MQ_Z_HAND && x->ctrl == seat;
+	default:
+		return 0;
+	}
+}
+
 int mq_check(const void *data, const void *state, crisk_action a)
 {
 	const mq_rules *R = data;
@@ -761,7 +798,7 @@ int mq_check(const void *data, const void *state, crisk_action a)
 	if (type == 0 || type >= MQ_A_COUNT)
 		return err_set(CRISK_EILLEGAL, "action type %u is not a muhq action", type);
 	int simple = simple_legal(R, S, type, a);
-	if (simple > 0 || (type == MQ_A_MOVE && move_legal(R, S, a)))
+	if (simple > 0 || (type == MQ_A_MOVE && move_legal(R, S, a)) || card_legal(R, S, type, a))
 		return CRISK_OK;
 	lister l = {.want = simple < 0 ? a : 0, .only_type = type,
 		    .only_card = has_card_field(type) ? MQ_CODE_CARD(a) : MQ_NOCARD};
