@@ -242,6 +242,7 @@ typedef struct mq_rules {
 	/* Card bitmaps: the units (MQD_UNIT), and the cards that the state
 	 * checks may remove (units, bosses, equipment, SOLID: must_go). */
 	uint64_t *unitbits, *mortalbits;
+	uint64_t *buybits; /* the cards with a buy cost (M-33) */
 	/* The spawn and harbor tiles of seat s as the map starts (what
 	 * mq_tile_owner can give s), ascending: owntile[own0[s] .. own0[s + 1]). */
 	uint16_t *owntile;

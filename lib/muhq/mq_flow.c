@@ -752,9 +752,13 @@ int mq_can_afford_any(const mq_rules *R, const void *st, int seat)
 {
 	const mq_state *S = st;
 	const mq_card *cs = mq_ccards(R, st);
-	MQ_FOR_ZONE(R, S, MQ_Z_STORE, c)
-		if (cs[c].ctrl == seat && mq_def(R, c)->buy != MQD_NONE && mq_def(R, c)->buy <= S->seat[seat].res)
-			return 1;
+	const uint64_t *store = mq_cbits(R, S, MQ_Z_STORE);
+	for (int w = 0; w < R->nbw; w++)
+		for (uint64_t m = store[w] & R->buybits[w]; m; m &= m - 1) {
+			unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m);
+			if (cs[c].ctrl == seat && mq_def(R, c)->buy <= S->seat[seat].res)
+				return 1;
+		}
 	return 0;
 }
 

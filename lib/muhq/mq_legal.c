@@ -573,11 +573,15 @@ static void enumerate(lister *l, const mq_rules *R, const mq_state *S)
 	}
 	case MQ_DP_BUY:
 		list_scrap(l, R, S, seat);
-		if (wants(l, MQ_A_BUY))
-			for (uint32_t c = 0; c < R->ncard; c++)
-				if (cs[c].zone == MQ_Z_STORE && cs[c].ctrl == seat && mq_def(R, c)->buy != MQD_NONE &&
-				    mq_def(R, c)->buy <= S->seat[seat].res && wants_card(l, c))
-					put(l, mq_code(MQ_A_BUY, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+		if (wants(l, MQ_A_BUY)) {
+			const uint64_t *store = mq_cbits(R, S, MQ_Z_STORE); /* ascending, those with a cost */
+			for (int w = 0; w < R->nbw; w++)
+				for (uint64_t m = store[w] & R->buybits[w]; m; m &= m - 1) {
+					unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m);
+					if (cs[c].ctrl == seat && mq_def(R, c)->buy <= S->seat[seat].res && wants_card(l, c))
+						put(l, mq_code(MQ_A_BUY, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+				}
+		}
 		list_simple(l, MQ_A_DONE);
 		break;
 	case MQ_DP_CLEANUP:

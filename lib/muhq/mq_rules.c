@@ -360,13 +360,16 @@ static int build_static_lists(mq_rules *R)
 	R->owntile = malloc(sizeof *R->owntile * (size_t)(R->ntile ? R->ntile : 1));
 	R->unitbits = calloc(nw, sizeof *R->unitbits);
 	R->mortalbits = calloc(nw, sizeof *R->mortalbits);
-	if (!R->freebits || !R->keepbits || !R->owntile || !R->unitbits || !R->mortalbits)
+	R->buybits = calloc(nw, sizeof *R->buybits);
+	if (!R->freebits || !R->keepbits || !R->owntile || !R->unitbits || !R->mortalbits || !R->buybits)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
 	for (uint32_t c = 0; c < R->ncard; c++) {
 		uint64_t bit = UINT64_C(1) << (c & 63);
 		int type = R->def[c]->type;
 		if (type == MQD_UNIT)
 			R->unitbits[c >> 6] |= bit;
+		if (R->def[c]->buy != MQD_NONE)
+			R->buybits[c >> 6] |= bit;
 		if (type == MQD_UNIT || type == MQD_BOSS || type == MQD_EQUIPMENT || mq_kw(R, c, MQD_KW_SOLID))
 			R->mortalbits[c >> 6] |= bit;
 		if (R->freeab[c])
@@ -534,6 +537,7 @@ void mq_rules_destroy(void *data)
 	free(R->owntile);
 	free(R->unitbits);
 	free(R->mortalbits);
+	free(R->buybits);
 	free(R->statmod);
 	free(R->spawnsrc);
 	mq_rl_free(R);
