@@ -755,8 +755,8 @@ static int move_legal(const mq_rules *R, const mq_state *S, crisk_action a)
 	return mq_in_set(R, set, (int)MQ_T_VAL(fa));
 }
 
-/* Release, activate, finish, scrap, buy and discard, decided without
- * listing: 1 when enumerate lists the code (the same conditions), else 0,
+/* Release (M-31), activate and finish (M-43), scrap (M-30), buy (M-32) and
+ * discard (cleanup), decided without listing: 1 when enumerate lists the code (the same conditions), else 0,
  * and the caller lists (for the refusal's message). */
 static int card_legal(const mq_rules *R, const mq_state *S, unsigned type, crisk_action a)
 {

@@ -3,9 +3,10 @@
  * move and carry code near the listed ones (other tiles, the other aux, an
  * invalid aux, other artifacts, destinations and put tiles) passes
  * crisk_game_check exactly when the legal list holds it.  The same for the
- * card actions mq_check decides without listing (release M-39, activate
- * M-47, finish, scrap M-36, buy M-33, discard): codes of the listed and
- * other cards, every type at every decision point, with stray fields. */
+ * card actions mq_check decides without listing (release M-31, activate
+ * and finish M-43, scrap M-30, buy M-32, discard at cleanup): codes of the
+ * listed and other cards, every type at every decision point, with stray
+ * fields. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,7 +180,7 @@ static void play(const char *params, int max_steps)
 		step, agreed, carries, cardcodes);
 }
 
-/* M-59, M-60, M-67, M-74 (and the card actions above): check agrees with the list. */
+/* M-59, M-60, M-67, M-74 (and M-30, M-31, M-32, M-43 above): check agrees with the list. */
 START_TEST(move_and_carry_check_agree_with_list_M59_M74)
 {
 	static const char *const maps[] = {
