@@ -236,6 +236,17 @@ typedef struct mq_rules {
 	const mqd_card **def; /* per card: its definition (one load in the hot paths) */
 	uint8_t *freeab;    /* per card: 1 if it has a free ability (MQD_AB_FREE) */
 	uint8_t *upkeepab;  /* per card: bit a (< 8) for each upkeep ability a (MQD_AB_UPKEEP) */
+	/* Card bitmaps (nbw words) for the auto-pass test (M-38.1): the cards
+	 * with a free ability, and those plus the units and bosses. */
+	uint64_t *freebits, *keepbits;
+	/* Card bitmaps: the units (MQD_UNIT), and the cards that the state
+	 * checks may remove (units, bosses, equipment, SOLID: must_go). */
+	uint64_t *unitbits, *mortalbits;
+	uint64_t *buybits; /* the cards with a buy cost (M-33) */
+	/* The spawn and harbor tiles of seat s as the map starts (what
+	 * mq_tile_owner can give s), ascending: owntile[own0[s] .. own0[s + 1]). */
+	uint16_t *owntile;
+	int own0[MQ_SEATS_MAX + 1];
 	uint32_t npool;     /* the first npool cards are the draft pool */
 	/* The STAT statics of the game's cards by stat: those of stat s are
 	 * statmod[statmod0[s] .. statmod0[s + 1]), by card. */

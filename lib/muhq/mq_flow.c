@@ -163,9 +163,13 @@ static void count_units(const mq_rules *R, const mq_state *S, int *units)
 	const mq_card *cs = mq_ccards(R, S);
 	for (int s = 0; s < R->seats; s++)
 		units[s] = 0;
-	MQ_FOR_MAP(R, S, c)
-		if (mq_on_map(&cs[c]) && mq_def(R, c)->type == MQD_UNIT && cs[c].ctrl < R->seats)
-			units[cs[c].ctrl]++;
+	const uint64_t *onmap = mq_cbits(R, S, MQ_Z_MAP);
+	for (int w = 0; w < R->nbw; w++)
+		for (uint64_t m = onmap[w] & R->unitbits[w]; m; m &= m - 1) {
+			unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m);
+			if (mq_on_map(&cs[c]) && cs[c].ctrl < R->seats)
+				units[cs[c].ctrl]++;
+		}
 }
 
 static int end_of_turn_checks(const mq_rules *R, mq_state *S, evlog *log)
@@ -274,13 +278,21 @@ static int job_checks(const mq_rules *R, mq_state *S, evlog *log)
 	const mq_card *cs = mq_ccards(R, S);
 	uint16_t gone[MQ_CARDS_MAX];
 	int n = 0;
-	if (mq_next_drop(R, S) != MQ_NONE) { /* piles of permanents an effect or a release removed */
-		mq_push(S, MQ_J_DROPS, 0, 0, 0, 0);
-		return AGAIN;
-	}
-	MQ_FOR_MAP(R, S, c)
-		if (mq_on_map(&cs[c]) && must_go(R, S, c))
-			gone[n++] = (uint16_t)c;
+	/* One pass over the map: a card waiting for a drop (mq_next_drop) sends
+	 * to the drops first (piles of permanents an effect or a release
+	 * removed); else the cards that must go, of those that can
+	 * (R->mortalbits). */
+	const uint64_t *onmap = mq_cbits(R, S, MQ_Z_MAP);
+	for (int w = 0; w < R->nbw; w++)
+		for (uint64_t m = onmap[w]; m; m &= m - 1) {
+			unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m);
+			if (cs[c].flags & MQ_F_DROP) {
+				mq_push(S, MQ_J_DROPS, 0, 0, 0, 0);
+				return AGAIN;
+			}
+			if ((R->mortalbits[w] >> (c & 63) & 1) && must_go(R, S, c))
+				gone[n++] = (uint16_t)c;
+		}
 	if (!n) {
 		pop(S);
 		immediate_checks(R, S, log);
@@ -740,9 +752,13 @@ int mq_can_afford_any(const mq_rules *R, const void *st, int seat)
 {
 	const mq_state *S = st;
 	const mq_card *cs = mq_ccards(R, st);
-	MQ_FOR_ZONE(R, S, MQ_Z_STORE, c)
-		if (cs[c].ctrl == seat && mq_def(R, c)->buy != MQD_NONE && mq_def(R, c)->buy <= S->seat[seat].res)
-			return 1;
+	const uint64_t *store = mq_cbits(R, S, MQ_Z_STORE);
+	for (int w = 0; w < R->nbw; w++)
+		for (uint64_t m = store[w] & R->buybits[w]; m; m &= m - 1) {
+			unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m);
+			if (cs[c].ctrl == seat && mq_def(R, c)->buy <= S->seat[seat].res)
+				return 1;
+		}
 	return 0;
 }
 

@@ -503,9 +503,13 @@ static int kept_upkeep(const mq_rules *R, const mq_state *S, int seat)
 {
 	const mq_card *cs = mq_ccards(R, S);
 	int total = 0;
-	MQ_FOR_MAP(R, S, c)
-		if (mq_on_map(&cs[c]) && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_UNIT && !(cs[c].flags & MQ_F_RELEASE))
-			total += mq_def(R, c)->upkeep;
+	const uint64_t *onmap = mq_cbits(R, S, MQ_Z_MAP);
+	for (int w = 0; w < R->nbw; w++)
+		for (uint64_t m = onmap[w] & R->unitbits[w]; m; m &= m - 1) {
+			unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m);
+			if (mq_on_map(&cs[c]) && cs[c].ctrl == seat && !(cs[c].flags & MQ_F_RELEASE))
+				total += mq_def(R, c)->upkeep;
+		}
 	return total;
 }
 
@@ -547,7 +551,7 @@ static void enumerate(lister *l, const mq_rules *R, const mq_state *S)
 				if (mq_on_map(&cs[c]) && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_UNIT &&
 				    !(cs[c].flags & MQ_F_RELEASE) && wants_card(l, c))
 					put(l, mq_code(MQ_A_RELEASE, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
-		if (kept_upkeep(R, S, seat) <= S->seat[seat].res)
+		if (wants(l, MQ_A_PAY) && kept_upkeep(R, S, seat) <= S->seat[seat].res)
 			list_simple(l, MQ_A_PAY);
 		list_scrap(l, R, S, seat);
 		break;
@@ -569,11 +573,15 @@ static void enumerate(lister *l, const mq_rules *R, const mq_state *S)
 	}
 	case MQ_DP_BUY:
 		list_scrap(l, R, S, seat);
-		if (wants(l, MQ_A_BUY))
-			for (uint32_t c = 0; c < R->ncard; c++)
-				if (cs[c].zone == MQ_Z_STORE && cs[c].ctrl == seat && mq_def(R, c)->buy != MQD_NONE &&
-				    mq_def(R, c)->buy <= S->seat[seat].res && wants_card(l, c))
-					put(l, mq_code(MQ_A_BUY, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+		if (wants(l, MQ_A_BUY)) {
+			const uint64_t *store = mq_cbits(R, S, MQ_Z_STORE); /* ascending, those with a cost */
+			for (int w = 0; w < R->nbw; w++)
+				for (uint64_t m = store[w] & R->buybits[w]; m; m &= m - 1) {
+					unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m);
+					if (cs[c].ctrl == seat && mq_def(R, c)->buy <= S->seat[seat].res && wants_card(l, c))
+						put(l, mq_code(MQ_A_BUY, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE));
+				}
+		}
 		list_simple(l, MQ_A_DONE);
 		break;
 	case MQ_DP_CLEANUP:
@@ -645,7 +653,12 @@ int mq_auto_pass(const mq_rules *R, const void *st, int seat)
 			return 0;
 		hand = 1;
 	}
-	MQ_FOR_MAP(R, S, c) {
+	/* Only the cards with a free ability, and in slow time the units and
+	 * bosses, can keep the seat here (R->freebits, R->keepbits). */
+	const uint64_t *onmap = mq_cbits(R, S, MQ_Z_MAP), *filt = slow ? R->keepbits : R->freebits;
+	for (int w = 0; w < R->nbw; w++)
+	for (uint64_t m = onmap[w] & filt[w]; m; m &= m - 1) {
+		unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m);
 		if (cs[c].ctrl != seat || !mq_on_map(&cs[c]))
 			continue;
 		if (slow && mq_is_unitlike(R, c) && !(cs[c].flags & MQ_F_TAPPED))
@@ -742,6 +755,43 @@ static int move_legal(const mq_rules *R, const mq_state *S, crisk_action a)
 	return mq_in_set(R, set, (int)MQ_T_VAL(fa));
 }
 
+/* Release (M-31), activate and finish (M-43), scrap (M-30), buy (M-32) and
+ * discard (cleanup), decided without listing: 1 when enumerate lists the code (the same conditions), else 0,
+ * and the caller lists (for the refusal's message). */
+static int card_legal(const mq_rules *R, const mq_state *S, unsigned type, crisk_action a)
+{
+	const mq_card *cs = mq_ccards(R, S);
+	int seat = S->cur;
+	if (type == MQ_A_SCRAP) { /* list_scrap: two hand cards of the seat, ascending */
+		unsigned x = MQ_CODE_A(a), y = MQ_CODE_B(a);
+		if (S->dp != MQ_DP_UPKEEP && S->dp != MQ_DP_PRIORITY && S->dp != MQ_DP_BUY)
+			return 0;
+		if (x >= y || y >= R->ncard || a != mq_code(MQ_A_SCRAP, MQ_NOCARD, 0, x, y, 0))
+			return 0;
+		return cs[x].zone == MQ_Z_HAND && cs[x].ctrl == seat && cs[y].zone == MQ_Z_HAND && cs[y].ctrl == seat;
+	}
+	unsigned c = MQ_CODE_CARD(a);
+	if (c >= R->ncard || a != mq_code(type, c, 0, MQ_T_NONE, MQ_T_NONE, MQ_T_NONE))
+		return 0;
+	const mq_card *x = &cs[c];
+	switch (type) {
+	case MQ_A_RELEASE: /* enumerate, MQ_DP_UPKEEP */
+		return S->dp == MQ_DP_UPKEEP && mq_on_map(x) && x->ctrl == seat && mq_def(R, c)->type == MQD_UNIT &&
+		       !(x->flags & MQ_F_RELEASE);
+	case MQ_A_ACTIVATE: /* list_activate in slow time */
+		return S->dp == MQ_DP_PRIORITY && slow_time(S) && S->activated == MQ_NONE && can_activate(R, S, c, seat);
+	case MQ_A_FINISH: /* enumerate, MQ_DP_PRIORITY in slow time */
+		return S->dp == MQ_DP_PRIORITY && S->activated != MQ_NONE && c == S->activated && slow_time(S);
+	case MQ_A_BUY: /* enumerate, MQ_DP_BUY */
+		return S->dp == MQ_DP_BUY && x->zone == MQ_Z_STORE && x->ctrl == seat && mq_def(R, c)->buy != MQD_NONE &&
+		       mq_def(R, c)->buy <= S->seat[seat].res;
+	case MQ_A_DISCARD: /* list_hand, MQ_DP_CLEANUP */
+		return S->dp == MQ_DP_CLEANUP && x->zone == MQ_Z_HAND && x->ctrl == seat;
+	default:
+		return 0;
+	}
+}
+
 int mq_check(const void *data, const void *state, crisk_action a)
 {
 	const mq_rules *R = data;
@@ -752,7 +802,7 @@ int mq_check(const void *data, const void *state, crisk_action a)
 	if (type == 0 || type >= MQ_A_COUNT)
 		return err_set(CRISK_EILLEGAL, "action type %u is not a muhq action", type);
 	int simple = simple_legal(R, S, type, a);
-	if (simple > 0 || (type == MQ_A_MOVE && move_legal(R, S, a)))
+	if (simple > 0 || (type == MQ_A_MOVE && move_legal(R, S, a)) || card_legal(R, S, type, a))
 		return CRISK_OK;
 	lister l = {.want = simple < 0 ? a : 0, .only_type = type,
 		    .only_card = has_card_field(type) ? MQ_CODE_CARD(a) : MQ_NOCARD};

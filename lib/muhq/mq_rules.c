@@ -354,6 +354,39 @@ static int build_static_lists(mq_rules *R)
 			if (db->abilities[R->def[c]->ab0 + a].kind == MQD_AB_UPKEEP)
 				R->upkeepab[c] |= (uint8_t)(1u << a);
 	}
+	size_t nw = (R->ncard + 63) / 64 + 1;
+	R->freebits = calloc(nw, sizeof *R->freebits);
+	R->keepbits = calloc(nw, sizeof *R->keepbits);
+	R->owntile = malloc(sizeof *R->owntile * (size_t)(R->ntile ? R->ntile : 1));
+	R->unitbits = calloc(nw, sizeof *R->unitbits);
+	R->mortalbits = calloc(nw, sizeof *R->mortalbits);
+	R->buybits = calloc(nw, sizeof *R->buybits);
+	if (!R->freebits || !R->keepbits || !R->owntile || !R->unitbits || !R->mortalbits || !R->buybits)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	for (uint32_t c = 0; c < R->ncard; c++) {
+		uint64_t bit = UINT64_C(1) << (c & 63);
+		int type = R->def[c]->type;
+		if (type == MQD_UNIT)
+			R->unitbits[c >> 6] |= bit;
+		if (R->def[c]->buy != MQD_NONE)
+			R->buybits[c >> 6] |= bit;
+		if (type == MQD_UNIT || type == MQD_BOSS || type == MQD_EQUIPMENT || mq_kw(R, c, MQD_KW_SOLID))
+			R->mortalbits[c >> 6] |= bit;
+		if (R->freeab[c])
+			R->freebits[c >> 6] |= bit;
+		if (R->freeab[c] || mq_is_unitlike(R, c))
+			R->keepbits[c >> 6] |= bit;
+	}
+	int nown = 0;
+	for (int s = 0; s < MQ_SEATS_MAX; s++) {
+		R->own0[s] = nown;
+		for (int t = 0; t < R->ntile; t++) {
+			int type = MQD_TILE_TYPE(R->tile[t]);
+			if ((type == MQD_TILE_SPAWN || type == MQD_TILE_HARBOR) && MQD_TILE_SEAT(R->tile[t]) == s + 1)
+				R->owntile[nown++] = (uint16_t)t;
+		}
+	}
+	R->own0[MQ_SEATS_MAX] = nown;
 	R->spawnsrc = malloc(sizeof *R->spawnsrc * (R->ncard ? R->ncard : 1));
 	if (!R->spawnsrc)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
@@ -499,6 +532,12 @@ void mq_rules_destroy(void *data)
 	free(R->def);
 	free(R->freeab);
 	free(R->upkeepab);
+	free(R->freebits);
+	free(R->keepbits);
+	free(R->owntile);
+	free(R->unitbits);
+	free(R->mortalbits);
+	free(R->buybits);
 	free(R->statmod);
 	free(R->spawnsrc);
 	mq_rl_free(R);

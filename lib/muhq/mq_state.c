@@ -390,8 +390,12 @@ int mq_seat_units(const mq_rules *R, const void *st, int seat)
 {
 	const mq_card *cs = mq_ccards(R, st);
 	int n = 0;
-	MQ_FOR_MAP(R, st, c)
-		n += mq_on_map(&cs[c]) && cs[c].ctrl == seat && mq_def(R, c)->type == MQD_UNIT;
+	const uint64_t *onmap = mq_cbits(R, st, MQ_Z_MAP);
+	for (int w = 0; w < R->nbw; w++)
+		for (uint64_t m = onmap[w] & R->unitbits[w]; m; m &= m - 1) {
+			unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m);
+			n += mq_on_map(&cs[c]) && cs[c].ctrl == seat;
+		}
 	return n;
 }
 
@@ -400,9 +404,13 @@ int mq_broken(const mq_rules *R, const void *st, int seat)
 	if (mq_seat_units(R, st, seat))
 		return 0;
 	const uint16_t *occ = mq_cocc(R, st);
-	for (int t = 0; t < R->ntile; t++) {
-		if (mq_tile_owner(R, st, t) != seat)
-			continue;
+	const mq_state *S = st;
+	/* The tiles mq_tile_owner gives the seat: its spawns and harbors, none
+	 * once it is out (M-83). */
+	if (S->seat[seat].out)
+		return 1;
+	for (int i = R->own0[seat]; i < R->own0[seat + 1]; i++) {
+		int t = R->owntile[i];
 		int type = mq_tile_type(R, st, t);
 		if (type == MQD_TILE_SPAWN && occ[t] == MQ_NONE)
 			return 0;

@@ -2,7 +2,11 @@
  * and M-74) through the public API: at the steps of random games, every
  * move and carry code near the listed ones (other tiles, the other aux, an
  * invalid aux, other artifacts, destinations and put tiles) passes
- * crisk_game_check exactly when the legal list holds it. */
+ * crisk_game_check exactly when the legal list holds it.  The same for the
+ * card actions mq_check decides without listing (release M-31, activate
+ * and finish M-43, scrap M-30, buy M-32, discard at cleanup): codes of the
+ * listed and other cards, every type at every decision point, with stray
+ * fields. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +15,8 @@
 #include "catanrisk.h"
 
 #define ACT_MAX 65536
-enum { A_MOVE = 8, A_CARRY = 11, A_FINISH = 15, A_CONCEDE = 23 };
+enum { A_RELEASE = 4, A_ACTIVATE = 7, A_MOVE = 8, A_CARRY = 11, A_FINISH = 15, A_SCRAP = 17, A_BUY = 19,
+       A_DISCARD = 20, A_CONCEDE = 23 };
 #define T_TILE 0x1000u
 #define T_NONE 0x3FFFu
 
@@ -45,7 +50,7 @@ static int cmp(const void *a, const void *b)
 }
 
 static size_t nsorted;
-static long agreed, carries;
+static long agreed, carries, cardcodes;
 
 static void agree(const crisk_game *g, crisk_action x)
 {
@@ -86,6 +91,52 @@ static void probe(const crisk_game *g, size_t n)
 		agree(g, code(A_MOVE, unit, 0, T_TILE | (unsigned)lo, T_NONE, 0));
 		agree(g, code(A_MOVE, unit, 0, (unsigned)lo, T_NONE, T_NONE));
 	}
+	/* The card actions: every such type with the cards of the listed
+	 * actions (and neighbours), a random card, stray fields. */
+	static const unsigned ctypes[] = {A_RELEASE, A_ACTIVATE, A_FINISH, A_BUY, A_DISCARD};
+	/* Now and then the type of a listed action (or another) with every
+	 * card, other seats' and other zones' too. */
+	unsigned sweep = rnd() % 2 ? f_type(acts[rnd() % n]) : ctypes[rnd() % (sizeof ctypes / sizeof *ctypes)];
+	for (size_t k = 0; k < sizeof ctypes / sizeof *ctypes; k++)
+		if (sweep == ctypes[k] && rnd() % 3 == 0)
+			for (unsigned c = 0; c < 400; c++)
+				agree(g, code(sweep, c, 0, T_NONE, T_NONE, T_NONE));
+	for (size_t k = 0; k < sizeof ctypes / sizeof *ctypes; k++) {
+		unsigned t = ctypes[k], rc = (unsigned)(rnd() % 400);
+		agree(g, code(t, rc, 0, T_NONE, T_NONE, T_NONE));
+		agree(g, code(t, 0x3FF, 0, T_NONE, T_NONE, T_NONE));
+		for (size_t i = 0; i < n; i += 1 + rnd() % 3) {
+			unsigned c = f_card(acts[i]);
+			if (c == 0x3FF)
+				continue;
+			for (unsigned d = 0; d < 3; d++)
+				agree(g, code(t, c + d - 1, 0, T_NONE, T_NONE, T_NONE));
+			agree(g, code(t, c, 1, T_NONE, T_NONE, T_NONE));
+			agree(g, code(t, c, 0, 5, T_NONE, T_NONE));
+			agree(g, code(t, c, 0, T_NONE, T_NONE, 0));
+			cardcodes++;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		crisk_action x = acts[i];
+		unsigned t = f_type(x);
+		if (t == A_SCRAP && rnd() % 2 == 0) {
+			unsigned a = f_a(x), b = f_b(x);
+			agree(g, x);
+			agree(g, code(A_SCRAP, 0x3FF, 0, b, a, 0));
+			agree(g, code(A_SCRAP, 0x3FF, 0, a, a, 0));
+			for (unsigned d = 0; d < 5; d++) {
+				agree(g, code(A_SCRAP, 0x3FF, 0, a, b + d - 2, 0));
+				agree(g, code(A_SCRAP, 0x3FF, 0, a + d - 2, b, 0));
+			}
+			agree(g, code(A_SCRAP, 0x3FF, 0, a, b, 1));
+			agree(g, code(A_SCRAP, 0x3FF, 1, a, b, 0));
+			agree(g, code(A_SCRAP, a, 0, a, b, 0));
+			cardcodes++;
+		}
+		if (t != A_SCRAP && f_card(x) != 0x3FF && rnd() % 8 == 0)
+			agree(g, code(A_SCRAP, 0x3FF, 0, f_card(x), f_card(x) + 1 + (unsigned)(rnd() % 20), 0));
+	}
 	for (size_t i = 0; i < n; i++) {
 		crisk_action x = acts[i];
 		if (f_type(x) != A_CARRY || rnd() % 4)
@@ -125,10 +176,11 @@ static void play(const char *params, int max_steps)
 		ck_assert_msg(crisk_game_apply(g, a) == CRISK_OK, "apply: %s", crisk_error_last());
 	}
 	crisk_game_free(g);
-	fprintf(stderr, "# %s: %d steps, %ld codes compared, %ld carries probed\n", params, step, agreed, carries);
+	fprintf(stderr, "# %s: %d steps, %ld codes compared, %ld carries probed, %ld card actions probed\n", params,
+		step, agreed, carries, cardcodes);
 }
 
-/* M-59, M-60, M-67, M-74: check agrees with the list. */
+/* M-59, M-60, M-67, M-74 (and M-30, M-31, M-32, M-43 above): check agrees with the list. */
 START_TEST(move_and_carry_check_agree_with_list_M59_M74)
 {
 	static const char *const maps[] = {
@@ -144,6 +196,7 @@ START_TEST(move_and_carry_check_agree_with_list_M59_M74)
 			play(p, 1500);
 		}
 	ck_assert_msg(carries > 0, "no carry was listed");
+	ck_assert_msg(cardcodes > 0, "no card action was listed");
 }
 END_TEST
 
