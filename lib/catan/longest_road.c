@@ -277,8 +277,12 @@ static inline void contract(lr_local *g)
 }
 
 /* Longest continuation from junction j over unused chains.  A terminal chain
- * ends the trail, so only the longest unused one is worth taking. */
-static int extend_chains(lr_local *g, uint64_t *used, int j, int depth)
+ * ends the trail, so only the longest unused one is worth taking.  The
+ * search stops once the trail from the start reaches `need` (depth + best >=
+ * need): it returns at least need - depth exactly when such a trail exists,
+ * and the exact longest continuation otherwise.  need = the network's road
+ * count asks for the exact longest (no trail is longer). */
+static int extend_chains(lr_local *g, uint64_t *used, int j, int depth, int need)
 {
 	int best = 0, best_terminal = 0;
 
@@ -290,15 +294,17 @@ static int extend_chains(lr_local *g, uint64_t *used, int j, int depth)
 		if (g->blocked[k] || g->deg[k] == 1) {
 			if (len > best_terminal)
 				best_terminal = len;
+			if (depth + best_terminal >= need)
+				break;
 			continue;
 		}
 		*used |= (uint64_t)1 << c;
-		len += extend_chains(g, used, k, depth + len);
+		len += extend_chains(g, used, k, depth + len, need);
 		*used &= ~((uint64_t)1 << c);
 		if (len > best)
 			best = len;
-		if (depth + best == g->n_road)
-			break; /* every road is on this trail */
+		if (depth + best >= need)
+			break;
 	}
 	return best > best_terminal ? best : best_terminal;
 }
@@ -351,7 +357,7 @@ static int solve_local(lr_local *g)
 			int len, start = g->blocked[j] || g->deg[j] % 2 == 1;
 			if (!is_junction(g, j) || !g->cyclic[j] || (pass == 0 ? !start : (start || g->reached[j])))
 				continue;
-			len = extend_chains(g, &used, j, 0);
+			len = extend_chains(g, &used, j, 0, g->n_road);
 			if (len > best)
 				best = len;
 		}
@@ -359,36 +365,6 @@ static int solve_local(lr_local *g)
 	return best;
 }
 
-/* extend_chains for a yes-or-no question: the same search, but it stops as
- * soon as the trail from the start reaches `need` (depth + best >= need), so
- * it returns at least need - depth exactly when such a trail exists, and the
- * exact longest continuation otherwise (no early stop happened then). */
-static int extend_chains_until(lr_local *g, uint64_t *used, int j, int depth, int need)
-{
-	int best = 0, best_terminal = 0;
-
-	g->reached[j] = 1;
-	for (int a = 0; a < g->deg[j]; a++) {
-		int c = g->chain[j][a], len = g->chain_len[c], k = g->far[j][a];
-		if (*used >> c & 1u)
-			continue;
-		if (g->blocked[k] || g->deg[k] == 1) {
-			if (len > best_terminal)
-				best_terminal = len;
-			if (depth + best_terminal >= need)
-				break;
-			continue;
-		}
-		*used |= (uint64_t)1 << c;
-		len += extend_chains_until(g, used, k, depth + len, need);
-		*used &= ~((uint64_t)1 << c);
-		if (len > best)
-			best = len;
-		if (depth + best >= need)
-			break;
-	}
-	return best > best_terminal ? best : best_terminal;
-}
 
 /* Whether a collected network has a trail of at least `bound` roads:
  * solve_local with every search stopped once a trail reaches the bound. */
@@ -413,7 +389,7 @@ static int reaches_local(lr_local *g, int bound)
 			int len, start = g->blocked[j] || g->deg[j] % 2 == 1;
 			if (!is_junction(g, j) || !g->cyclic[j] || (pass == 0 ? !start : (start || g->reached[j])))
 				continue;
-			len = extend_chains_until(g, &used, j, 0, bound);
+			len = extend_chains(g, &used, j, 0, bound);
 			if (len > best)
 				best = len;
 		}
