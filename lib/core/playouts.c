@@ -18,6 +18,7 @@
 
 #define PLAYOUTS_MAX_THREADS 256
 #define PLAYOUTS_MESSAGE 256
+#define PLAYOUTS_STACK ((size_t)2 << 20)
 
 typedef struct worker {
 	struct batch *b;
@@ -124,8 +125,16 @@ CRISK_API int crisk_game_playouts(const crisk_game *game, size_t n, unsigned thr
 		/* Workers 1.. on threads of their own, worker 0 on the caller's.  A
 		 * thread that cannot start (a build without threads) leaves its
 		 * share to the others. */
+		pthread_attr_t attr;
+		int have_attr = pthread_attr_init(&attr) == 0;
+		/* A stack the muhq AI's copies fit on (docs/api.md, Threads), whatever
+		 * the platform's default for new threads. */
+		if (have_attr)
+			pthread_attr_setstacksize(&attr, PLAYOUTS_STACK);
 		for (unsigned t = 1; t < threads; t++)
-			ws[t].started = pthread_create(&ws[t].id, NULL, work, &ws[t]) == 0;
+			ws[t].started = pthread_create(&ws[t].id, have_attr ? &attr : NULL, work, &ws[t]) == 0;
+		if (have_attr)
+			pthread_attr_destroy(&attr);
 		work(&ws[0]);
 		for (unsigned t = 1; t < threads; t++) {
 			if (ws[t].started)
