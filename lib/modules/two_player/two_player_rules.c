@@ -183,7 +183,9 @@ static void neutral_build(const kern *k, void *st, unsigned type, int id, int j,
 			e->args[0] = j;
 			e->args[1] = id;
 		}
-		flow_update_longest_road(k, st, o, -1, log); /* T-15 */
+		/* T-15: a neutral's Longest Road as a seat's (B-88: only trails
+		 * through the new road can be longer). */
+		flow_update_longest_road_at(k, st, o, id, log);
 	} else {
 		flow_place_building(k, st, o, id);
 		e = ev_push(log, CRISK_TP_EV_NEUTRAL_SETTLEMENT, h->active, -1);
