@@ -22,6 +22,7 @@
  * be longer.  A plain walk on the board from the new road answers most
  * cases (see there); a road on a cycle, or a walk past its budget, gets the
  * contracted search of the roads reachable from it.  Nothing is allocated. */
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 #include "board.h"
@@ -163,10 +164,7 @@ static int add_road(const lr_search *s, lr_local *g, lr_ids *ids, int p)
 
 /* Collects the owner's roads and their intersections.  Returns 0 when the
  * owner has more than LR_LOCAL_MAX roads. */
-#if defined(__GNUC__)
-__attribute__((always_inline)) /* as contract: one copy per caller */
-#endif
-static inline int collect(const lr_search *s, lr_local *g, lr_ids *ids)
+static int collect(const lr_search *s, lr_local *g, lr_ids *ids)
 {
 	const board *b = s->b;
 	int p = 0;
@@ -229,13 +227,7 @@ static void add_chain_end(lr_local *g, int j, int c, int k)
 	g->deg[j]++;
 }
 
-/* Inlined into both of its callers (solve_local and reaches_local), as it
- * was into solve_local alone before reaches_local: Longest Road's cost for
- * every other caller stays what it was. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void contract(lr_local *g)
+static void contract(lr_local *g)
 {
 	uint64_t done = 0;
 
@@ -336,76 +328,37 @@ static int tree_longest(lr_local *g, int j, int from_chain, int *best)
 	return g->blocked[j] ? 0 : top1;
 }
 
-/* The longest trail of a collected network. */
-static int solve_local(lr_local *g)
+/* The longest trail of a collected network, or, once a trail of `need`
+ * roads is found, a length of at least need (need >= n_road: the exact
+ * longest, since no trail is longer). */
+static int solve_local(lr_local *g, int need)
 {
 	uint64_t used = 0;
 	int best;
 
+	if (need > g->n_road)
+		need = g->n_road;
 	if (g->n_road <= 1)
 		return g->n_road;
 	contract(g);
 	best = g->longest_cycle;
-	for (int j = 0; j < g->n_node; j++)
+	for (int j = 0; j < g->n_node && best < need; j++)
 		if (is_junction(g, j) && !g->reached[j] && !g->cyclic[j])
 			tree_longest(g, j, -1, &best);
 	/* Components with cycles: pass 0 starts at odd or blocked junctions;
 	 * pass 1 once in each component not reached (only even, unblocked
 	 * junctions; impossible on hex boards). */
-	for (int pass = 0; pass < 2 && best < g->n_road; pass++) {
-		for (int j = 0; j < g->n_node && best < g->n_road; j++) {
+	for (int pass = 0; pass < 2 && best < need; pass++) {
+		for (int j = 0; j < g->n_node && best < need; j++) {
 			int len, start = g->blocked[j] || g->deg[j] % 2 == 1;
 			if (!is_junction(g, j) || !g->cyclic[j] || (pass == 0 ? !start : (start || g->reached[j])))
 				continue;
-			len = extend_chains(g, &used, j, 0, g->n_road);
+			len = extend_chains(g, &used, j, 0, need);
 			if (len > best)
 				best = len;
 		}
 	}
 	return best;
-}
-
-
-/* Whether a collected network has a trail of at least `bound` roads:
- * solve_local with every search stopped once a trail reaches the bound. */
-static int reaches_local(lr_local *g, int bound)
-{
-	uint64_t used = 0;
-	int best;
-
-	if (bound <= 0)
-		return 1;
-	if (g->n_road < bound)
-		return 0;
-	if (g->n_road <= 1)
-		return 1; /* n_road >= bound >= 1 */
-	contract(g);
-	best = g->longest_cycle;
-	for (int j = 0; j < g->n_node && best < bound; j++)
-		if (is_junction(g, j) && !g->reached[j] && !g->cyclic[j])
-			tree_longest(g, j, -1, &best);
-	for (int pass = 0; pass < 2 && best < bound; pass++) {
-		for (int j = 0; j < g->n_node && best < bound; j++) {
-			int len, start = g->blocked[j] || g->deg[j] % 2 == 1;
-			if (!is_junction(g, j) || !g->cyclic[j] || (pass == 0 ? !start : (start || g->reached[j])))
-				continue;
-			len = extend_chains(g, &used, j, 0, bound);
-			if (len > best)
-				best = len;
-		}
-	}
-	return best >= bound;
-}
-
-/* The longest trail, or -1 when the owner has too many roads for lr_local. */
-static int search_local(const lr_search *s)
-{
-	lr_local g;
-	lr_ids ids;
-
-	if (!collect(s, &g, &ids))
-		return -1;
-	return solve_local(&g);
 }
 
 /* ---- the roads a trail through one road can use ---- */
@@ -670,60 +623,55 @@ static int search_roads(lr_search *s)
 	return best;
 }
 
+/* The owner's longest trail, or at least `need` once a trail that long is
+ * found (as solve_local); the board-wide search when the owner has more
+ * roads than lr_local holds. */
+static int search_longest(lr_search *s, int need)
+{
+	lr_local g;
+	lr_ids ids;
+
+	if (collect(s, &g, &ids))
+		return solve_local(&g, need);
+	s->total = 0;
+	for (int p = 0; p < s->b->n_path; p++)
+		s->total += s->path_owner[p] == s->mine;
+	return search_roads(s);
+}
+
+/* The arguments of the whole-network searches, checked, in *s. */
+static int start_search(lr_search *s, const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
+			const char *fn)
+{
+	if (!b || !path_owner || !node_owner)
+		return err_set(CRISK_EINVAL, "%s: NULL argument", fn);
+	if (o < 0 || o > 14)
+		return err_set(CRISK_EINVAL, "%s: owner %d out of range 0..14", fn, o);
+	if (b->n_path > LR_MAX_ELEMENTS || b->n_node > LR_MAX_ELEMENTS)
+		return err_set(CRISK_EINVAL, "%s: board larger than %d paths or intersections", fn, LR_MAX_ELEMENTS);
+	s->b = b;
+	s->path_owner = path_owner;
+	s->node_owner = node_owner;
+	s->mine = (uint8_t)(o + 1);
+	s->words = (b->n_node > b->n_path ? b->n_node : b->n_path) / 64 + 1;
+	return CRISK_OK;
+}
+
 int board_longest_road(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o)
 {
 	lr_search s;
-	int len;
-
-	if (!b || !path_owner || !node_owner)
-		return err_set(CRISK_EINVAL, "board_longest_road: NULL argument");
-	if (o < 0 || o > 14)
-		return err_set(CRISK_EINVAL, "board_longest_road: owner %d out of range 0..14", o);
-	if (b->n_path > LR_MAX_ELEMENTS || b->n_node > LR_MAX_ELEMENTS)
-		return err_set(CRISK_EINVAL, "board_longest_road: board larger than %d paths or intersections",
-			       LR_MAX_ELEMENTS);
-	s.b = b;
-	s.path_owner = path_owner;
-	s.node_owner = node_owner;
-	s.mine = (uint8_t)(o + 1);
-	s.words = (b->n_node > b->n_path ? b->n_node : b->n_path) / 64 + 1;
-	len = search_local(&s);
-	if (len >= 0)
-		return len;
-	s.total = 0;
-	for (int p = 0; p < b->n_path; p++)
-		s.total += path_owner[p] == s.mine;
-	return search_roads(&s);
+	int rc = start_search(&s, b, path_owner, node_owner, o, "board_longest_road");
+	return rc ? rc : search_longest(&s, INT_MAX);
 }
 
 int board_longest_road_at_least(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
 				int bound)
 {
 	lr_search s;
-	lr_local g;
-	lr_ids ids;
-
-	if (!b || !path_owner || !node_owner)
-		return err_set(CRISK_EINVAL, "board_longest_road_at_least: NULL argument");
-	if (o < 0 || o > 14)
-		return err_set(CRISK_EINVAL, "board_longest_road_at_least: owner %d out of range 0..14", o);
-	if (b->n_path > LR_MAX_ELEMENTS || b->n_node > LR_MAX_ELEMENTS)
-		return err_set(CRISK_EINVAL, "board_longest_road_at_least: board larger than %d paths or intersections",
-			       LR_MAX_ELEMENTS);
-	if (bound <= 0)
-		return 1;
-	s.b = b;
-	s.path_owner = path_owner;
-	s.node_owner = node_owner;
-	s.mine = (uint8_t)(o + 1);
-	s.words = (b->n_node > b->n_path ? b->n_node : b->n_path) / 64 + 1;
-	if (collect(&s, &g, &ids))
-		return reaches_local(&g, bound);
-	/* More than LR_LOCAL_MAX roads: the exact search on the board. */
-	s.total = 0;
-	for (int p = 0; p < b->n_path; p++)
-		s.total += path_owner[p] == s.mine;
-	return search_roads(&s) >= bound;
+	int rc = start_search(&s, b, path_owner, node_owner, o, "board_longest_road_at_least");
+	if (rc)
+		return rc;
+	return bound <= 0 || search_longest(&s, bound) >= bound;
 }
 
 int board_longest_road_through(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
@@ -799,7 +747,7 @@ int board_longest_road_through_walking(const board *b, const uint8_t *path_owner
 		 * serves at most two: that bounds the trail. */
 		if (c.n - (odd - 1) / 2 <= at_least)
 			return at_least;
-		len = solve_local(&g);
+		len = solve_local(&g, INT_MAX);
 	}
 	return len > at_least ? len : at_least;
 }
