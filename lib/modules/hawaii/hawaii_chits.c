@@ -4,7 +4,6 @@
  * locations and there are no chits.  hw_ext.chit holds, per chit point in
  * the map's order, 0 while the chit lies there and holder + 1 after. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "../../core/error.h"
 #include "hawaii.h"
@@ -49,18 +48,13 @@ void hw_chit_claim(const kern *k, void *st, int s, int p, evlog *log)
 
 int hw_chits_of(const kern *k, const void *st, int s)
 {
-	/* The chits held by s + 1 (the rest are 0, hw_chits_check, and s + 1
-	 * is not), eight at a time: the exact zero-byte test of chit ^ (s + 1)
-	 * sets the high bit of each matching byte. */
+	/* The chits held by s + 1 (the rest are 0, hw_chits_check), eight at a
+	 * time: bytes_equal marks the matching bytes, the multiply sums them. */
 	const uint8_t *chit = hwx(k, st)->chit;
-	const uint64_t ones = UINT64_C(0x0101010101010101), low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
 	int n = 0;
 	for (int i = 0; i < HW_MAX_CHITS; i += 8) {
-		uint64_t w;
-		memcpy(&w, chit + i, 8);
-		w ^= ones * (uint64_t)(s + 1);
-		uint64_t hit = (~(((w & low7) + low7) | w) & ~low7) >> 7; /* 0 or 1 per byte */
-		n += (int)((hit * ones) >> 56);                            /* their sum */
+		uint64_t hit = bytes_equal(load8(chit + i), (uint8_t)(s + 1)) >> 7; /* 0 or 1 per byte */
+		n += (int)((hit * UINT64_C(0x0101010101010101)) >> 56);
 	}
 	return n;
 }
