@@ -220,8 +220,8 @@ CRISK_API int crisk_game_playout(crisk_game *game, uint64_t skip_types, uint64_t
  * so the chance events of playouts that take the same actions repeat; with
  * chance=explicit each playout draws them from its own stream.
  *
- * @param game       The position (read by the calling thread only, before
- *                   the others start).
+ * @param game       The position (read by every thread of the call, not
+ *                   changed; no other thread may change it meanwhile).
  * @param n          Playouts to play; 0 plays none.
  * @param threads    Threads to play on, 1..256 (more than @p n are not started).
  * @param skip_types Action types never drawn, as for crisk_game_playout().

@@ -1,8 +1,9 @@
 /* crisk_game_playouts: many random playouts from one position on several
- * threads, counted by how they end.  Each worker plays on a game of its own
- * that it copies from its own snapshot of the position, so no two threads
- * touch one game; playout i draws from a stream of its own (splitmix64 of
- * seed + i), so the counts do not depend on the number of threads. */
+ * threads, counted by how they end.  Each worker plays on a game of its own,
+ * copied from the position before each playout (crisk_game_copy only reads
+ * its source, and nothing writes the position during the call); playout i
+ * draws from a stream of its own (splitmix64 of seed + i), so the counts do
+ * not depend on the number of threads. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -22,7 +23,7 @@
 
 typedef struct worker {
 	struct batch *b;
-	crisk_game *start, *play; /* the position (read by this worker only) and the game it plays on */
+	crisk_game *play; /* the game this worker plays on */
 	uint64_t *wins;           /* per seat, this worker's counts */
 	uint64_t unfinished, steps;
 	size_t failed_at;         /* the lowest playout index that failed here, or SIZE_MAX */
@@ -33,6 +34,7 @@ typedef struct worker {
 } worker;
 
 typedef struct batch {
+	const crisk_game *from; /* the position */
 	size_t n;
 	uint64_t skip_types, max_steps, seed;
 	int seats;
@@ -49,7 +51,7 @@ static void *work(void *arg)
 		if (i >= b->n)
 			break;
 		uint64_t mix = b->seed + (uint64_t)i, rng = splitmix64_next(&mix), steps = 0;
-		int rc = crisk_game_copy(w->play, w->start);
+		int rc = crisk_game_copy(w->play, b->from);
 		if (!rc)
 			rc = crisk_game_playout(w->play, b->skip_types, b->max_steps, &rng, &steps);
 		w->steps += steps;
@@ -72,13 +74,11 @@ static void *work(void *arg)
 	return NULL;
 }
 
-/* The worker's own position and game: the event log, undo and recording
- * off, which a playout's result does not need. */
-static int worker_games(worker *w, const crisk_game *game)
+/* The worker's game: the event log, undo and recording off, which a
+ * playout's result does not need. */
+static int worker_game(worker *w, const crisk_game *game)
 {
-	int rc = crisk_game_clone(&w->start, game);
-	if (!rc)
-		rc = crisk_game_clone(&w->play, game);
+	int rc = crisk_game_clone(&w->play, game);
 	if (!rc)
 		rc = crisk_game_set_event_capacity(w->play, 0);
 	if (!rc)
@@ -110,7 +110,7 @@ CRISK_API int crisk_game_playouts(const crisk_game *game, size_t n, unsigned thr
 		return CRISK_OK;
 	if ((size_t)threads > n)
 		threads = (unsigned)n;
-	batch b = {.n = n, .skip_types = skip_types, .max_steps = max_steps, .seed = seed, .seats = seats};
+	batch b = {.from = game, .n = n, .skip_types = skip_types, .max_steps = max_steps, .seed = seed, .seats = seats};
 	atomic_init(&b.next, 0);
 	worker *ws = calloc(threads, sizeof *ws);
 	uint64_t *counts = calloc((size_t)threads * (size_t)seats, sizeof *counts);
@@ -119,7 +119,7 @@ CRISK_API int crisk_game_playouts(const crisk_game *game, size_t n, unsigned thr
 	for (; !rc && made < threads; made++) {
 		ws[made].b = &b;
 		ws[made].wins = counts + (size_t)made * (size_t)seats;
-		rc = worker_games(&ws[made], game);
+		rc = worker_game(&ws[made], game);
 	}
 	if (!rc) {
 		/* Workers 1.. on threads of their own, worker 0 on the caller's.  A
@@ -158,10 +158,8 @@ CRISK_API int crisk_game_playouts(const crisk_game *game, size_t n, unsigned thr
 		if (failed)
 			rc = err_set(failed->rc, "crisk_game_playouts: playout %zu: %s", first, failed->message);
 	}
-	for (unsigned t = 0; ws && t < made; t++) {
-		crisk_game_free(ws[t].start);
+	for (unsigned t = 0; ws && t < made; t++)
 		crisk_game_free(ws[t].play);
-	}
 	free(ws);
 	free(counts);
 	return rc;

@@ -120,7 +120,7 @@ static int buy_max(const kern *k, const void *st, int s, int r)
 {
 	const risk_ext *x = rx(k, st);
 	int max = kseat_of(k, st, s)->hand[r];
-	int room = kvisible_vp(k, st, s) - x->bought, cap = RISK_MAX_ARMIES - risk_total_armies(x);
+	int room = kvisible_vp(k, st, s) - x->bought, cap = RISK_MAX_ARMIES - (int)x->total;
 	if (room < max)
 		max = room;
 	return cap < max ? cap : max;
