@@ -127,20 +127,24 @@ static unsigned claim_hooked(const kern *k, const void *st, int sum, uint64_t *o
  * the buildings at hexes with that token are visited (a bitset walk: which
  * corners hold one does not predict), each collecting its node's yield,
  * less the robber's hex, doubled for a city. */
-static unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned claim_words(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total,
+				   const int nw)
 {
 	const kstate *h = ks(st);
 	const uint8_t *nodes = knodes(k, st);
 	const uint64_t *occupied = koccupied(k, st);
-	const uint64_t *at_sum = k->tok_nodes + (size_t)sum * (size_t)k->nw;
+	const uint64_t *at_sum = k->tok_nodes + (size_t)sum * (size_t)nw;
 	const uint64_t *yield = k->tok_yield + (size_t)sum * (size_t)k->b.n_node;
 	const int robbed = k->b.token[h->robber] == sum && k->hex_res[h->robber] != 0xFF;
-	const uint64_t *robber_nodes = k->hex_nodes + (size_t)h->robber * (size_t)k->nw;
+	const uint64_t *robber_nodes = k->hex_nodes + (size_t)h->robber * (size_t)nw;
 	const uint64_t robber_unit = robbed ? UINT64_C(1) << (8 * k->hex_res[h->robber]) : 0;
 	const unsigned seats = (unsigned)k->seats;
 	unsigned paid = 0;
 	uint64_t sum_all = 0;
-	for (int w = 0; w < k->nw; w++) {
+	for (int w = 0; w < nw; w++) {
 		const uint64_t robber_mask = robber_nodes[w];
 		for (uint64_t m = occupied[w] & at_sum[w]; m; m &= m - 1) {
 			int i = bit_low(m), n = w * 64 + i;
@@ -156,6 +160,13 @@ static unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, ui
 	}
 	*total = sum_all;
 	return paid;
+}
+/* The base board's 54 intersections are one word: a constant width. */
+static unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total)
+{
+	if (k->nw == 1)
+		return claim_words(k, st, sum, owed, total, 1);
+	return claim_words(k, st, sum, owed, total, k->nw);
 }
 
 /* B-53..B-56: production of sum s for everyone at once, with the shortage rule.

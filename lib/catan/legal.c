@@ -30,25 +30,24 @@ static void put_run(action_out *o, const crisk_action *src, size_t n)
  * the ends of the seat's roads can qualify: after set-up every building of a
  * seat touches one of its roads (B-43, B-71).  `followed`: the caller lists
  * another code after these in any case. */
-static void list_roads(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
+/* The bitset walk of list_roads for nw node words and pw path words: the
+ * standard base board (nw 1, pw 2) gets constant widths, so the loops over
+ * words unroll and the candidates stay in registers. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void list_roads_words(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o,
+				    const int nw, const int pw)
 {
-	if (k->b.n_path > 64 * SPOT_WORDS) {
-		for (int p = 0; p < k->b.n_path; p++) {
-			if (kern_road_ok(k, st, s, p))
-				out_put(o, act_make(type, (uint64_t)p));
-		}
-		return;
-	}
 	/* Candidate paths: those at the seat's road ends not blocked by an
 	 * opponent's building, as a path bitset; then keep the empty ones. */
 	uint64_t spots[SPOT_WORDS];
-	const int pw = k->pw;
 	const uint64_t *reach = kreach(k, st, s);
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	for (int w = 0; w < pw; w++)
 		spots[w] = 0;
 	const uint64_t *occupied = koccupied(k, st);
-	for (int w = 0; w < k->nw; w++) {
+	for (int w = 0; w < nw; w++) {
 		/* An empty named location is no anchor (H-45): those drop out here. */
 		for (uint64_t m = reach[w] & ~(k->stop[w] & ~occupied[w]); m; m &= m - 1) {
 			int n = w * 64 + bit_low(m);
@@ -83,6 +82,21 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 				out_put(o, act_make(type, (uint64_t)p));
 		}
 	}
+}
+
+static void list_roads(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
+{
+	if (k->b.n_path > 64 * SPOT_WORDS) {
+		for (int p = 0; p < k->b.n_path; p++) {
+			if (kern_road_ok(k, st, s, p))
+				out_put(o, act_make(type, (uint64_t)p));
+		}
+		return;
+	}
+	if (k->nw == 1 && k->pw == 2) /* the base board: 54 intersections, 72 paths */
+		list_roads_words(k, st, s, type, followed, o, 1, 2);
+	else
+		list_roads_words(k, st, s, type, followed, o, k->nw, k->pw);
 }
 
 /* The list grows through a copy, so the caller's out never has its address
