@@ -444,19 +444,28 @@ static inline int kern_road_path(const kern *k, int p)
 /* Owners (bit o) of the buildings touching land hex x: at its corners, or on
  * a map at the points whose production list holds x (H-10).  Only the
  * occupied ones are visited: most corners are empty. */
-static inline unsigned kern_hex_owners(const kern *k, const void *st, int x)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned kern_hex_owners_words(const kern *k, const void *st, int x, const int nw)
 {
 	const uint8_t *nodes = knodes(k, st);
 	const uint64_t *occupied = koccupied(k, st);
-	const uint64_t *at = k->hex_nodes + (size_t)x * (size_t)k->nw;
+	const uint64_t *at = k->hex_nodes + (size_t)x * (size_t)nw;
 	unsigned owners = 0;
-	for (int w = 0; w < k->nw; w++) {
+	for (int w = 0; w < nw; w++) {
 		for (uint64_t m = at[w] & occupied[w]; m; m &= m - 1) {
 			unsigned nb = nodes[w * 64 + bit_low(m)] & NODE_OWNER_MASK;
 			owners |= nb ? 1u << (nb - 1) : 0u; /* 0 only if the bitset were stale */
 		}
 	}
 	return owners;
+}
+static inline unsigned kern_hex_owners(const kern *k, const void *st, int x)
+{
+	if (k->nw == 1) /* the base board: a constant width */
+		return kern_hex_owners_words(k, st, x, 1);
+	return kern_hex_owners_words(k, st, x, k->nw);
 }
 /* Of those, the opponents of the active seat who hold cards (B-64). */
 static inline unsigned kern_hex_victims(const kern *k, const void *st, int x)
