@@ -802,15 +802,73 @@ void kern_auto_chance(const kern *k, void *st, evlog *log)
 	}
 }
 
+/* The chance events an action led to, in automatic mode: apply_fitting's
+ * loop, apart for the calls below, which rarely need it. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void chance_after(const kern *k, void *st, evlog *log)
+{
+	while (is_chance(ks(st)->dp)) {
+		int dice = ks(st)->dp == DP_DICE;
+		sample_chance(k, st, log);
+		if (!dice || k->victory_hooks)
+			flow_check_victory(k, st, log);
+	}
+}
+
+/* Every other action: apply_fitting with the frame its dispatch needs. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_other(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return apply_fitting(k, st, a, log);
+}
+
+/* A turn end, or a roll thrown at once (execute's first two cases), and the
+ * chance loop of apply_fitting afterwards, in a small frame of their own. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_turn_or_roll(const kern *k, void *st, unsigned type, evlog *log)
+{
+	if (type == CRISK_CATAN_END_TURN) {
+		flow_end_turn(k, st, log);
+	} else {
+		kstate *h = ks(st);
+		h->dp = DP_DICE;
+		h->cur = CRISK_SEAT_CHANCE;
+		throw_dice(k, st, log);
+	}
+	if (is_chance(ks(st)->dp))
+		chance_after(k, st, log);
+	return CRISK_OK;
+}
+
+/* apply_fitting, with turn ends and the usual rolls (two steps in three of
+ * a random game) taken apart from the frame of the other actions' dispatch.
+ * Both calls are tail calls: no frame here. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int apply_split(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	unsigned type = ACT_TYPE(a);
+	if ((type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL) && !k->victory_hooks && !k->cfg.explicit_chance)
+		return apply_turn_or_roll(k, st, type, log);
+	return apply_other(k, st, a, log);
+}
+
 int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	/* The tests of the code inline; a refusal gets its message from the full check. */
 	if (!kern_code_fits(st, a))
 		return kern_check_code(k, st, a);
-	return apply_fitting(k, st, a, log);
+	return apply_split(k, st, a, log);
 }
 
 int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	return apply_fitting(k, st, a, log);
+	return apply_split(k, st, a, log);
 }
