@@ -40,6 +40,17 @@ static void win(const kern *k, void *st, int s, evlog *log)
 	game_over(ks(st), s, log);
 }
 
+/* The end of flow_check_victory for modules whose hooks count VP:
+ * ktotal_vp is the VP the caller counted plus kern_extra_vp. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void check_victory_more(const kern *k, void *st, int s, int vp, evlog *log)
+{
+	if (vp + kern_extra_vp(k, st, s) >= k->cfg.vp_target)
+		win(k, st, s, log);
+}
+
 /* B-105, B-106, B-110: only the active seat wins, at once, hidden VP included. */
 void flow_check_victory(const kern *k, void *st, evlog *log)
 {
@@ -52,8 +63,29 @@ void flow_check_victory(const kern *k, void *st, evlog *log)
 	if (h->part_owner != NO_SEAT)
 		return;
 	int s = h->active;
-	if (ktotal_vp(k, st, s) >= k->cfg.vp_target)
+	const kseat *p = kseat_of(k, st, s);
+	/* ktotal_vp, with the module's extra VP (a call) apart, so that the
+	 * usual check needs no frame. */
+	int vp = (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
+		 2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s) +
+		 p->dev[CRISK_CATAN_VICTORY_POINT];
+	if (k->more_vp) {
+		check_victory_more(k, st, s, vp, log);
+		return;
+	}
+	if (vp >= k->cfg.vp_target)
 		win(k, st, s, log);
+}
+
+/* The module's turn_start hook, then the victory check: apart, so that a
+ * turn start without hooks needs no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void turn_start_hooked(const kern *k, void *st, evlog *log)
+{
+	k->hk.turn_start(k, st, log);
+	flow_check_victory(k, st, log);
 }
 
 void flow_start_turn(const kern *k, void *st, evlog *log)
@@ -67,8 +99,10 @@ void flow_start_turn(const kern *k, void *st, evlog *log)
 	ev *e = ev_push(log, CRISK_CATAN_EV_TURN_START, h->active, -1);
 	if (e)
 		e->args[0] = h->turn;
-	if (k->hk.turn_start)
-		k->hk.turn_start(k, st, log);
+	if (k->hk.turn_start) {
+		turn_start_hooked(k, st, log);
+		return;
+	}
 	flow_check_victory(k, st, log);
 }
 
