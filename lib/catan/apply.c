@@ -312,16 +312,35 @@ static int pick_by_count(const uint8_t *counts, int n, uint32_t k)
 }
 
 /* Auto chance mode: the dice of DP_DICE from the game's generator (B-135). */
-static void throw_dice(const kern *k, void *st, evlog *log)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void throw_dice_except(const kern *k, void *st, int ex, evlog *log)
 {
 	kstate *h = ks(st);
-	int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
 	int d1, d2;
 	do { /* an excluded sum is thrown again (T-8) */
 		d1 = 1 + (int)rng_uniform_inline(&h->rng, 6);
 		d2 = 1 + (int)rng_uniform_inline(&h->rng, 6);
 	} while (d1 + d2 == ex);
 	resolve_dice(k, st, d1 + d2, d1, d2, log);
+}
+/* With the module's excluded_sum hook: apart, so that the usual throw needs
+ * no frame for the call. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void throw_dice_hooked(const kern *k, void *st, evlog *log)
+{
+	throw_dice_except(k, st, k->hk.excluded_sum(k, st), log);
+}
+static void throw_dice(const kern *k, void *st, evlog *log)
+{
+	if (k->hk.excluded_sum) {
+		throw_dice_hooked(k, st, log);
+		return;
+	}
+	throw_dice_except(k, st, 0, log);
 }
 
 /* Auto chance mode: samples the pending chance event with the draw order of B-135. */
