@@ -162,7 +162,10 @@ static inline unsigned claim_words(const kern *k, const void *st, int sum, uint6
 	return paid;
 }
 /* The base board's 54 intersections are one word: a constant width. */
-static unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total)
 {
 	if (k->nw == 1)
 		return claim_words(k, st, sum, owed, total, 1);
@@ -173,13 +176,16 @@ static unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, ui
  * Counts per resource travel packed one byte each (below 128: at most two
  * per corner of a hex), so totals, the bank comparison (B-55) and the
  * payment take a few word operations instead of loops over the resources. */
-static void produce(const kern *k, void *st, int sum, evlog *log)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void produce(const kern *k, void *st, int sum, evlog *log, const int hooked)
 {
 	kstate *h = ks(st);
 	uint64_t owed[CRISK_MAX_SEATS] = {0};
 	uint64_t total = 0; /* all seats' claims */
 	unsigned paid;      /* seats owed anything */
-	if (!k->hk.produce_ok && !k->cfg.pieces_change_hands)
+	if (!hooked || (!k->hk.produce_ok && !k->cfg.pieces_change_hands))
 		paid = claim(k, st, sum, owed, &total);
 	else
 		paid = claim_hooked(k, st, sum, owed, &total);
@@ -224,8 +230,12 @@ static void produce(const kern *k, void *st, int sum, evlog *log)
 	bank_add(h, -(int64_t)paid_out);
 }
 
-/* The next seat owing discards, in seat order from the roller (B-59). */
-static void next_discarder(const kern *k, kstate *h, void *st)
+/* The next seat owing discards, in seat order from the roller (B-59).
+ * `hooked`: the module may have an after_roll_dp hook (kern.dice_hooks). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void next_discarder_in(const kern *k, kstate *h, void *st, const int hooked)
 {
 	for (int i = 0, s = h->active; i < k->seats; i++, s = s + 1 < k->seats ? s + 1 : 0) {
 		if (kseat_of(k, st, s)->owe) {
@@ -234,14 +244,24 @@ static void next_discarder(const kern *k, kstate *h, void *st)
 			return;
 		}
 	}
-	h->ret = (uint8_t)(k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
+	h->ret = (uint8_t)(hooked && k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
 	back_to_active(h, DP_MOVE_ROBBER);
 }
+static void next_discarder(const kern *k, kstate *h, void *st)
+{
+	next_discarder_in(k, h, st, 1);
+}
 
-static void resolve_dice(const kern *k, void *st, int sum, int d1, int d2, evlog *log)
+/* A roll of `sum`: production, or the discards and the robber of a 7.
+ * `hooked` 0 is for modules without kern.dice_hooks: no hook is asked, so
+ * the usual roll makes no call and needs a smaller frame. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void resolve_dice_in(const kern *k, void *st, int sum, int d1, int d2, evlog *log, const int hooked)
 {
 	kstate *h = ks(st);
-	if (k->hk.dice_rolled)
+	if (hooked && k->hk.dice_rolled)
 		k->hk.dice_rolled(k, st, sum, log);
 	h->dice[0] = (uint8_t)d1;
 	h->dice[1] = (uint8_t)d2;
@@ -252,17 +272,32 @@ static void resolve_dice(const kern *k, void *st, int sum, int d1, int d2, evlog
 		e->args[2] = d2;
 	}
 	if (sum != 7) {
-		produce(k, st, sum, log);
-		if (k->hk.produced)
+		produce(k, st, sum, log, hooked);
+		if (hooked && k->hk.produced)
 			k->hk.produced(k, st, sum, log);
-		back_to_active(h, k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
+		back_to_active(h, hooked && k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
 		return;
 	}
 	for (int s = 0; s < k->seats; s++) {
 		kseat *p = kseat_of(k, st, s);
 		p->owe = (uint8_t)(p->cards > k->cfg.discard_limit ? p->cards / 2 : 0); /* B-58 */
 	}
-	next_discarder(k, h, st);
+	next_discarder_in(k, h, st, hooked);
+}
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void resolve_dice_hooked(const kern *k, void *st, int sum, int d1, int d2, evlog *log)
+{
+	resolve_dice_in(k, st, sum, d1, d2, log, 1);
+}
+static void resolve_dice(const kern *k, void *st, int sum, int d1, int d2, evlog *log)
+{
+	if (k->dice_hooks) {
+		resolve_dice_hooked(k, st, sum, d1, d2, log);
+		return;
+	}
+	resolve_dice_in(k, st, sum, d1, d2, log, 0);
 }
 
 static void resolve_steal(const kern *k, void *st, int r, evlog *log)

@@ -108,6 +108,7 @@ typedef struct kern {
 	int owners;          /* seats + cfg.neutrals: records and reach bitsets */
 	int more_vp;         /* hk.extra_pieces or hk.extra_vp: kern_extra_vp adds VP */
 	int victory_hooks;   /* hooks that may decide victory on more than base (not hk.victory_as_base) */
+	int dice_hooks;      /* hooks a roll's resolution calls, or pieces that change hands (apply.c) */
 	/* Tables. */
 	uint8_t *hex_res;    /* per land hex: resource, or 0xFF for none */
 	uint16_t tok_first[14]; /* hexes with token t: tok_hex[tok_first[t] .. tok_first[t + 1]) */
