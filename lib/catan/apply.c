@@ -347,10 +347,13 @@ static int pick_by_count(const uint8_t *counts, int n, uint32_t k)
 }
 
 /* Auto chance mode: the dice of DP_DICE from the game's generator (B-135). */
+/* Both dice from the game's generator, thrown again while their sum is
+ * `ex` (T-8; 0 excludes nothing), then resolved; `hooked` as for
+ * resolve_dice_in. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline void throw_dice_except(const kern *k, void *st, int ex, evlog *log)
+static inline void throw_dice_except(const kern *k, void *st, int ex, evlog *log, const int hooked)
 {
 	kstate *h = ks(st);
 	int d1, d2;
@@ -358,24 +361,24 @@ static inline void throw_dice_except(const kern *k, void *st, int ex, evlog *log
 		d1 = 1 + (int)rng_uniform_inline(&h->rng, 6);
 		d2 = 1 + (int)rng_uniform_inline(&h->rng, 6);
 	} while (d1 + d2 == ex);
-	resolve_dice(k, st, d1 + d2, d1, d2, log);
+	resolve_dice_in(k, st, d1 + d2, d1, d2, log, hooked);
 }
-/* With the module's excluded_sum hook: apart, so that the usual throw needs
- * no frame for the call. */
+/* With the module's roll hooks (kern.dice_hooks): apart, so that the usual
+ * throw makes no call and needs a small frame. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static void throw_dice_hooked(const kern *k, void *st, evlog *log)
 {
-	throw_dice_except(k, st, k->hk.excluded_sum(k, st), log);
+	throw_dice_except(k, st, k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0, log, 1);
 }
 static void throw_dice(const kern *k, void *st, evlog *log)
 {
-	if (k->hk.excluded_sum) {
+	if (k->dice_hooks) {
 		throw_dice_hooked(k, st, log);
 		return;
 	}
-	throw_dice_except(k, st, 0, log);
+	throw_dice_except(k, st, 0, log, 0);
 }
 
 /* Auto chance mode: samples the pending chance event with the draw order of B-135. */
@@ -815,8 +818,10 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	default: /* no other type fits a kernel decision point */
 		return kern_check_rules(k, st, a);
 	}
-	if (k->victory_hooks || type >= 64 || !(victory_unchanged >> type & 1u))
+	if (k->victory_hooks)
 		flow_check_victory(k, st, log);
+	else if (type >= 64 || !(victory_unchanged >> type & 1u))
+		flow_check_victory_unhooked(k, st, log);
 	return CRISK_OK;
 }
 
@@ -909,7 +914,7 @@ __attribute__((always_inline))
 static inline int apply_split(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	unsigned type = ACT_TYPE(a);
-	if ((type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL) && !k->victory_hooks && !k->cfg.explicit_chance)
+	if (k->plain_turns && (type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL))
 		return apply_turn_or_roll(k, st, type, log);
 	return apply_other(k, st, a, log);
 }
@@ -917,6 +922,13 @@ static inline int apply_split(const kern *k, void *st, crisk_action a, evlog *lo
 int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	/* The tests of the code inline; a refusal gets its message from the full check. */
+	if (!kern_code_fits(st, a))
+		return kern_check_code(k, st, a);
+	return apply_fitting(k, st, a, log);
+}
+
+int kern_apply_split(const kern *k, void *st, crisk_action a, evlog *log)
+{
 	if (!kern_code_fits(st, a))
 		return kern_check_code(k, st, a);
 	return apply_split(k, st, a, log);
