@@ -84,7 +84,7 @@ static inline void check_victory_plain(const kern *k, void *st, evlog *log)
 
 /* One body, not split by the compiler into a head and a rest (its callers in
  * other files call it whole). */
-#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__GNUC__) && __GNUC__ >= 8 && !defined(__clang__)
 __attribute__((noipa))
 #endif
 void flow_check_victory(const kern *k, void *st, evlog *log)
