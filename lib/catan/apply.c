@@ -127,20 +127,24 @@ static unsigned claim_hooked(const kern *k, const void *st, int sum, uint64_t *o
  * the buildings at hexes with that token are visited (a bitset walk: which
  * corners hold one does not predict), each collecting its node's yield,
  * less the robber's hex, doubled for a city. */
-static unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned claim_words(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total,
+				   const int nw)
 {
 	const kstate *h = ks(st);
 	const uint8_t *nodes = knodes(k, st);
 	const uint64_t *occupied = koccupied(k, st);
-	const uint64_t *at_sum = k->tok_nodes + (size_t)sum * (size_t)k->nw;
+	const uint64_t *at_sum = k->tok_nodes + (size_t)sum * (size_t)nw;
 	const uint64_t *yield = k->tok_yield + (size_t)sum * (size_t)k->b.n_node;
 	const int robbed = k->b.token[h->robber] == sum && k->hex_res[h->robber] != 0xFF;
-	const uint64_t *robber_nodes = k->hex_nodes + (size_t)h->robber * (size_t)k->nw;
+	const uint64_t *robber_nodes = k->hex_nodes + (size_t)h->robber * (size_t)nw;
 	const uint64_t robber_unit = robbed ? UINT64_C(1) << (8 * k->hex_res[h->robber]) : 0;
 	const unsigned seats = (unsigned)k->seats;
 	unsigned paid = 0;
 	uint64_t sum_all = 0;
-	for (int w = 0; w < k->nw; w++) {
+	for (int w = 0; w < nw; w++) {
 		const uint64_t robber_mask = robber_nodes[w];
 		for (uint64_t m = occupied[w] & at_sum[w]; m; m &= m - 1) {
 			int i = bit_low(m), n = w * 64 + i;
@@ -157,18 +161,31 @@ static unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, ui
 	*total = sum_all;
 	return paid;
 }
+/* The base board's 54 intersections are one word: a constant width. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total)
+{
+	if (k->nw == 1)
+		return claim_words(k, st, sum, owed, total, 1);
+	return claim_words(k, st, sum, owed, total, k->nw);
+}
 
 /* B-53..B-56: production of sum s for everyone at once, with the shortage rule.
  * Counts per resource travel packed one byte each (below 128: at most two
  * per corner of a hex), so totals, the bank comparison (B-55) and the
  * payment take a few word operations instead of loops over the resources. */
-static void produce(const kern *k, void *st, int sum, evlog *log)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void produce(const kern *k, void *st, int sum, evlog *log, const int hooked)
 {
 	kstate *h = ks(st);
 	uint64_t owed[CRISK_MAX_SEATS] = {0};
 	uint64_t total = 0; /* all seats' claims */
 	unsigned paid;      /* seats owed anything */
-	if (!k->hk.produce_ok && !k->cfg.pieces_change_hands)
+	if (!hooked || (!k->hk.produce_ok && !k->cfg.pieces_change_hands))
 		paid = claim(k, st, sum, owed, &total);
 	else
 		paid = claim_hooked(k, st, sum, owed, &total);
@@ -213,8 +230,12 @@ static void produce(const kern *k, void *st, int sum, evlog *log)
 	bank_add(h, -(int64_t)paid_out);
 }
 
-/* The next seat owing discards, in seat order from the roller (B-59). */
-static void next_discarder(const kern *k, kstate *h, void *st)
+/* The next seat owing discards, in seat order from the roller (B-59).
+ * `hooked`: the module may have an after_roll_dp hook (kern.dice_hooks). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void next_discarder_in(const kern *k, kstate *h, void *st, const int hooked)
 {
 	for (int i = 0, s = h->active; i < k->seats; i++, s = s + 1 < k->seats ? s + 1 : 0) {
 		if (kseat_of(k, st, s)->owe) {
@@ -223,14 +244,24 @@ static void next_discarder(const kern *k, kstate *h, void *st)
 			return;
 		}
 	}
-	h->ret = (uint8_t)(k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
+	h->ret = (uint8_t)(hooked && k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
 	back_to_active(h, DP_MOVE_ROBBER);
 }
+static void next_discarder(const kern *k, kstate *h, void *st)
+{
+	next_discarder_in(k, h, st, 1);
+}
 
-static void resolve_dice(const kern *k, void *st, int sum, int d1, int d2, evlog *log)
+/* A roll of `sum`: production, or the discards and the robber of a 7.
+ * `hooked` 0 is for modules without kern.dice_hooks: no hook is asked, so
+ * the usual roll makes no call and needs a smaller frame. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void resolve_dice_in(const kern *k, void *st, int sum, int d1, int d2, evlog *log, const int hooked)
 {
 	kstate *h = ks(st);
-	if (k->hk.dice_rolled)
+	if (hooked && k->hk.dice_rolled)
 		k->hk.dice_rolled(k, st, sum, log);
 	h->dice[0] = (uint8_t)d1;
 	h->dice[1] = (uint8_t)d2;
@@ -241,17 +272,32 @@ static void resolve_dice(const kern *k, void *st, int sum, int d1, int d2, evlog
 		e->args[2] = d2;
 	}
 	if (sum != 7) {
-		produce(k, st, sum, log);
-		if (k->hk.produced)
+		produce(k, st, sum, log, hooked);
+		if (hooked && k->hk.produced)
 			k->hk.produced(k, st, sum, log);
-		back_to_active(h, k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
+		back_to_active(h, hooked && k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
 		return;
 	}
 	for (int s = 0; s < k->seats; s++) {
 		kseat *p = kseat_of(k, st, s);
 		p->owe = (uint8_t)(p->cards > k->cfg.discard_limit ? p->cards / 2 : 0); /* B-58 */
 	}
-	next_discarder(k, h, st);
+	next_discarder_in(k, h, st, hooked);
+}
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void resolve_dice_hooked(const kern *k, void *st, int sum, int d1, int d2, evlog *log)
+{
+	resolve_dice_in(k, st, sum, d1, d2, log, 1);
+}
+static void resolve_dice(const kern *k, void *st, int sum, int d1, int d2, evlog *log)
+{
+	if (k->dice_hooks) {
+		resolve_dice_hooked(k, st, sum, d1, d2, log);
+		return;
+	}
+	resolve_dice_in(k, st, sum, d1, d2, log, 0);
 }
 
 static void resolve_steal(const kern *k, void *st, int r, evlog *log)
@@ -301,16 +347,38 @@ static int pick_by_count(const uint8_t *counts, int n, uint32_t k)
 }
 
 /* Auto chance mode: the dice of DP_DICE from the game's generator (B-135). */
-static void throw_dice(const kern *k, void *st, evlog *log)
+/* Both dice from the game's generator, thrown again while their sum is
+ * `ex` (T-8; 0 excludes nothing), then resolved; `hooked` as for
+ * resolve_dice_in. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void throw_dice_except(const kern *k, void *st, int ex, evlog *log, const int hooked)
 {
 	kstate *h = ks(st);
-	int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
 	int d1, d2;
 	do { /* an excluded sum is thrown again (T-8) */
 		d1 = 1 + (int)rng_uniform_inline(&h->rng, 6);
 		d2 = 1 + (int)rng_uniform_inline(&h->rng, 6);
 	} while (d1 + d2 == ex);
-	resolve_dice(k, st, d1 + d2, d1, d2, log);
+	resolve_dice_in(k, st, d1 + d2, d1, d2, log, hooked);
+}
+/* With the module's roll hooks (kern.dice_hooks): apart, so that the usual
+ * throw makes no call and needs a small frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void throw_dice_hooked(const kern *k, void *st, evlog *log)
+{
+	throw_dice_except(k, st, k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0, log, 1);
+}
+static void throw_dice(const kern *k, void *st, evlog *log)
+{
+	if (k->dice_hooks) {
+		throw_dice_hooked(k, st, log);
+		return;
+	}
+	throw_dice_except(k, st, 0, log, 0);
 }
 
 /* Auto chance mode: samples the pending chance event with the draw order of B-135. */
@@ -750,8 +818,10 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	default: /* no other type fits a kernel decision point */
 		return kern_check_rules(k, st, a);
 	}
-	if (k->victory_hooks || type >= 64 || !(victory_unchanged >> type & 1u))
+	if (k->victory_hooks)
 		flow_check_victory(k, st, log);
+	else if (type >= 64 || !(victory_unchanged >> type & 1u))
+		flow_check_victory_unhooked(k, st, log);
 	return CRISK_OK;
 }
 
@@ -791,6 +861,64 @@ void kern_auto_chance(const kern *k, void *st, evlog *log)
 	}
 }
 
+/* The chance events an action led to, in automatic mode: apply_fitting's
+ * loop, apart for the calls below, which rarely need it. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void chance_after(const kern *k, void *st, evlog *log)
+{
+	while (is_chance(ks(st)->dp)) {
+		int dice = ks(st)->dp == DP_DICE;
+		sample_chance(k, st, log);
+		if (!dice || k->victory_hooks)
+			flow_check_victory(k, st, log);
+	}
+}
+
+/* Every other action: apply_fitting with the frame its dispatch needs. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_other(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return apply_fitting(k, st, a, log);
+}
+
+/* A turn end, or a roll thrown at once (execute's first two cases), and the
+ * chance loop of apply_fitting afterwards, in a small frame of their own. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_turn_or_roll(const kern *k, void *st, unsigned type, evlog *log)
+{
+	if (type == CRISK_CATAN_END_TURN) {
+		flow_end_turn(k, st, log);
+	} else {
+		kstate *h = ks(st);
+		h->dp = DP_DICE;
+		h->cur = CRISK_SEAT_CHANCE;
+		throw_dice(k, st, log);
+	}
+	if (is_chance(ks(st)->dp))
+		chance_after(k, st, log);
+	return CRISK_OK;
+}
+
+/* apply_fitting, with turn ends and the usual rolls (two steps in three of
+ * a random game) taken apart from the frame of the other actions' dispatch.
+ * Both calls are tail calls: no frame here. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int apply_split(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	unsigned type = ACT_TYPE(a);
+	if (k->plain_turns && (type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL))
+		return apply_turn_or_roll(k, st, type, log);
+	return apply_other(k, st, a, log);
+}
+
 int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	/* The tests of the code inline; a refusal gets its message from the full check. */
@@ -799,7 +927,14 @@ int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
 	return apply_fitting(k, st, a, log);
 }
 
+int kern_apply_split(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	if (!kern_code_fits(st, a))
+		return kern_check_code(k, st, a);
+	return apply_split(k, st, a, log);
+}
+
 int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	return apply_fitting(k, st, a, log);
+	return apply_split(k, st, a, log);
 }

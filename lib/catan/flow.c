@@ -41,7 +41,10 @@ static void win(const kern *k, void *st, int s, evlog *log)
 }
 
 /* B-105, B-106, B-110: only the active seat wins, at once, hidden VP included. */
-void flow_check_victory(const kern *k, void *st, evlog *log)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void check_victory(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
 	/* A knight counts once its robber move is done (B-80), so a win by
@@ -56,6 +59,59 @@ void flow_check_victory(const kern *k, void *st, evlog *log)
 		win(k, st, s, log);
 }
 
+/* flow_check_victory for modules whose hooks count no VP (!k->more_vp):
+ * the same test, and no call but the win, so a caller inlining it needs
+ * no frame for it. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void check_victory_plain(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	if (h->status != CRISK_STATUS_RUNNING || h->turn == 0 || h->knight)
+		return;
+	if (h->part_owner != NO_SEAT)
+		return;
+	int s = h->active;
+	const kseat *p = kseat_of(k, st, s);
+	/* ktotal_vp without a module's VP (kern_extra_vp, which is 0 here). */
+	int vp = (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
+		 2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s) +
+		 p->dev[CRISK_CATAN_VICTORY_POINT];
+	if (vp >= k->cfg.vp_target)
+		win(k, st, s, log);
+}
+
+/* One body, not split by the compiler into a head and a rest (its callers in
+ * other files call it whole). */
+#if defined(__GNUC__) && __GNUC__ >= 8 && !defined(__clang__)
+__attribute__((noipa))
+#endif
+void flow_check_victory(const kern *k, void *st, evlog *log)
+{
+	check_victory(k, st, log);
+}
+
+void flow_check_victory_unhooked(const kern *k, void *st, evlog *log)
+{
+	if (k->more_vp) {
+		flow_check_victory(k, st, log);
+		return;
+	}
+	check_victory_plain(k, st, log);
+}
+
+/* The module's turn_start hook, then the victory check: apart, so that a
+ * turn start without hooks needs no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void turn_start_hooked(const kern *k, void *st, evlog *log)
+{
+	k->hk.turn_start(k, st, log);
+	check_victory(k, st, log);
+}
+
 void flow_start_turn(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
@@ -67,9 +123,11 @@ void flow_start_turn(const kern *k, void *st, evlog *log)
 	ev *e = ev_push(log, CRISK_CATAN_EV_TURN_START, h->active, -1);
 	if (e)
 		e->args[0] = h->turn;
-	if (k->hk.turn_start)
-		k->hk.turn_start(k, st, log);
-	flow_check_victory(k, st, log);
+	if (k->hk.turn_start) {
+		turn_start_hooked(k, st, log);
+		return;
+	}
+	flow_check_victory_unhooked(k, st, log);
 }
 
 /* The turn of seat `owner` is over, with its special build phase or paired

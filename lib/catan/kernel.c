@@ -28,6 +28,9 @@ int kern_init(kern *k, const kern_config *cfg)
 	k->owners = cfg->seats + cfg->neutrals;
 	k->more_vp = k->hk.extra_pieces || k->hk.extra_vp;
 	k->victory_hooks = k->cfg.hooks && !k->hk.victory_as_base;
+	k->dice_hooks = k->hk.excluded_sum || k->hk.dice_rolled || k->hk.produced || k->hk.after_roll_dp ||
+			k->hk.produce_ok || k->cfg.pieces_change_hands;
+	k->plain_turns = !k->victory_hooks && !k->cfg.explicit_chance;
 	if (cfg->neutrals < 0 || k->owners > MAX_OWNERS)
 		return err_set(CRISK_EINVAL, "%d seats and %d neutral owners exceed %d piece owners", cfg->seats,
 			       cfg->neutrals, MAX_OWNERS);

@@ -108,6 +108,8 @@ typedef struct kern {
 	int owners;          /* seats + cfg.neutrals: records and reach bitsets */
 	int more_vp;         /* hk.extra_pieces or hk.extra_vp: kern_extra_vp adds VP */
 	int victory_hooks;   /* hooks that may decide victory on more than base (not hk.victory_as_base) */
+	int dice_hooks;      /* hooks a roll calls (excluded_sum and those of its resolution), or pieces that change hands (apply.c) */
+	int plain_turns;     /* turn ends and rolls need neither victory hooks nor explicit chance (apply.c) */
 	/* Tables. */
 	uint8_t *hex_res;    /* per land hex: resource, or 0xFF for none */
 	uint16_t tok_first[14]; /* hexes with token t: tok_hex[tok_first[t] .. tok_first[t + 1]) */
@@ -444,19 +446,28 @@ static inline int kern_road_path(const kern *k, int p)
 /* Owners (bit o) of the buildings touching land hex x: at its corners, or on
  * a map at the points whose production list holds x (H-10).  Only the
  * occupied ones are visited: most corners are empty. */
-static inline unsigned kern_hex_owners(const kern *k, const void *st, int x)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned kern_hex_owners_words(const kern *k, const void *st, int x, const int nw)
 {
 	const uint8_t *nodes = knodes(k, st);
 	const uint64_t *occupied = koccupied(k, st);
-	const uint64_t *at = k->hex_nodes + (size_t)x * (size_t)k->nw;
+	const uint64_t *at = k->hex_nodes + (size_t)x * (size_t)nw;
 	unsigned owners = 0;
-	for (int w = 0; w < k->nw; w++) {
+	for (int w = 0; w < nw; w++) {
 		for (uint64_t m = at[w] & occupied[w]; m; m &= m - 1) {
 			unsigned nb = nodes[w * 64 + bit_low(m)] & NODE_OWNER_MASK;
 			owners |= nb ? 1u << (nb - 1) : 0u; /* 0 only if the bitset were stale */
 		}
 	}
 	return owners;
+}
+static inline unsigned kern_hex_owners(const kern *k, const void *st, int x)
+{
+	if (k->nw == 1) /* the base board: a constant width */
+		return kern_hex_owners_words(k, st, x, 1);
+	return kern_hex_owners_words(k, st, x, k->nw);
 }
 /* Of those, the opponents of the active seat who hold cards (B-64). */
 static inline unsigned kern_hex_victims(const kern *k, const void *st, int x)
@@ -520,6 +531,9 @@ static inline int kern_setup_steps(const kern *k)
 
 /* flow.c: transitions shared by the actions. */
 void flow_check_victory(const kern *k, void *st, evlog *log);
+/* The same for a module without k->victory_hooks: without a frame unless
+ * the module counts VP of its own (k->more_vp). */
+void flow_check_victory_unhooked(const kern *k, void *st, evlog *log);
 void flow_start_turn(const kern *k, void *st, evlog *log);
 void flow_end_turn(const kern *k, void *st, evlog *log);
 void flow_end_part(const kern *k, void *st, evlog *log);
@@ -551,6 +565,11 @@ int kern_apply(const kern *k, void *st, crisk_action a, evlog *log);
  * fits the decision point by construction, so only the code's shape test
  * is left out; the rules of its type are checked as always. */
 int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log);
+/* kern_apply, with turn ends and rolls of modules with kern.plain_turns
+ * taken apart from the other actions' dispatch (as kern_apply_listed does):
+ * fewer instructions for them, one test more for the others.  base's apply;
+ * modules whose actions are mostly others keep kern_apply. */
+int kern_apply_split(const kern *k, void *st, crisk_action a, evlog *log);
 size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap);
 /* The listers of the main phase and of the other decision points (legal.c). */
 size_t kern_legal_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);

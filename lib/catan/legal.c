@@ -30,25 +30,24 @@ static void put_run(action_out *o, const crisk_action *src, size_t n)
  * the ends of the seat's roads can qualify: after set-up every building of a
  * seat touches one of its roads (B-43, B-71).  `followed`: the caller lists
  * another code after these in any case. */
-static void list_roads(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
+/* The bitset walk of list_roads for nw node words and pw path words: the
+ * standard base board (nw 1, pw 2) gets constant widths, so the loops over
+ * words unroll and the candidates stay in registers. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void list_roads_words(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o,
+				    const int nw, const int pw)
 {
-	if (k->b.n_path > 64 * SPOT_WORDS) {
-		for (int p = 0; p < k->b.n_path; p++) {
-			if (kern_road_ok(k, st, s, p))
-				out_put(o, act_make(type, (uint64_t)p));
-		}
-		return;
-	}
 	/* Candidate paths: those at the seat's road ends not blocked by an
 	 * opponent's building, as a path bitset; then keep the empty ones. */
 	uint64_t spots[SPOT_WORDS];
-	const int pw = k->pw;
 	const uint64_t *reach = kreach(k, st, s);
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	for (int w = 0; w < pw; w++)
 		spots[w] = 0;
 	const uint64_t *occupied = koccupied(k, st);
-	for (int w = 0; w < k->nw; w++) {
+	for (int w = 0; w < nw; w++) {
 		/* An empty named location is no anchor (H-45): those drop out here. */
 		for (uint64_t m = reach[w] & ~(k->stop[w] & ~occupied[w]); m; m &= m - 1) {
 			int n = w * 64 + bit_low(m);
@@ -85,6 +84,21 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 	}
 }
 
+static void list_roads(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
+{
+	if (k->b.n_path > 64 * SPOT_WORDS) {
+		for (int p = 0; p < k->b.n_path; p++) {
+			if (kern_road_ok(k, st, s, p))
+				out_put(o, act_make(type, (uint64_t)p));
+		}
+		return;
+	}
+	if (k->nw == 1 && k->pw == 2) /* the base board: 54 intersections, 72 paths */
+		list_roads_words(k, st, s, type, followed, o, 1, 2);
+	else
+		list_roads_words(k, st, s, type, followed, o, k->nw, k->pw);
+}
+
 /* The list grows through a copy, so the caller's out never has its address
  * taken and stays in registers through the inlined listers. */
 static void list_roads_local(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
@@ -95,10 +109,14 @@ static void list_roads_local(const kern *k, const void *st, int s, unsigned type
 }
 
 /* Settlement sites: reachable (or anywhere in set-up) and not blocked. */
-static void list_sites(const kern *k, const void *st, const uint64_t *reach, unsigned type, action_out *o)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void list_sites_words(const kern *k, const void *st, const uint64_t *reach, unsigned type, action_out *o,
+				    const int nw)
 {
 	const uint64_t *blocked = kblocked(k, st);
-	for (int w = 0; w < k->nw; w++) {
+	for (int w = 0; w < nw; w++) {
 		uint64_t m = ~blocked[w] & (reach ? reach[w] : ~UINT64_C(0));
 		while (m) {
 			int n = w * 64 + bit_low(m);
@@ -108,6 +126,13 @@ static void list_sites(const kern *k, const void *st, const uint64_t *reach, uns
 			out_put(o, act_make(type, (uint64_t)n));
 		}
 	}
+}
+static inline void list_sites(const kern *k, const void *st, const uint64_t *reach, unsigned type, action_out *o)
+{
+	if (k->nw == 1) /* the base board's 54 intersections */
+		list_sites_words(k, st, reach, type, o, 1);
+	else
+		list_sites_words(k, st, reach, type, o, k->nw);
 }
 
 static inline int card_playable(const kern *k, const void *st, const kseat *p, int c)
@@ -171,14 +196,21 @@ static inline int hand_key_swar(uint64_t hand)
 	return (int)(gather5((biased - RES_ONE) & RES_TOP) | gather5((biased - 2 * RES_ONE) & RES_TOP) << NUM_RES);
 }
 
+/* The trade rates of krate (B-101) as bytes, resource r in byte r, for each
+ * value of a seat's harbor bits (bit 0 generic, bit 1 + r special): 2 at the
+ * resource's special harbor, else 3 with a generic one, else 4. */
+#define RATE_BYTE(hb, r) \
+	((uint64_t)((((hb) >> (1 + (r))) & 1) ? 2 : ((hb) & 1) ? 3 : 4) << (8 * (r)))
+#define RATE_BYTES(hb) \
+	(RATE_BYTE(hb, 0) | RATE_BYTE(hb, 1) | RATE_BYTE(hb, 2) | RATE_BYTE(hb, 3) | RATE_BYTE(hb, 4))
+#define RATE_BYTES4(hb) RATE_BYTES(hb), RATE_BYTES((hb) + 1), RATE_BYTES((hb) + 2), RATE_BYTES((hb) + 3)
+#define RATE_BYTES16(hb) RATE_BYTES4(hb), RATE_BYTES4((hb) + 4), RATE_BYTES4((hb) + 8), RATE_BYTES4((hb) + 12)
+static const uint64_t rate_bytes[64] = {RATE_BYTES16(0), RATE_BYTES16(16), RATE_BYTES16(32), RATE_BYTES16(48)};
+
 /* Resource types the seat holds at least its trade rate of (krate, B-101). */
 static inline unsigned bank_gives_swar(const kseat *p, uint64_t hand)
 {
-	uint64_t base = (p->harbors & 1u) ? 3 : 4;
-	/* Special harbor bits 1..5 spread to the low bit of bytes 0..4. */
-	uint64_t special = ((uint64_t)((p->harbors >> 1) & 0x1Fu) * UINT64_C(0x10204081)) & RES_ONE;
-	uint64_t rate = base * RES_ONE - special * (base - 2);
-	return gather5(((hand | RES_TOP) - rate) & RES_TOP);
+	return gather5(((hand | RES_TOP) - rate_bytes[p->harbors & 0x3Fu]) & RES_TOP);
 }
 
 /* kcan_pay on the hand's bytes: byte r of (count | 0x80) - cost keeps its top

@@ -119,7 +119,7 @@ int cm_check(const void *data, const void *state, crisk_action a)
 
 int cm_apply(const void *data, void *state, crisk_action a, evlog *log)
 {
-	return kern_apply(data, state, a, log);
+	return kern_apply_split(data, state, a, log);
 }
 
 int cm_chance(const void *data, const void *state, crisk_action *acts, double *probs, size_t cap,

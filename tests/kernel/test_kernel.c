@@ -1031,6 +1031,55 @@ START_TEST(test_maritime_rates_b101)
 }
 END_TEST
 
+/* B-101: the main-phase list holds exactly the maritime trades that check
+ * accepts, for every set of harbor bits (the lister reads its rates from a
+ * table by harbor bits, check computes them: kern_trade_rate) and hands of 0..5
+ * of each type, the bank short of some types now and then. */
+START_TEST(test_maritime_listed_every_harbor_set_b101)
+{
+	fixture f;
+	open_game(&f, "players=3 seed=15", 0);
+	rng pick;
+	rng_seed(&pick, 3);
+	play_setup(&f);
+	ck_assert(reach_main(&f, &pick));
+	int s = ks(f.st)->active, other = (s + 1) % 3;
+	kseat *p = kseat_of(f.k, f.st, s);
+	crisk_action acts[LEGAL_CAP];
+	for (unsigned hb = 0; hb < 64; hb++) {
+		for (int round = 0; round < 8; round++) {
+			clear_hands(&f);
+			p->harbors = (uint8_t)hb;
+			for (int r = 0; r < NUM_RES; r++)
+				give(&f, s, r, (int)rng_uniform(&pick, 6));
+			if (round % 4 == 3) { /* the other seat holds a type's whole bank */
+				int r = (int)rng_uniform(&pick, NUM_RES);
+				give(&f, other, r, ks(f.st)->bank[r]);
+			}
+			size_t n = legal(&f, acts), listed = 0;
+			for (size_t i = 0; i < n; i++)
+				listed += ACT_TYPE(acts[i]) == CRISK_CATAN_MARITIME_TRADE;
+			size_t accepted = 0;
+			for (int g = 0; g < NUM_RES; g++) {
+				for (int t = 0; t < NUM_RES; t++) {
+					crisk_action a = act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)(g | t << 8));
+					int ok = module_base.check(f.k, f.st, a) == CRISK_OK, in_list = 0;
+					for (size_t i = 0; i < n; i++)
+						in_list |= acts[i] == a;
+					ck_assert_msg(ok == in_list, "harbors 0x%x, give %d take %d: check %d, listed %d", hb, g,
+						      t, ok, in_list);
+					if (ok)
+						ck_assert_int_ge(p->hand[g], kern_trade_rate(p, g));
+					accepted += (size_t)ok;
+				}
+			}
+			ck_assert_uint_eq(listed, accepted);
+		}
+	}
+	close_game(&f);
+}
+END_TEST
+
 /* B-82: with one card left in the bank, year of plenty gives one pick of that type. */
 START_TEST(test_year_of_plenty_short_bank_b82)
 {
@@ -1169,6 +1218,7 @@ static Suite *kernel_suite(void)
 	tcase_add_test(tc, test_domestic_trade_b97);
 	tcase_add_test(tc, test_friendly_robber_b63);
 	tcase_add_test(tc, test_maritime_rates_b101);
+	tcase_add_test(tc, test_maritime_listed_every_harbor_set_b101);
 	tcase_add_test(tc, test_year_of_plenty_short_bank_b82);
 	tcase_add_test(tc, test_road_building_one_road_b81);
 	tcase_add_test(tc, test_action_text);
