@@ -310,6 +310,15 @@ static int tp_ext_check(const kern *k, const void *st)
 			return BAD("nodes[%d]: the start settlement of neutral N%d is missing (T-5)", tpr(k)->site[j], j);
 		if (kseat_of(k, st, k->seats + j)->supply[PIECE_CITY] != k->cfg.pieces[PIECE_CITY])
 			return BAD("neutrals[%d].supply[1]: neutrals never build cities (T-2)", j);
+		/* T-12: a neutral settlement stands at the end of one of its
+		 * roads; only the start settlement may stand alone (the road
+		 * lister, neutral_road_set, relies on it). */
+		const uint64_t *reach = kreach(k, st, k->seats + j);
+		for (int n = 0; n < k->b.n_node; n++) {
+			if ((knodes(k, st)[n] & NODE_OWNER_MASK) == (unsigned)(k->seats + j + 1) && n != tpr(k)->site[j] &&
+			    !bit_get(reach, n))
+				return BAD("nodes[%d]: a settlement of neutral N%d away from its roads (T-12)", n, j);
+		}
 	}
 	if ((rc = check_forced(k, st)) || (rc = check_neutral_point(k, st)))
 		return rc;

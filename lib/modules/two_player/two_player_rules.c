@@ -39,53 +39,74 @@ int tp_neutral_site_ok(const kern *k, const void *st, int j, int node)
 
 #define NEUTRAL_PATH_WORDS 4
 
-/* The paths where neutral owner o may start a road, as a bitset of k->pw
- * words: those at an intersection holding its building, or empty and at
- * the end of one of its roads, unless another owner's building stands
- * there (B-69, B-70).  A superset of the legal paths (each is still checked
- * by tp_neutral_road_ok), found from a few bitset words rather than by
- * testing all paths: the neutrals' builds are listed after almost every
- * road and settlement of a seat (T-11).  The initial neutral settlements
- * have no road, so buildings count apart from the roads' ends. */
-static void neutral_road_spots(const kern *k, const void *st, int o, uint64_t *spots)
+/* The legal roads of neutral owner o (T-12; B-69, B-70 as kern_road_ok) as
+ * a bitset of k->pw words: the empty paths that take a road at an anchor of
+ * o, i.e. an intersection holding its building, or empty, at the end of one
+ * of its roads and not a named location (H-45).  Its buildings are its start
+ * settlement (T-5) and settlements at its road ends (T-12; tp_ext_check
+ * refuses others), so the anchors are found among its reach and its start
+ * intersection, from a few bitset words rather than by testing all paths:
+ * the neutrals' builds are listed after almost every road and settlement of
+ * a seat (T-11).  Returns whether the set is not empty. */
+static int neutral_road_set(const kern *k, const void *st, int j, uint64_t *spots)
 {
-	const uint8_t *nodes = knodes(k, st);
-	const uint64_t *reach = kreach(k, st, o), *occupied = koccupied(k, st);
-	for (int w = 0; w < k->pw; w++)
+	const int o = k->seats + j, pw = k->pw;
+	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
+	const uint64_t *reach = kreach(k, st, o);
+	const int site = tpr(k)->site[j];
+	for (int w = 0; w < pw; w++)
 		spots[w] = 0;
 	for (int w = 0; w < k->nw; w++) {
-		for (uint64_t m = reach[w] | occupied[w]; m; m &= m - 1) {
+		uint64_t m = reach[w];
+		if (site >> 6 == w)
+			m |= UINT64_C(1) << (site & 63);
+		for (; m; m &= m - 1) {
 			int n = w * 64 + bit_low(m);
-			if (nodes[n] && (nodes[n] & NODE_OWNER_MASK) != (unsigned)o + 1)
+			unsigned nb = nodes[n];
+			if (nb ? (nb & NODE_OWNER_MASK) != (unsigned)o + 1 : bit_get(k->stop, n))
 				continue;
-			const uint64_t *at = k->node_paths + (size_t)n * (size_t)k->pw;
-			for (int i = 0; i < k->pw; i++)
+			const uint64_t *at = k->node_paths + (size_t)n * (size_t)pw;
+			for (int i = 0; i < pw; i++)
 				spots[i] |= at[i];
 		}
 	}
+	uint64_t any = 0;
+	for (int w = 0; w < pw; w++) {
+		for (uint64_t m = spots[w]; m; m &= m - 1) {
+			if (paths[w * 64 + bit_low(m)])
+				spots[w] &= ~(m & (0 - m));
+		}
+		any |= spots[w];
+	}
+	return any != 0;
 }
 
-/* Lists (or, with o NULL, finds) the legal neutral builds in code order. */
+/* Lists (or, with o NULL, finds) the legal neutral builds in code order:
+ * the roads of N0, of N1, then the settlements of N0, of N1. */
 static int neutral_builds(const kern *k, const void *st, action_out *o)
 {
-	int few_paths = k->pw <= NEUTRAL_PATH_WORDS;
+	const int few_paths = k->pw <= NEUTRAL_PATH_WORDS;
 	for (int j = 0; j < TP_NEUTRALS; j++) {
 		uint64_t spots[NEUTRAL_PATH_WORDS];
 		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_ROAD])
 			continue;
-		if (few_paths)
-			neutral_road_spots(k, st, k->seats + j, spots);
-		for (int w = 0; w < k->pw; w++) {
-			for (uint64_t m = few_paths ? spots[w] : ~UINT64_C(0); m; m &= m - 1) {
-				int p = w * 64 + bit_low(m);
-				if (p >= k->b.n_path)
-					break;
-				if (!tp_neutral_road_ok(k, st, j, p))
-					continue;
-				if (!o)
-					return 1;
-				out_put(o, make2(CRISK_TP_NEUTRAL_ROAD, p, j));
+		if (few_paths) {
+			if (!neutral_road_set(k, st, j, spots))
+				continue;
+			if (!o)
+				return 1;
+			for (int w = 0; w < k->pw; w++) {
+				for (uint64_t m = spots[w]; m; m &= m - 1)
+					out_put(o, make2(CRISK_TP_NEUTRAL_ROAD, w * 64 + bit_low(m), j));
 			}
+			continue;
+		}
+		for (int p = 0; p < k->b.n_path; p++) { /* large boards: every path */
+			if (!tp_neutral_road_ok(k, st, j, p))
+				continue;
+			if (!o)
+				return 1;
+			out_put(o, make2(CRISK_TP_NEUTRAL_ROAD, p, j));
 		}
 	}
 	/* Sites: empty, not blocked and at the end of one of the neutral's roads. */
@@ -210,18 +231,6 @@ static int can_pay_token(const kern *k, const void *st)
 	 * visible VP of both seats, which the main phase's listing asks for at
 	 * every step. */
 	return x->tokens[h->active] >= 2 || tp_token_cost(k, st, h->active) <= 1;
-}
-
-static int forced_trade_ok(const kern *k, const void *st)
-{
-	const kstate *h = ks(st);
-	return kseat_of(k, st, 1 - h->active)->cards >= 1 && kseat_of(k, st, h->active)->cards >= 2 &&
-	       can_pay_token(k, st);
-}
-
-static int desert_ok(const kern *k, const void *st)
-{
-	return tpr(k)->desert != BOARD_NONE && ks(st)->robber != tpr(k)->desert && can_pay_token(k, st);
 }
 
 static int knight_swap_ok(const kern *k, const void *st)
@@ -581,10 +590,12 @@ int tp_check(const void *data, const void *st, crisk_action a)
 
 /* ---- legal actions and chance ---- */
 
-/* The list, with domestic offers only when `offers` is set. */
-static size_t tp_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
+/* The module's own decision points (T-11, T-17): out of the hot path. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t tp_list_own(const kern *k, const void *st, crisk_action *buf, size_t cap)
 {
-	const kern *k = data;
 	const kstate *h = ks(st);
 	action_out o = {buf, cap, 0};
 	switch (h->dp) {
@@ -608,7 +619,7 @@ static size_t tp_list(const void *data, const void *st, int offers, crisk_action
 		}
 		return o.n;
 	}
-	case DP_TP_GIVE: {
+	default: { /* DP_TP_GIVE */
 		const kseat *me = kseat_of(k, st, h->active);
 		const tp_ext *x = tpx(k, st);
 		for (int r2 = 0; r2 < NUM_RES; r2++) {
@@ -619,21 +630,64 @@ static size_t tp_list(const void *data, const void *st, int offers, crisk_action
 		}
 		return o.n;
 	}
-	case DP_PRE_ROLL:
-	case DP_MAIN:
-		o.n = kern_legal_offers(k, st, offers, buf, cap);
-		if (h->dp == DP_MAIN) {
-			if (forced_trade_ok(k, st))
+	}
+}
+
+/* The module's codes after the kernel's n in the main phase (T-17, T-19),
+ * in code order: forced trade, robber to the desert, knight for tokens.
+ * The token test (can_pay_token) is made once for both token actions. */
+static size_t tp_main_extras(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
+{
+	const kstate *h = ks(st);
+	const tp_ext *x = tpx(k, st);
+	const int s = h->active;
+	action_out o = {buf, cap, n};
+	if (!x->token_used && x->tokens[s]) {
+		int trade = kseat_of(k, st, 1 - s)->cards >= 1 && kseat_of(k, st, s)->cards >= 2;
+		int desert = tpr(k)->desert != BOARD_NONE && h->robber != tpr(k)->desert;
+		if ((trade | desert) && (x->tokens[s] >= 2 || tp_token_cost(k, st, s) <= 1)) {
+			if (trade)
 				out_put(&o, act_make(CRISK_TP_FORCED_TRADE, 0));
-			if (desert_ok(k, st))
+			if (desert)
 				out_put(&o, act_make(CRISK_TP_ROBBER_DESERT, 0));
 		}
-		if (knight_swap_ok(k, st))
-			out_put(&o, act_make(CRISK_TP_KNIGHT_TOKENS, 0));
-		return o.n;
-	default:
-		return kern_legal(k, st, buf, cap);
 	}
+	if (knight_swap_ok(k, st))
+		out_put(&o, act_make(CRISK_TP_KNIGHT_TOKENS, 0));
+	return o.n;
+}
+
+/* The list, with domestic offers only when `offers` is set.  The main
+ * phase and the rolls first, as kern_legal_offers takes them; the other
+ * kernel points go straight to kern_legal_other (kern_legal_offers' own
+ * choice for them). */
+static inline size_t tp_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	const kern *k = data;
+	const kstate *h = ks(st);
+	size_t n;
+	if (h->dp == DP_MAIN) {
+		n = kern_legal_main(k, st, offers, buf, cap);
+		return tp_main_extras(k, st, buf, cap, n);
+	}
+	if (h->dp == DP_PRE_ROLL) { /* T-19: a knight for tokens before either roll */
+		if (!kern_holds_action_card(k, st)) {
+			if (cap)
+				buf[0] = act_make(CRISK_CATAN_ROLL, 0);
+			n = 1;
+		} else {
+			n = kern_legal_other(k, st, buf, cap);
+		}
+		if (knight_swap_ok(k, st)) {
+			if (n < cap)
+				buf[n] = act_make(CRISK_TP_KNIGHT_TOKENS, 0);
+			n++;
+		}
+		return n;
+	}
+	if (!tp_own_phase(h->dp))
+		return kern_legal_other(k, st, buf, cap);
+	return tp_list_own(k, st, buf, cap);
 }
 
 size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
