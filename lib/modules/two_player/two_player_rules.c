@@ -48,15 +48,23 @@ int tp_neutral_site_ok(const kern *k, const void *st, int j, int node)
  * intersection, from a few bitset words rather than by testing all paths:
  * the neutrals' builds are listed after almost every road and settlement of
  * a seat (T-11).  Returns whether the set is not empty. */
-static int neutral_road_set(const kern *k, const void *st, int j, uint64_t *spots)
+#if defined(__GNUC__)
+#define TP_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define TP_ALWAYS_INLINE inline
+#endif
+
+/* neutral_road_set for pw path words and nw node words: constants on the
+ * standard board (2 and 1), so that the loops unroll into registers. */
+static TP_ALWAYS_INLINE int neutral_road_set_n(const kern *k, const void *st, int j, uint64_t *spots, const int pw,
+					       const int nw)
 {
-	const int o = k->seats + j, pw = k->pw;
+	const int o = k->seats + j;
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	const uint64_t *reach = kreach(k, st, o);
 	const int site = tpr(k)->site[j];
-	for (int w = 0; w < pw; w++)
-		spots[w] = 0;
-	for (int w = 0; w < k->nw; w++) {
+	uint64_t set[NEUTRAL_PATH_WORDS] = {0};
+	for (int w = 0; w < nw; w++) {
 		uint64_t m = reach[w];
 		if (site >> 6 == w)
 			m |= UINT64_C(1) << (site & 63);
@@ -67,18 +75,27 @@ static int neutral_road_set(const kern *k, const void *st, int j, uint64_t *spot
 				continue;
 			const uint64_t *at = k->node_paths + (size_t)n * (size_t)pw;
 			for (int i = 0; i < pw; i++)
-				spots[i] |= at[i];
+				set[i] |= at[i];
 		}
 	}
 	uint64_t any = 0;
 	for (int w = 0; w < pw; w++) {
-		for (uint64_t m = spots[w]; m; m &= m - 1) {
-			if (paths[w * 64 + bit_low(m)])
-				spots[w] &= ~(m & (0 - m));
+		uint64_t keep = 0;
+		for (uint64_t m = set[w]; m; m &= m - 1) {
+			int b = bit_low(m);
+			keep |= (uint64_t)(paths[w * 64 + b] == 0) << b;
 		}
-		any |= spots[w];
+		spots[w] = keep;
+		any |= keep;
 	}
 	return any != 0;
+}
+
+static int neutral_road_set(const kern *k, const void *st, int j, uint64_t *spots)
+{
+	if (k->pw == 2 && k->nw == 1)
+		return neutral_road_set_n(k, st, j, spots, 2, 1);
+	return neutral_road_set_n(k, st, j, spots, k->pw, k->nw);
 }
 
 /* Lists (or, with o NULL, finds) the legal neutral builds in code order:
@@ -633,15 +650,21 @@ static size_t tp_list_own(const kern *k, const void *st, crisk_action *buf, size
 	}
 }
 
-/* The module's codes after the kernel's n in the main phase (T-17, T-19),
- * in code order: forced trade, robber to the desert, knight for tokens.
- * The token test (can_pay_token) is made once for both token actions. */
-static size_t tp_main_extras(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
+#if defined(__GNUC__)
+#define TP_NOINLINE __attribute__((noinline))
+#else
+#define TP_NOINLINE
+#endif
+
+/* The main phase: the kernel's codes, then the module's (T-17, T-19) in
+ * code order: forced trade, robber to the desert, knight for tokens.  The
+ * token test (can_pay_token) is made once for both token actions. */
+static TP_ALWAYS_INLINE size_t list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	const kstate *h = ks(st);
 	const tp_ext *x = tpx(k, st);
 	const int s = h->active;
-	action_out o = {buf, cap, n};
+	action_out o = {buf, cap, kern_legal_main(k, st, offers, buf, cap)};
 	if (!x->token_used && x->tokens[s]) {
 		int trade = kseat_of(k, st, 1 - s)->cards >= 1 && kseat_of(k, st, s)->cards >= 2;
 		int desert = tpr(k)->desert != BOARD_NONE && h->robber != tpr(k)->desert;
@@ -657,37 +680,67 @@ static size_t tp_main_extras(const kern *k, const void *st, crisk_action *buf, s
 	return o.n;
 }
 
+/* The same out of line, for the public lister: tp_list stays a jump. */
+static TP_NOINLINE size_t tp_list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	return list_main(k, st, offers, buf, cap);
+}
+
+/* The pre-roll with a card to play or a knight to discard (T-10, T-19). */
+static TP_NOINLINE size_t tp_list_pre_roll(const kern *k, const void *st, crisk_action *buf, size_t cap)
+{
+	size_t n;
+	if (!kern_holds_action_card(k, st)) {
+		if (cap)
+			buf[0] = act_make(CRISK_CATAN_ROLL, 0);
+		n = 1;
+	} else {
+		n = kern_legal_other(k, st, buf, cap);
+	}
+	if (knight_swap_ok(k, st)) {
+		if (n < cap)
+			buf[n] = act_make(CRISK_TP_KNIGHT_TOKENS, 0);
+		n++;
+	}
+	return n;
+}
+
 /* The list, with domestic offers only when `offers` is set.  The main
  * phase and the rolls first, as kern_legal_offers takes them; the other
  * kernel points go straight to kern_legal_other (kern_legal_offers' own
- * choice for them). */
-static inline size_t tp_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
+ * choice for them).  Each branch ends in a jump: no frame here, except
+ * for the main phase in the playout loop (`inline_main`), which keeps the
+ * list in its own frame. */
+static TP_ALWAYS_INLINE size_t tp_list_at(const void *data, const void *st, int offers, crisk_action *buf, size_t cap,
+					  const int inline_main)
 {
 	const kern *k = data;
 	const kstate *h = ks(st);
-	size_t n;
-	if (h->dp == DP_MAIN) {
-		n = kern_legal_main(k, st, offers, buf, cap);
-		return tp_main_extras(k, st, buf, cap, n);
-	}
-	if (h->dp == DP_PRE_ROLL) { /* T-19: a knight for tokens before either roll */
-		if (!kern_holds_action_card(k, st)) {
+	if (h->dp == DP_MAIN)
+		return inline_main ? list_main(k, st, offers, buf, cap) : tp_list_main(k, st, offers, buf, cap);
+	if (h->dp == DP_PRE_ROLL) {
+		/* Mostly a roll alone: no card to play, no knight to discard. */
+		if (!kern_holds_action_card(k, st) && !knight_swap_ok(k, st)) {
 			if (cap)
 				buf[0] = act_make(CRISK_CATAN_ROLL, 0);
-			n = 1;
-		} else {
-			n = kern_legal_other(k, st, buf, cap);
+			return 1;
 		}
-		if (knight_swap_ok(k, st)) {
-			if (n < cap)
-				buf[n] = act_make(CRISK_TP_KNIGHT_TOKENS, 0);
-			n++;
-		}
-		return n;
+		return tp_list_pre_roll(k, st, buf, cap);
 	}
 	if (!tp_own_phase(h->dp))
 		return kern_legal_other(k, st, buf, cap);
 	return tp_list_own(k, st, buf, cap);
+}
+
+static size_t tp_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	return tp_list_at(data, st, offers, buf, cap, 0);
+}
+
+static TP_ALWAYS_INLINE size_t tp_list_playout(const void *data, const void *st, int offers, crisk_action *buf,
+					       size_t cap)
+{
+	return tp_list_at(data, st, offers, buf, cap, 1);
 }
 
 size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
@@ -727,7 +780,12 @@ int tp_chance(const void *data, const void *st, crisk_action *acts, double *prob
 }
 
 /* The module's actions: checked, applied, then victory (T-4) and the
- * forced trade's draw in automatic chance. */
+ * forced trade's draw in automatic chance.  Not inlined: tp_apply and
+ * tp_apply_listed stay a test and a jump, with no frame for the kernel's
+ * actions. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static int apply_module(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	kstate *h = ks(st);
@@ -764,6 +822,6 @@ static int tp_apply_listed(const void *data, void *st, crisk_action a, evlog *lo
 int tp_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_steps, uint64_t *policy, evlog *log,
 	       uint64_t *steps)
 {
-	const catan_playout_fns fns = {cm_current_seat, tp_list, tp_chance, tp_apply_listed};
+	const catan_playout_fns fns = {cm_current_seat, tp_list_playout, tp_chance, tp_apply_listed};
 	return catan_playout(fns, data, st, skip_types, max_steps, policy, log, steps);
 }
