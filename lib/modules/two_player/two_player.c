@@ -145,6 +145,7 @@ static void tp_ext_init(const kern *k, void *st, evlog *log)
 		flow_place_building(k, st, k->seats + j, tpr(k)->site[j]);
 	x->tokens[0] = x->tokens[1] = TP_TOKENS_EACH;
 	x->supply = CRISK_TP_TOKENS_TOTAL - 2 * TP_TOKENS_EACH;
+	tp_derive_roads(k, st);
 }
 
 static void tp_turn_start(const kern *k, void *st, evlog *log)
@@ -320,6 +321,9 @@ static int tp_ext_check(const kern *k, const void *st)
 				return BAD("nodes[%d]: a settlement of neutral N%d away from its roads (T-12)", n, j);
 		}
 	}
+	/* The derived road sets, after the T-12 test above that they rely on. */
+	if (!tp_roads_match(k, st))
+		return BAD("ext.roads: the neutrals' road spots differ from the board (derived data)");
 	if ((rc = check_forced(k, st)) || (rc = check_neutral_point(k, st)))
 		return rc;
 	return CRISK_OK;
@@ -343,6 +347,22 @@ static const kern_hooks tp_hooks = {
 	.victory_as_base = 1,
 };
 
+/* A load derives the neutrals' road sets (tp_ext.roads, not saved); the
+ * state check follows and compares them with the board. */
+static void tp_state_load(const void *data, const uint8_t *in, void *state)
+{
+	cm_state_load(data, in, state);
+	tp_derive_roads(data, state);
+}
+
+static int tp_state_from_json(const void *data, const struct jnode *root, void *state)
+{
+	int rc = cm_state_from_json(data, root, state);
+	if (!rc)
+		tp_derive_roads(data, state);
+	return rc;
+}
+
 /* ---- the rules object ---- */
 
 static int tp_rules_create(void **data, const param_set *p)
@@ -365,6 +385,7 @@ static int tp_rules_create(void **data, const param_set *p)
 	if (!rc)
 		rc = cm_given(p, P_NEUTRAL_SITES) ? parse_sites(r, p->str[P_NEUTRAL_SITES]) : choose_sites(r);
 	if (!rc) {
+		r->derived = k->pw <= TP_ROAD_WORDS;
 		r->desert = BOARD_NONE;
 		for (int x = 0; x < k->b.n_land && r->desert == BOARD_NONE; x++) {
 			if (k->hex_res[x] == 0xFF)
@@ -410,10 +431,10 @@ const module module_two_player = {
 	.board_json = tp_board_json,
 	.state_bytes = cm_state_bytes,
 	.state_save = cm_state_save,
-	.state_load = cm_state_load,
+	.state_load = tp_state_load,
 	.state_check = cm_state_check,
 	.state_to_json = cm_state_to_json,
-	.state_from_json = cm_state_from_json,
+	.state_from_json = tp_state_from_json,
 	.rl_actions = tp_rl_actions,
 	.rl_index = tp_rl_index,
 	.rl_action = tp_rl_action,

@@ -98,6 +98,78 @@ static int neutral_road_set(const kern *k, const void *st, int j, uint64_t *spot
 	return neutral_road_set_n(k, st, j, spots, k->pw, k->nw);
 }
 
+/* ---- the derived road sets (tp_ext.roads) ---- */
+
+void tp_derive_roads(const kern *k, void *st)
+{
+	tp_ext *x = tpx(k, st);
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		uint64_t spots[NEUTRAL_PATH_WORDS] = {0};
+		if (tpr(k)->derived)
+			neutral_road_set(k, st, j, spots);
+		for (int w = 0; w < TP_ROAD_WORDS; w++)
+			x->roads[j][w] = spots[w];
+	}
+}
+
+int tp_roads_match(const kern *k, const void *st)
+{
+	const tp_ext *x = tpx(k, st);
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		uint64_t spots[NEUTRAL_PATH_WORDS] = {0};
+		if (tpr(k)->derived)
+			neutral_road_set(k, st, j, spots);
+		for (int w = 0; w < TP_ROAD_WORDS; w++) {
+			if (x->roads[j][w] != spots[w])
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* A road now stands on path p: no neutral may build there. */
+static void roads_taken(const kern *k, void *st, int p)
+{
+	tp_ext *x = tpx(k, st);
+	for (int j = 0; j < TP_NEUTRALS; j++)
+		x->roads[j][p >> 6] &= ~(UINT64_C(1) << (p & 63));
+}
+
+/* Intersection n has just become an anchor of neutral j (the end of its
+ * new road, or its new settlement), or already was one: its empty road
+ * paths join j's set. */
+static void roads_anchor(const kern *k, void *st, int j, int n)
+{
+	const int o = k->seats + j;
+	unsigned nb = knodes(k, st)[n];
+	if (nb ? (nb & NODE_OWNER_MASK) != (unsigned)o + 1 : bit_get(k->stop, n))
+		return;
+	const uint8_t *paths = kpaths(k, st);
+	const bnode *bn = &k->b.node[n];
+	tp_ext *x = tpx(k, st);
+	for (int i = 0; i < bn->deg; i++) {
+		int p = bn->path[i];
+		if (!paths[p] && kern_road_path(k, p))
+			x->roads[j][p >> 6] |= UINT64_C(1) << (p & 63);
+	}
+}
+
+/* A building of another owner than neutral j now stands on n: if n was an
+ * end of j's roads it is no anchor of j any more, and a path there may
+ * still be reached from its other end, so j's set is made again. */
+static void roads_blocked(const kern *k, void *st, int n, int except)
+{
+	tp_ext *x = tpx(k, st);
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		if (j == except || !bit_get(kreach(k, st, k->seats + j), n))
+			continue;
+		uint64_t spots[NEUTRAL_PATH_WORDS];
+		neutral_road_set(k, st, j, spots);
+		for (int w = 0; w < TP_ROAD_WORDS; w++)
+			x->roads[j][w] = spots[w];
+	}
+}
+
 /* Lists (or, with o NULL, finds) the legal neutral builds in code order:
  * the roads of N0, of N1, then the settlements of N0, of N1. */
 static int neutral_builds(const kern *k, const void *st, action_out *o)
@@ -107,6 +179,18 @@ static int neutral_builds(const kern *k, const void *st, action_out *o)
 		uint64_t spots[NEUTRAL_PATH_WORDS];
 		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_ROAD])
 			continue;
+		if (tpr(k)->derived) {
+			const uint64_t *roads = tpx(k, st)->roads[j];
+			if (!(roads[0] | roads[1]))
+				continue;
+			if (!o)
+				return 1;
+			for (int w = 0; w < TP_ROAD_WORDS; w++) {
+				for (uint64_t m = roads[w]; m; m &= m - 1)
+					out_put(o, make2(CRISK_TP_NEUTRAL_ROAD, w * 64 + bit_low(m), j));
+			}
+			continue;
+		}
 		if (few_paths) {
 			if (!neutral_road_set(k, st, j, spots))
 				continue;
@@ -174,6 +258,12 @@ static void gain_tokens(const kern *k, void *st, int s, int n, int why, evlog *l
 void tp_after_build(const kern *k, void *st, int piece, int id, int how, evlog *log)
 {
 	kstate *h = ks(st);
+	if (tpr(k)->derived) {
+		if (piece == PIECE_ROAD)
+			roads_taken(k, st, id);
+		else
+			roads_blocked(k, st, id, -1);
+	}
 	if (piece == PIECE_SETTLEMENT) { /* T-18, T-7: desert 2, coast 1 */
 		const bnode *bn = &k->b.node[id];
 		int desert = 0;
@@ -216,6 +306,11 @@ static void neutral_build(const kern *k, void *st, unsigned type, int id, int j,
 	ev *e;
 	if (type == CRISK_TP_NEUTRAL_ROAD) {
 		flow_add_road(k, st, o, id);
+		if (tpr(k)->derived) {
+			roads_taken(k, st, id);
+			roads_anchor(k, st, j, k->b.path[id].node[0]);
+			roads_anchor(k, st, j, k->b.path[id].node[1]);
+		}
 		e = ev_push(log, CRISK_TP_EV_NEUTRAL_ROAD, h->active, -1);
 		if (e) {
 			e->args[0] = j;
@@ -226,6 +321,10 @@ static void neutral_build(const kern *k, void *st, unsigned type, int id, int j,
 		flow_update_longest_road_at(k, st, o, id, log);
 	} else {
 		flow_place_building(k, st, o, id);
+		if (tpr(k)->derived) {
+			roads_anchor(k, st, j, id);
+			roads_blocked(k, st, id, j);
+		}
 		e = ev_push(log, CRISK_TP_EV_NEUTRAL_SETTLEMENT, h->active, -1);
 		if (e) {
 			e->args[0] = j;
