@@ -39,19 +39,12 @@ int tp_neutral_site_ok(const kern *k, const void *st, int j, int node)
 
 #define NEUTRAL_PATH_WORDS 4
 
-/* The legal roads of neutral owner o (T-12; B-69, B-70 as kern_road_ok) as
- * a bitset of k->pw words: the empty paths that take a road at an anchor of
- * o, i.e. an intersection holding its building, or empty, at the end of one
- * of its roads and not a named location (H-45).  Its buildings are its start
- * settlement (T-5) and settlements at its road ends (T-12; tp_ext_check
- * refuses others), so the anchors are found among its reach and its start
- * intersection, from a few bitset words rather than by testing all paths:
- * the neutrals' builds are listed after almost every road and settlement of
- * a seat (T-11).  Returns whether the set is not empty. */
 #if defined(__GNUC__)
 #define TP_ALWAYS_INLINE inline __attribute__((always_inline))
+#define TP_NOINLINE __attribute__((noinline))
 #else
 #define TP_ALWAYS_INLINE inline
+#define TP_NOINLINE
 #endif
 
 /* neutral_road_set for pw path words and nw node words: constants on the
@@ -91,6 +84,16 @@ static TP_ALWAYS_INLINE int neutral_road_set_n(const kern *k, const void *st, in
 	return any != 0;
 }
 
+/* The legal roads of neutral j (T-12; B-69, B-70 as kern_road_ok) as a
+ * bitset of k->pw words: the empty paths that take a road at an anchor of
+ * j, i.e. an intersection holding its building, or empty, at the end of one
+ * of its roads and not a named location (H-45).  Its buildings are its start
+ * settlement (T-5) and settlements at its road ends (T-12; tp_ext_check
+ * refuses others), so the anchors are found among its reach and its start
+ * intersection, from a few bitset words rather than by testing all paths:
+ * the neutrals' builds are listed after almost every road and settlement of
+ * a seat (T-11).  Returns whether the set is not empty.  The derivation of
+ * tp_ext.roads and its check; on boards above 128 paths, the lister. */
 static int neutral_road_set(const kern *k, const void *st, int j, uint64_t *spots)
 {
 	if (k->pw == 2 && k->nw == 1)
@@ -180,6 +183,7 @@ static int neutral_builds(const kern *k, const void *st, action_out *o)
 		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_ROAD])
 			continue;
 		if (tpr(k)->derived) {
+			_Static_assert(TP_ROAD_WORDS == 2, "two words tested at once");
 			const uint64_t *roads = tpx(k, st)->roads[j];
 			if (!(roads[0] | roads[1]))
 				continue;
@@ -707,10 +711,7 @@ int tp_check(const void *data, const void *st, crisk_action a)
 /* ---- legal actions and chance ---- */
 
 /* The module's own decision points (T-11, T-17): out of the hot path. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static size_t tp_list_own(const kern *k, const void *st, crisk_action *buf, size_t cap)
+static TP_NOINLINE size_t tp_list_own(const kern *k, const void *st, crisk_action *buf, size_t cap)
 {
 	const kstate *h = ks(st);
 	action_out o = {buf, cap, 0};
@@ -748,12 +749,6 @@ static size_t tp_list_own(const kern *k, const void *st, crisk_action *buf, size
 	}
 	}
 }
-
-#if defined(__GNUC__)
-#define TP_NOINLINE __attribute__((noinline))
-#else
-#define TP_NOINLINE
-#endif
 
 /* The main phase: the kernel's codes, then the module's (T-17, T-19) in
  * code order: forced trade, robber to the desert, knight for tokens.  The
@@ -882,10 +877,7 @@ int tp_chance(const void *data, const void *st, crisk_action *acts, double *prob
  * forced trade's draw in automatic chance.  Not inlined: tp_apply and
  * tp_apply_listed stay a test and a jump, with no frame for the kernel's
  * actions. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int apply_module(const kern *k, void *st, crisk_action a, evlog *log)
+static TP_NOINLINE int apply_module(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	kstate *h = ks(st);
 	int rc = tp_check(k, st, a);
