@@ -145,6 +145,7 @@ static void tp_ext_init(const kern *k, void *st, evlog *log)
 		flow_place_building(k, st, k->seats + j, tpr(k)->site[j]);
 	x->tokens[0] = x->tokens[1] = TP_TOKENS_EACH;
 	x->supply = CRISK_TP_TOKENS_TOTAL - 2 * TP_TOKENS_EACH;
+	tp_derive_roads(k, st);
 }
 
 static void tp_turn_start(const kern *k, void *st, evlog *log)
@@ -310,7 +311,19 @@ static int tp_ext_check(const kern *k, const void *st)
 			return BAD("nodes[%d]: the start settlement of neutral N%d is missing (T-5)", tpr(k)->site[j], j);
 		if (kseat_of(k, st, k->seats + j)->supply[PIECE_CITY] != k->cfg.pieces[PIECE_CITY])
 			return BAD("neutrals[%d].supply[1]: neutrals never build cities (T-2)", j);
+		/* T-12: a neutral settlement stands at the end of one of its
+		 * roads; only the start settlement may stand alone (the road
+		 * lister, neutral_road_set, relies on it). */
+		const uint64_t *reach = kreach(k, st, k->seats + j);
+		for (int n = 0; n < k->b.n_node; n++) {
+			if ((knodes(k, st)[n] & NODE_OWNER_MASK) == (unsigned)(k->seats + j + 1) && n != tpr(k)->site[j] &&
+			    !bit_get(reach, n))
+				return BAD("nodes[%d]: a settlement of neutral N%d away from its roads (T-12)", n, j);
+		}
 	}
+	/* The derived road sets, after the T-12 test above that they rely on. */
+	if (!tp_roads_match(k, st))
+		return BAD("ext.roads: the neutrals' road spots differ from the board (derived data)");
 	if ((rc = check_forced(k, st)) || (rc = check_neutral_point(k, st)))
 		return rc;
 	return CRISK_OK;
@@ -334,6 +347,22 @@ static const kern_hooks tp_hooks = {
 	.victory_as_base = 1,
 };
 
+/* A load derives the neutrals' road sets (tp_ext.roads, not saved); the
+ * state check follows and compares them with the board. */
+static void tp_state_load(const void *data, const uint8_t *in, void *state)
+{
+	cm_state_load(data, in, state);
+	tp_derive_roads(data, state);
+}
+
+static int tp_state_from_json(const void *data, const struct jnode *root, void *state)
+{
+	int rc = cm_state_from_json(data, root, state);
+	if (!rc)
+		tp_derive_roads(data, state);
+	return rc;
+}
+
 /* ---- the rules object ---- */
 
 static int tp_rules_create(void **data, const param_set *p)
@@ -356,6 +385,7 @@ static int tp_rules_create(void **data, const param_set *p)
 	if (!rc)
 		rc = cm_given(p, P_NEUTRAL_SITES) ? parse_sites(r, p->str[P_NEUTRAL_SITES]) : choose_sites(r);
 	if (!rc) {
+		r->derived = k->pw <= TP_ROAD_WORDS;
 		r->desert = BOARD_NONE;
 		for (int x = 0; x < k->b.n_land && r->desert == BOARD_NONE; x++) {
 			if (k->hex_res[x] == 0xFF)
@@ -401,10 +431,10 @@ const module module_two_player = {
 	.board_json = tp_board_json,
 	.state_bytes = cm_state_bytes,
 	.state_save = cm_state_save,
-	.state_load = cm_state_load,
+	.state_load = tp_state_load,
 	.state_check = cm_state_check,
 	.state_to_json = cm_state_to_json,
-	.state_from_json = cm_state_from_json,
+	.state_from_json = tp_state_from_json,
 	.rl_actions = tp_rl_actions,
 	.rl_index = tp_rl_index,
 	.rl_action = tp_rl_action,

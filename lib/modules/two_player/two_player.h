@@ -10,12 +10,14 @@
 
 #define TP_NEUTRALS 2
 #define TP_TOKENS_EACH 5 /* T-16 */
+#define TP_ROAD_WORDS 2   /* path words of the derived road sets: boards up to 128 paths */
 
 /* Rules object: the kernel first (the kernel functions take it directly). */
 typedef struct tp_rules {
 	kern k;
 	uint16_t site[TP_NEUTRALS]; /* T-5 start intersections of N0, N1 */
 	uint16_t desert;            /* the desert hex (robber to desert, T-17) */
+	uint8_t derived;            /* tp_ext.roads is kept: k.pw <= TP_ROAD_WORDS */
 } tp_rules;
 
 /* Module state (the kernel's ext region), saved field by field. */
@@ -29,6 +31,12 @@ typedef struct tp_ext {
 	uint8_t neutral_ret;      /* decision point after the neutral build (T-11) */
 	uint8_t drawn[NUM_RES];   /* forced trade: cards drawn, until the give (T-17) */
 	uint8_t knights_out[2];   /* knights discarded for tokens, per seat (T-19) */
+	/* Derived, not saved (docs/decisions.md, module two_player 13): per
+	 * neutral, the paths where it may build a road now (T-12, supply
+	 * aside), as path bitsets; kept up to date by every build, derived
+	 * again on load, compared with a recomputation by tp_ext_check.  All
+	 * zero when the board has more paths (tp_rules.derived 0). */
+	uint64_t roads[TP_NEUTRALS][TP_ROAD_WORDS];
 } tp_ext;
 
 static inline tp_ext *tpx(const kern *k, const void *st)
@@ -67,6 +75,10 @@ int tp_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_ste
 	       uint64_t *steps);
 int tp_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
 void tp_after_build(const kern *k, void *st, int piece, int id, int how, evlog *log);
+/* tp_ext.roads from scratch (a new state, a load). */
+void tp_derive_roads(const kern *k, void *st);
+/* Whether tp_ext.roads is what tp_derive_roads would make (the state check). */
+int tp_roads_match(const kern *k, const void *st);
 
 /* two_player_text.c */
 int tp_action_to_string(const void *data, crisk_action a, textbuf *t);

@@ -39,53 +39,179 @@ int tp_neutral_site_ok(const kern *k, const void *st, int j, int node)
 
 #define NEUTRAL_PATH_WORDS 4
 
-/* The paths where neutral owner o may start a road, as a bitset of k->pw
- * words: those at an intersection holding its building, or empty and at
- * the end of one of its roads, unless another owner's building stands
- * there (B-69, B-70).  A superset of the legal paths (each is still checked
- * by tp_neutral_road_ok), found from a few bitset words rather than by
- * testing all paths: the neutrals' builds are listed after almost every
- * road and settlement of a seat (T-11).  The initial neutral settlements
- * have no road, so buildings count apart from the roads' ends. */
-static void neutral_road_spots(const kern *k, const void *st, int o, uint64_t *spots)
+#if defined(__GNUC__)
+#define TP_ALWAYS_INLINE inline __attribute__((always_inline))
+#define TP_NOINLINE __attribute__((noinline))
+#else
+#define TP_ALWAYS_INLINE inline
+#define TP_NOINLINE
+#endif
+
+/* neutral_road_set for pw path words and nw node words: constants on the
+ * standard board (2 and 1), so that the loops unroll into registers. */
+static TP_ALWAYS_INLINE int neutral_road_set_n(const kern *k, const void *st, int j, uint64_t *spots, const int pw,
+					       const int nw)
 {
-	const uint8_t *nodes = knodes(k, st);
-	const uint64_t *reach = kreach(k, st, o), *occupied = koccupied(k, st);
-	for (int w = 0; w < k->pw; w++)
-		spots[w] = 0;
-	for (int w = 0; w < k->nw; w++) {
-		for (uint64_t m = reach[w] | occupied[w]; m; m &= m - 1) {
+	const int o = k->seats + j;
+	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
+	const uint64_t *reach = kreach(k, st, o);
+	const int site = tpr(k)->site[j];
+	uint64_t set[NEUTRAL_PATH_WORDS] = {0};
+	for (int w = 0; w < nw; w++) {
+		uint64_t m = reach[w];
+		if (site >> 6 == w)
+			m |= UINT64_C(1) << (site & 63);
+		for (; m; m &= m - 1) {
 			int n = w * 64 + bit_low(m);
-			if (nodes[n] && (nodes[n] & NODE_OWNER_MASK) != (unsigned)o + 1)
+			unsigned nb = nodes[n];
+			if (nb ? (nb & NODE_OWNER_MASK) != (unsigned)o + 1 : bit_get(k->stop, n))
 				continue;
-			const uint64_t *at = k->node_paths + (size_t)n * (size_t)k->pw;
-			for (int i = 0; i < k->pw; i++)
-				spots[i] |= at[i];
+			const uint64_t *at = k->node_paths + (size_t)n * (size_t)pw;
+			for (int i = 0; i < pw; i++)
+				set[i] |= at[i];
 		}
+	}
+	uint64_t any = 0;
+	for (int w = 0; w < pw; w++) {
+		uint64_t keep = 0;
+		for (uint64_t m = set[w]; m; m &= m - 1) {
+			int b = bit_low(m);
+			keep |= (uint64_t)(paths[w * 64 + b] == 0) << b;
+		}
+		spots[w] = keep;
+		any |= keep;
+	}
+	return any != 0;
+}
+
+/* The legal roads of neutral j (T-12; B-69, B-70 as kern_road_ok) as a
+ * bitset of k->pw words: the empty paths that take a road at an anchor of
+ * j, i.e. an intersection holding its building, or empty, at the end of one
+ * of its roads and not a named location (H-45).  Its buildings are its start
+ * settlement (T-5) and settlements at its road ends (T-12; tp_ext_check
+ * refuses others), so the anchors are found among its reach and its start
+ * intersection, from a few bitset words rather than by testing all paths:
+ * the neutrals' builds are listed after almost every road and settlement of
+ * a seat (T-11).  Returns whether the set is not empty.  The derivation of
+ * tp_ext.roads and its check; on boards above 128 paths, the lister. */
+static int neutral_road_set(const kern *k, const void *st, int j, uint64_t *spots)
+{
+	if (k->pw == 2 && k->nw == 1)
+		return neutral_road_set_n(k, st, j, spots, 2, 1);
+	return neutral_road_set_n(k, st, j, spots, k->pw, k->nw);
+}
+
+/* ---- the derived road sets (tp_ext.roads) ---- */
+
+void tp_derive_roads(const kern *k, void *st)
+{
+	tp_ext *x = tpx(k, st);
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		uint64_t spots[NEUTRAL_PATH_WORDS] = {0};
+		if (tpr(k)->derived)
+			neutral_road_set(k, st, j, spots);
+		for (int w = 0; w < TP_ROAD_WORDS; w++)
+			x->roads[j][w] = spots[w];
 	}
 }
 
-/* Lists (or, with o NULL, finds) the legal neutral builds in code order. */
+int tp_roads_match(const kern *k, const void *st)
+{
+	const tp_ext *x = tpx(k, st);
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		uint64_t spots[NEUTRAL_PATH_WORDS] = {0};
+		if (tpr(k)->derived)
+			neutral_road_set(k, st, j, spots);
+		for (int w = 0; w < TP_ROAD_WORDS; w++) {
+			if (x->roads[j][w] != spots[w])
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* A road now stands on path p: no neutral may build there. */
+static void roads_taken(const kern *k, void *st, int p)
+{
+	tp_ext *x = tpx(k, st);
+	for (int j = 0; j < TP_NEUTRALS; j++)
+		x->roads[j][p >> 6] &= ~(UINT64_C(1) << (p & 63));
+}
+
+/* Intersection n has just become an anchor of neutral j (the end of its
+ * new road, or its new settlement), or already was one: its empty road
+ * paths join j's set. */
+static void roads_anchor(const kern *k, void *st, int j, int n)
+{
+	const int o = k->seats + j;
+	unsigned nb = knodes(k, st)[n];
+	if (nb ? (nb & NODE_OWNER_MASK) != (unsigned)o + 1 : bit_get(k->stop, n))
+		return;
+	const uint8_t *paths = kpaths(k, st);
+	const bnode *bn = &k->b.node[n];
+	tp_ext *x = tpx(k, st);
+	for (int i = 0; i < bn->deg; i++) {
+		int p = bn->path[i];
+		if (!paths[p] && kern_road_path(k, p))
+			x->roads[j][p >> 6] |= UINT64_C(1) << (p & 63);
+	}
+}
+
+/* A building of another owner than neutral j now stands on n: if n was an
+ * end of j's roads it is no anchor of j any more, and a path there may
+ * still be reached from its other end, so j's set is made again. */
+static void roads_blocked(const kern *k, void *st, int n, int except)
+{
+	tp_ext *x = tpx(k, st);
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		if (j == except || !bit_get(kreach(k, st, k->seats + j), n))
+			continue;
+		uint64_t spots[NEUTRAL_PATH_WORDS];
+		neutral_road_set(k, st, j, spots);
+		for (int w = 0; w < TP_ROAD_WORDS; w++)
+			x->roads[j][w] = spots[w];
+	}
+}
+
+/* Lists (or, with o NULL, finds) the legal neutral builds in code order:
+ * the roads of N0, of N1, then the settlements of N0, of N1. */
 static int neutral_builds(const kern *k, const void *st, action_out *o)
 {
-	int few_paths = k->pw <= NEUTRAL_PATH_WORDS;
+	const int few_paths = k->pw <= NEUTRAL_PATH_WORDS;
 	for (int j = 0; j < TP_NEUTRALS; j++) {
 		uint64_t spots[NEUTRAL_PATH_WORDS];
 		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_ROAD])
 			continue;
-		if (few_paths)
-			neutral_road_spots(k, st, k->seats + j, spots);
-		for (int w = 0; w < k->pw; w++) {
-			for (uint64_t m = few_paths ? spots[w] : ~UINT64_C(0); m; m &= m - 1) {
-				int p = w * 64 + bit_low(m);
-				if (p >= k->b.n_path)
-					break;
-				if (!tp_neutral_road_ok(k, st, j, p))
-					continue;
-				if (!o)
-					return 1;
-				out_put(o, make2(CRISK_TP_NEUTRAL_ROAD, p, j));
+		if (tpr(k)->derived) {
+			_Static_assert(TP_ROAD_WORDS == 2, "two words tested at once");
+			const uint64_t *roads = tpx(k, st)->roads[j];
+			if (!(roads[0] | roads[1]))
+				continue;
+			if (!o)
+				return 1;
+			for (int w = 0; w < TP_ROAD_WORDS; w++) {
+				for (uint64_t m = roads[w]; m; m &= m - 1)
+					out_put(o, make2(CRISK_TP_NEUTRAL_ROAD, w * 64 + bit_low(m), j));
 			}
+			continue;
+		}
+		if (few_paths) {
+			if (!neutral_road_set(k, st, j, spots))
+				continue;
+			if (!o)
+				return 1;
+			for (int w = 0; w < k->pw; w++) {
+				for (uint64_t m = spots[w]; m; m &= m - 1)
+					out_put(o, make2(CRISK_TP_NEUTRAL_ROAD, w * 64 + bit_low(m), j));
+			}
+			continue;
+		}
+		for (int p = 0; p < k->b.n_path; p++) { /* large boards: every path */
+			if (!tp_neutral_road_ok(k, st, j, p))
+				continue;
+			if (!o)
+				return 1;
+			out_put(o, make2(CRISK_TP_NEUTRAL_ROAD, p, j));
 		}
 	}
 	/* Sites: empty, not blocked and at the end of one of the neutral's roads. */
@@ -136,6 +262,12 @@ static void gain_tokens(const kern *k, void *st, int s, int n, int why, evlog *l
 void tp_after_build(const kern *k, void *st, int piece, int id, int how, evlog *log)
 {
 	kstate *h = ks(st);
+	if (tpr(k)->derived) {
+		if (piece == PIECE_ROAD)
+			roads_taken(k, st, id);
+		else
+			roads_blocked(k, st, id, -1);
+	}
 	if (piece == PIECE_SETTLEMENT) { /* T-18, T-7: desert 2, coast 1 */
 		const bnode *bn = &k->b.node[id];
 		int desert = 0;
@@ -178,6 +310,11 @@ static void neutral_build(const kern *k, void *st, unsigned type, int id, int j,
 	ev *e;
 	if (type == CRISK_TP_NEUTRAL_ROAD) {
 		flow_add_road(k, st, o, id);
+		if (tpr(k)->derived) {
+			roads_taken(k, st, id);
+			roads_anchor(k, st, j, k->b.path[id].node[0]);
+			roads_anchor(k, st, j, k->b.path[id].node[1]);
+		}
 		e = ev_push(log, CRISK_TP_EV_NEUTRAL_ROAD, h->active, -1);
 		if (e) {
 			e->args[0] = j;
@@ -188,6 +325,10 @@ static void neutral_build(const kern *k, void *st, unsigned type, int id, int j,
 		flow_update_longest_road_at(k, st, o, id, log);
 	} else {
 		flow_place_building(k, st, o, id);
+		if (tpr(k)->derived) {
+			roads_anchor(k, st, j, id);
+			roads_blocked(k, st, id, j);
+		}
 		e = ev_push(log, CRISK_TP_EV_NEUTRAL_SETTLEMENT, h->active, -1);
 		if (e) {
 			e->args[0] = j;
@@ -210,18 +351,6 @@ static int can_pay_token(const kern *k, const void *st)
 	 * visible VP of both seats, which the main phase's listing asks for at
 	 * every step. */
 	return x->tokens[h->active] >= 2 || tp_token_cost(k, st, h->active) <= 1;
-}
-
-static int forced_trade_ok(const kern *k, const void *st)
-{
-	const kstate *h = ks(st);
-	return kseat_of(k, st, 1 - h->active)->cards >= 1 && kseat_of(k, st, h->active)->cards >= 2 &&
-	       can_pay_token(k, st);
-}
-
-static int desert_ok(const kern *k, const void *st)
-{
-	return tpr(k)->desert != BOARD_NONE && ks(st)->robber != tpr(k)->desert && can_pay_token(k, st);
 }
 
 static int knight_swap_ok(const kern *k, const void *st)
@@ -581,10 +710,9 @@ int tp_check(const void *data, const void *st, crisk_action a)
 
 /* ---- legal actions and chance ---- */
 
-/* The list, with domestic offers only when `offers` is set. */
-static size_t tp_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
+/* The module's own decision points (T-11, T-17): out of the hot path. */
+static TP_NOINLINE size_t tp_list_own(const kern *k, const void *st, crisk_action *buf, size_t cap)
 {
-	const kern *k = data;
 	const kstate *h = ks(st);
 	action_out o = {buf, cap, 0};
 	switch (h->dp) {
@@ -608,7 +736,7 @@ static size_t tp_list(const void *data, const void *st, int offers, crisk_action
 		}
 		return o.n;
 	}
-	case DP_TP_GIVE: {
+	default: { /* DP_TP_GIVE */
 		const kseat *me = kseat_of(k, st, h->active);
 		const tp_ext *x = tpx(k, st);
 		for (int r2 = 0; r2 < NUM_RES; r2++) {
@@ -619,21 +747,94 @@ static size_t tp_list(const void *data, const void *st, int offers, crisk_action
 		}
 		return o.n;
 	}
-	case DP_PRE_ROLL:
-	case DP_MAIN:
-		o.n = kern_legal_offers(k, st, offers, buf, cap);
-		if (h->dp == DP_MAIN) {
-			if (forced_trade_ok(k, st))
+	}
+}
+
+/* The main phase: the kernel's codes, then the module's (T-17, T-19) in
+ * code order: forced trade, robber to the desert, knight for tokens.  The
+ * token test (can_pay_token) is made once for both token actions. */
+static TP_ALWAYS_INLINE size_t list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	const kstate *h = ks(st);
+	const tp_ext *x = tpx(k, st);
+	const int s = h->active;
+	action_out o = {buf, cap, kern_legal_main(k, st, offers, buf, cap)};
+	if (!x->token_used && x->tokens[s]) {
+		int trade = kseat_of(k, st, 1 - s)->cards >= 1 && kseat_of(k, st, s)->cards >= 2;
+		int desert = tpr(k)->desert != BOARD_NONE && h->robber != tpr(k)->desert;
+		if ((trade | desert) && (x->tokens[s] >= 2 || tp_token_cost(k, st, s) <= 1)) {
+			if (trade)
 				out_put(&o, act_make(CRISK_TP_FORCED_TRADE, 0));
-			if (desert_ok(k, st))
+			if (desert)
 				out_put(&o, act_make(CRISK_TP_ROBBER_DESERT, 0));
 		}
-		if (knight_swap_ok(k, st))
-			out_put(&o, act_make(CRISK_TP_KNIGHT_TOKENS, 0));
-		return o.n;
-	default:
-		return kern_legal(k, st, buf, cap);
 	}
+	if (knight_swap_ok(k, st))
+		out_put(&o, act_make(CRISK_TP_KNIGHT_TOKENS, 0));
+	return o.n;
+}
+
+/* The same out of line, for the public lister: tp_list stays a jump. */
+static TP_NOINLINE size_t tp_list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	return list_main(k, st, offers, buf, cap);
+}
+
+/* The pre-roll with a card to play or a knight to discard (T-10, T-19). */
+static TP_NOINLINE size_t tp_list_pre_roll(const kern *k, const void *st, crisk_action *buf, size_t cap)
+{
+	size_t n;
+	if (!kern_holds_action_card(k, st)) {
+		if (cap)
+			buf[0] = act_make(CRISK_CATAN_ROLL, 0);
+		n = 1;
+	} else {
+		n = kern_legal_other(k, st, buf, cap);
+	}
+	if (knight_swap_ok(k, st)) {
+		if (n < cap)
+			buf[n] = act_make(CRISK_TP_KNIGHT_TOKENS, 0);
+		n++;
+	}
+	return n;
+}
+
+/* The list, with domestic offers only when `offers` is set.  The main
+ * phase and the rolls first, as kern_legal_offers takes them; the other
+ * kernel points go straight to kern_legal_other (kern_legal_offers' own
+ * choice for them).  Each branch ends in a jump: no frame here, except
+ * for the main phase in the playout loop (`inline_main`), which keeps the
+ * list in its own frame. */
+static TP_ALWAYS_INLINE size_t tp_list_at(const void *data, const void *st, int offers, crisk_action *buf, size_t cap,
+					  const int inline_main)
+{
+	const kern *k = data;
+	const kstate *h = ks(st);
+	if (h->dp == DP_MAIN)
+		return inline_main ? list_main(k, st, offers, buf, cap) : tp_list_main(k, st, offers, buf, cap);
+	if (h->dp == DP_PRE_ROLL) {
+		/* Mostly a roll alone: no card to play, no knight to discard. */
+		if (!kern_holds_action_card(k, st) && !knight_swap_ok(k, st)) {
+			if (cap)
+				buf[0] = act_make(CRISK_CATAN_ROLL, 0);
+			return 1;
+		}
+		return tp_list_pre_roll(k, st, buf, cap);
+	}
+	if (!tp_own_phase(h->dp))
+		return kern_legal_other(k, st, buf, cap);
+	return tp_list_own(k, st, buf, cap);
+}
+
+static size_t tp_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	return tp_list_at(data, st, offers, buf, cap, 0);
+}
+
+static TP_ALWAYS_INLINE size_t tp_list_playout(const void *data, const void *st, int offers, crisk_action *buf,
+					       size_t cap)
+{
+	return tp_list_at(data, st, offers, buf, cap, 1);
 }
 
 size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap)
@@ -673,8 +874,10 @@ int tp_chance(const void *data, const void *st, crisk_action *acts, double *prob
 }
 
 /* The module's actions: checked, applied, then victory (T-4) and the
- * forced trade's draw in automatic chance. */
-static int apply_module(const kern *k, void *st, crisk_action a, evlog *log)
+ * forced trade's draw in automatic chance.  Not inlined: tp_apply and
+ * tp_apply_listed stay a test and a jump, with no frame for the kernel's
+ * actions. */
+static TP_NOINLINE int apply_module(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	kstate *h = ks(st);
 	int rc = tp_check(k, st, a);
@@ -710,6 +913,6 @@ static int tp_apply_listed(const void *data, void *st, crisk_action a, evlog *lo
 int tp_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_steps, uint64_t *policy, evlog *log,
 	       uint64_t *steps)
 {
-	const catan_playout_fns fns = {cm_current_seat, tp_list, tp_chance, tp_apply_listed};
+	const catan_playout_fns fns = {cm_current_seat, tp_list_playout, tp_chance, tp_apply_listed};
 	return catan_playout(fns, data, st, skip_types, max_steps, policy, log, steps);
 }
