@@ -11,6 +11,8 @@
  * - the controllers (RC-4, RC-5) and the pieces an annexation takes (RC-12,
  *   RC-14) for the state's control and for made-up control maps;
  * - the sets the state keeps (risk_ext.sets) against the same recomputation;
+ * - the military list of the playout loop (counted, and each code made
+ *   alone) against risk_list's;
  * - the incremental evaluation against the full one: each action is applied
  *   twice, once as the module does and once with the settled flag cleared
  *   (which forces the full evaluation), and the states and events must be
@@ -296,6 +298,34 @@ static void check_settled(const crisk_game *g, const char *where)
 	ck_assert_msg(x->settled == settled, "%s: settled flag %d, from scratch %d", where, x->settled, settled);
 }
 
+/* The playout loop's military list without writing it (risk.c): at a main
+ * decision point, risk_military_count must be the length of the module's
+ * part of risk_list's list and risk_military_at(i) its i-th code, for every
+ * i (RC-17..RC-22: the same actions in the same order). */
+static void check_military_pick(const crisk_game *g, const char *where)
+{
+	const kern *k = kern_of(g);
+	const void *st = g->state;
+	const risk_ext *x = rx(k, st);
+	const kstate *h = ks(st);
+	if (x->phase != RP_NONE || h->status != CRISK_STATUS_RUNNING || h->dp != DP_MAIN || x->redeployed)
+		return;
+	static crisk_action all[4096], kernel[4096];
+	for (int offers = 0; offers < 2; offers++) {
+		size_t n = risk_list(k, st, offers, all, 4096), nk = kern_legal_offers(k, st, offers, kernel, 4096);
+		ck_assert_msg(n <= 4096 && nk <= n, "%s: %zu codes, %zu of the kernel", where, n, nk);
+		ck_assert_msg(memcmp(all, kernel, nk * sizeof *all) == 0, "%s: the kernel's part differs", where);
+		mil_parts mp;
+		size_t nm = risk_military_count(k, st, &mp);
+		ck_assert_msg(nk + nm == n, "%s: %zu military codes counted, %zu listed", where, nm, n - nk);
+		for (size_t i = 0; i < nm; i++) {
+			crisk_action a = risk_military_at(k, st, &mp, i);
+			ck_assert_msg(a == all[nk + i], "%s: military code %zu is %016llx, listed %016llx", where, i,
+				      (unsigned long long)a, (unsigned long long)all[nk + i]);
+		}
+	}
+}
+
 static char *events_since(const crisk_game *g, uint64_t since)
 {
 	static char buf[2][EVENTS_CAP];
@@ -349,6 +379,7 @@ static void play(const char *params, uint64_t seed, int *annexed)
 		check_control(g, &rs, where);
 		check_settled(g, where);
 		check_armies(g, where);
+		check_military_pick(g, where);
 		uint64_t before, after;
 		crisk_game_event_range(g, NULL, &before);
 		apply_both(g, rs_pick(g, &rs, 400), where);
@@ -488,6 +519,7 @@ START_TEST(test_sets_match_scratch_in_playouts)
 		check_control(g, &rs, where);
 		check_settled(g, where);
 		check_armies(g, where);
+		check_military_pick(g, where);
 	}
 	crisk_game_free(g);
 	crisk_rules_free(r);

@@ -233,6 +233,20 @@ size_t risk_legal(const void *data, const void *st, crisk_action *buf, size_t ca
 /* risk_legal, with domestic offers listed only when `offers` is set. */
 size_t risk_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap);
 size_t risk_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap);
+/* The module's part of the list at a main decision point (DP_MAIN, no
+ * overlay, not redeployed), which follows the kernel's: its length, and its
+ * code at index i < that length, without writing the list (playouts). */
+typedef struct mil_parts {
+	int s;
+	uint32_t where;             /* BUY_ARMIES: hexes next to a building */
+	int buy_m[NUM_RES];         /* BUY_ARMIES: the largest count per resource, 0 if none */
+	uint32_t armies, enemies;   /* hexes with armies of the seat, of anybody else */
+	/* risk_military_at's own: */
+	uint32_t can_move, move_more; /* MOVE_ARMIES: starts with a count of 1, above 1 */
+	uint32_t big;               /* REDEPLOY: starts with more than 1 army */
+} mil_parts;
+size_t risk_military_count(const kern *k, const void *st, mil_parts *mp);
+crisk_action risk_military_at(const kern *k, const void *st, const mil_parts *mp, size_t i);
 int risk_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
 
 /* risk_text.c: action and event text, event JSON. */
