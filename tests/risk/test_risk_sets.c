@@ -308,6 +308,9 @@ static void check_military_pick(const crisk_game *g, const char *where)
 	const void *st = g->state;
 	const risk_ext *x = rx(k, st);
 	const kstate *h = ks(st);
+	for (int s = 0; s < k->seats; s++)
+		ck_assert_msg(risk_visible_vp(k, st, s) == kvisible_vp(k, st, s), "%s: seat %d: visible VP %d, the kernel's %d",
+			      where, s, risk_visible_vp(k, st, s), kvisible_vp(k, st, s));
 	if (x->phase != RP_NONE || h->status != CRISK_STATUS_RUNNING || h->dp != DP_MAIN || x->redeployed)
 		return;
 	static crisk_action all[4096], kernel[4096];

@@ -476,6 +476,19 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 		memcpy(pieces, knodes(k, st), (size_t)nn);
 		memcpy(pieces + nn, kpaths(k, st), (size_t)np);
 	}
+	/* From a settled state, the pieces around a hex whose controller the
+	 * action leaves as it was would have changed hands before it already:
+	 * those hexes are left out of the evaluation (the controllers before the
+	 * module's military actions and battle rolls, which change armies only;
+	 * the set-up's end and resignations evaluate in full). */
+	const int military = type >= CRISK_RISK_BUY_ARMIES && type != CRISK_RISK_RESIGN && type != CRISK_RISK_PLACE_ARMY;
+	const int filter = x->settled && military;
+	int ctrl_before[2] = {-1, -1};
+	if (filter) {
+		uint32_t m = hexes;
+		for (int i = 0; m; m &= m - 1, i++)
+			ctrl_before[i] = risk_controller_occ(k, x, bit_low(m));
+	}
 	int moved = (nodes | paths[0] | paths[1]) != 0, annexed = 0;
 	switch (type) {
 	case CRISK_RISK_PLACE_ARMY:
@@ -517,9 +530,19 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 		 * count).  The set-up armies' end and a resignation evaluate in
 		 * full. */
 		const int vp_same = type != CRISK_RISK_RESIGN && type != CRISK_RISK_PLACE_ARMY;
+		if (filter) {
+			uint32_t m = hexes, same = 0;
+			for (int i = 0; m; m &= m - 1, i++) {
+				const int hex = bit_low(m);
+				same |= (uint32_t)(risk_controller_occ(k, x, hex) == ctrl_before[i]) << hex;
+			}
+			hexes &= ~same;
+		}
 		annexed = risk_evaluate_after(k, st, hexes, nodes, paths, vp_same, log);
 	}
-	risk_settle(k, st, log);
+	/* risk_settle acts only when a seat is out (RC-26, RC-29). */
+	if (x->out)
+		risk_settle(k, st, log);
 	risk_unsettle_if_over(k, st);
 	if (watch) {
 		if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)np))

@@ -128,6 +128,28 @@ static inline void ra_set(risk_ext *x, int hex, int owner, int v)
 	*a = (uint16_t)v;
 	x->occ[owner] = (x->occ[owner] & ~(1u << hex)) | (uint32_t)(v != 0) << hex;
 }
+/* RC-4, RC-5 as risk_controller, from the derived occupied sets. */
+static inline int risk_controller_occ(const kern *k, const risk_ext *x, int hex)
+{
+	unsigned m = 0;
+	for (int o = 0; o < RISK_OWNERS; o++)
+		m |= ((x->occ[o] >> hex) & 1u) << o;
+	if (!m || (m & (m - 1)))
+		return -1;
+	const int o = bit_low(m);
+	return ra(x, hex, o) >= rr_of(k)->req[hex] ? o : -1;
+}
+/* kvisible_vp without the calls of the kernel's hook (kern_extra_vp calls
+ * risk_extra_pieces twice): the pieces counted over are risk_ext.over. */
+static inline int risk_visible_vp(const kern *k, const void *st, int s)
+{
+	const kseat *p = kseat_of(k, st, s);
+	const kstate *h = ks(st);
+	const uint8_t *over = &rx(k, st)->over[s * 3];
+	return (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT] + over[PIECE_SETTLEMENT]) +
+	       2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY] + over[PIECE_CITY]) + 2 * (h->lr == s) +
+	       2 * (h->la == s);
+}
 static inline int risk_is_out(const risk_ext *x, int s)
 {
 	return (x->out >> s) & 1u;

@@ -78,7 +78,7 @@ static size_t list_military(const kern *k, const void *st, crisk_action *buf, si
 	 * above 1 by count, resource and hex. */
 	uint32_t where = reach->next_to_building;
 	if (where) {
-		int room = kvisible_vp(k, st, s) - x->bought, declared = x->buy_res;
+		int room = risk_visible_vp(k, st, s) - x->bought, declared = x->buy_res;
 		int most = RISK_MAX_ARMIES - (int)x->total;
 		if (room > most)
 			room = most;
@@ -213,7 +213,7 @@ MIL_CLONES size_t risk_military_count(const kern *k, const void *st, mil_parts *
 		mp->buy_m[r] = 0;
 	if (mp->where) {
 		const kseat *p = kseat_of(k, st, s);
-		int room = kvisible_vp(k, st, s) - x->bought, declared = x->buy_res;
+		int room = risk_visible_vp(k, st, s) - x->bought, declared = x->buy_res;
 		int most = RISK_MAX_ARMIES - (int)x->total;
 		if (room > most)
 			room = most;
