@@ -264,6 +264,46 @@ static void check_control(const crisk_game *g, uint64_t *rs, const char *where)
 }
 
 /* The flag: set exactly when a from-scratch evaluation has nothing to do. */
+/* Whole games by the module's playout loop, one step at a time, with the
+ * state check after every step: it recomputes every seat's longest road
+ * (B-88), which the module recounts after an annexation (RC-12, RC-14) or an
+ * elimination (RC-25) for the seats that lost or won a piece only, and the
+ * derived parts of the state.  Complete games reach the eliminations and the
+ * late annexations that the short games above see rarely. */
+START_TEST(test_whole_games_checked)
+{
+	static const char *const params[] = {"players=2", "players=3", "players=4", "players=4 fog=on"};
+	int annexed = 0;
+	for (int game = 0; game < 3; game++) {
+		crisk_rules *r;
+		crisk_game *g;
+		char full[256];
+		snprintf(full, sizeof full, "%s board=random chance=auto seed=%d", params[_i], 4000 + 10 * _i + game);
+		ck_assert_msg(crisk_rules_new(&r, "risk", full) == CRISK_OK, "%s", crisk_error_last());
+		ck_assert_int_eq(crisk_game_new(&g, r), CRISK_OK);
+		uint64_t draws = 4000 + (uint64_t)(10 * _i + game), n = 0;
+		for (int step = 0; crisk_game_status(g, NULL) == CRISK_STATUS_RUNNING; step++) {
+			const risk_ext *x = rx(kern_of(g), g->state);
+			uint8_t owners[RISK_MAX_NODES + RISK_MAX_PATHS];
+			const int nn = kern_of(g)->b.n_node, np = kern_of(g)->b.n_path;
+			memcpy(owners, knodes(kern_of(g), g->state), (size_t)nn);
+			memcpy(owners + nn, kpaths(kern_of(g), g->state), (size_t)np);
+			const int evaluated = x->evaluated;
+			n = 0;
+			ck_assert_msg(crisk_game_playout(g, 0, 1, &draws, &n) == CRISK_OK && n == 1, "%s, step %d: %s", full, step,
+				      crisk_error_last());
+			ck_assert_msg(g->mod->state_check(g->data, g->state) == CRISK_OK, "%s, step %d: %s", full, step,
+				      crisk_error_last());
+			annexed += evaluated && (memcmp(owners, knodes(kern_of(g), g->state), (size_t)nn) ||
+						 memcmp(owners + nn, kpaths(kern_of(g), g->state), (size_t)np));
+		}
+		crisk_game_free(g);
+		crisk_rules_free(r);
+	}
+	ck_assert_msg(annexed > 0, "%s: no piece changed owner", params[_i]);
+}
+END_TEST
+
 /* RC-3: the derived hexes with armies of each owner and the number of
  * armies on the board (risk_ext.occ, .total) against the armies. */
 static void check_armies(const crisk_game *g, const char *where)
@@ -641,6 +681,7 @@ static Suite *sets_suite(void)
 	tcase_add_test(tc, test_settled_flag_checked);
 	tcase_add_test(tc, test_armies_derived_checked);
 	tcase_add_loop_test(tc, test_sets_match_scratch_in_playouts, 0, (int)(sizeof configs / sizeof configs[0]));
+	tcase_add_loop_test(tc, test_whole_games_checked, 0, 4);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("win");
 	tcase_add_test(tc, test_rc28_win_by_annexation_when_settled);
