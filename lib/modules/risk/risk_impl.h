@@ -263,9 +263,9 @@ typedef struct mil_parts {
 	uint32_t where;             /* BUY_ARMIES: hexes next to a building */
 	int buy_m[NUM_RES];         /* BUY_ARMIES: the largest count per resource, 0 if none */
 	uint32_t armies, enemies;   /* hexes with armies of the seat, of anybody else */
-	/* risk_military_at's own: */
 	uint32_t can_move, move_more; /* MOVE_ARMIES: starts with a count of 1, above 1 */
-	uint32_t big;               /* REDEPLOY: starts with more than 1 army */
+	/* The lengths of the parts in list order (REDEPLOY's largest counts last). */
+	size_t n_buy, n_move1, n_move2, n_attack, n_red1;
 } mil_parts;
 size_t risk_military_count(const kern *k, const void *st, mil_parts *mp);
 crisk_action risk_military_at(const kern *k, const void *st, const mil_parts *mp, size_t i);
