@@ -11,6 +11,8 @@
  * - the controllers (RC-4, RC-5) and the pieces an annexation takes (RC-12,
  *   RC-14) for the state's control and for made-up control maps;
  * - the sets the state keeps (risk_ext.sets) against the same recomputation;
+ * - the military list of the playout loop (counted, and each code made
+ *   alone) against risk_list's;
  * - the incremental evaluation against the full one: each action is applied
  *   twice, once as the module does and once with the settled flag cleared
  *   (which forces the full evaluation), and the states and events must be
@@ -262,6 +264,46 @@ static void check_control(const crisk_game *g, uint64_t *rs, const char *where)
 }
 
 /* The flag: set exactly when a from-scratch evaluation has nothing to do. */
+/* Whole games by the module's playout loop, one step at a time, with the
+ * state check after every step: it recomputes every seat's longest road
+ * (B-88), which the module recounts after an annexation (RC-12, RC-14) or an
+ * elimination (RC-25) for the seats that lost or won a piece only, and the
+ * derived parts of the state.  Complete games reach the eliminations and the
+ * late annexations that the short games above see rarely. */
+START_TEST(test_whole_games_checked)
+{
+	static const char *const params[] = {"players=2", "players=3", "players=4", "players=4 fog=on"};
+	int annexed = 0;
+	for (int game = 0; game < 3; game++) {
+		crisk_rules *r;
+		crisk_game *g;
+		char full[256];
+		snprintf(full, sizeof full, "%s board=random chance=auto seed=%d", params[_i], 4000 + 10 * _i + game);
+		ck_assert_msg(crisk_rules_new(&r, "risk", full) == CRISK_OK, "%s", crisk_error_last());
+		ck_assert_int_eq(crisk_game_new(&g, r), CRISK_OK);
+		uint64_t draws = 4000 + (uint64_t)(10 * _i + game), n = 0;
+		for (int step = 0; crisk_game_status(g, NULL) == CRISK_STATUS_RUNNING; step++) {
+			const risk_ext *x = rx(kern_of(g), g->state);
+			uint8_t owners[RISK_MAX_NODES + RISK_MAX_PATHS];
+			const int nn = kern_of(g)->b.n_node, np = kern_of(g)->b.n_path;
+			memcpy(owners, knodes(kern_of(g), g->state), (size_t)nn);
+			memcpy(owners + nn, kpaths(kern_of(g), g->state), (size_t)np);
+			const int evaluated = x->evaluated;
+			n = 0;
+			ck_assert_msg(crisk_game_playout(g, 0, 1, &draws, &n) == CRISK_OK && n == 1, "%s, step %d: %s", full, step,
+				      crisk_error_last());
+			ck_assert_msg(g->mod->state_check(g->data, g->state) == CRISK_OK, "%s, step %d: %s", full, step,
+				      crisk_error_last());
+			annexed += evaluated && (memcmp(owners, knodes(kern_of(g), g->state), (size_t)nn) ||
+						 memcmp(owners + nn, kpaths(kern_of(g), g->state), (size_t)np));
+		}
+		crisk_game_free(g);
+		crisk_rules_free(r);
+	}
+	ck_assert_msg(annexed > 0, "%s: no piece changed owner", params[_i]);
+}
+END_TEST
+
 /* RC-3: the derived hexes with armies of each owner and the number of
  * armies on the board (risk_ext.occ, .total) against the armies. */
 static void check_armies(const crisk_game *g, const char *where)
@@ -294,6 +336,37 @@ static void check_settled(const crisk_game *g, const char *where)
 	ref_annexable(k, st, ctrl, &n, p);
 	int settled = x->evaluated && ks(st)->status == CRISK_STATUS_RUNNING && !(n | p[0] | p[1]);
 	ck_assert_msg(x->settled == settled, "%s: settled flag %d, from scratch %d", where, x->settled, settled);
+}
+
+/* The playout loop's military list without writing it (risk.c): at a main
+ * decision point, risk_military_count must be the length of the module's
+ * part of risk_list's list and risk_military_at(i) its i-th code, for every
+ * i (RC-17..RC-22: the same actions in the same order). */
+static void check_military_pick(const crisk_game *g, const char *where)
+{
+	const kern *k = kern_of(g);
+	const void *st = g->state;
+	const risk_ext *x = rx(k, st);
+	const kstate *h = ks(st);
+	for (int s = 0; s < k->seats; s++)
+		ck_assert_msg(risk_visible_vp(k, st, s) == kvisible_vp(k, st, s), "%s: seat %d: visible VP %d, the kernel's %d",
+			      where, s, risk_visible_vp(k, st, s), kvisible_vp(k, st, s));
+	if (x->phase != RP_NONE || h->status != CRISK_STATUS_RUNNING || h->dp != DP_MAIN || x->redeployed)
+		return;
+	static crisk_action all[4096], kernel[4096];
+	for (int offers = 0; offers < 2; offers++) {
+		size_t n = risk_list(k, st, offers, all, 4096), nk = kern_legal_offers(k, st, offers, kernel, 4096);
+		ck_assert_msg(n <= 4096 && nk <= n, "%s: %zu codes, %zu of the kernel", where, n, nk);
+		ck_assert_msg(memcmp(all, kernel, nk * sizeof *all) == 0, "%s: the kernel's part differs", where);
+		mil_parts mp;
+		size_t nm = risk_military_count(k, st, &mp);
+		ck_assert_msg(nk + nm == n, "%s: %zu military codes counted, %zu listed", where, nm, n - nk);
+		for (size_t i = 0; i < nm; i++) {
+			crisk_action a = risk_military_at(k, st, &mp, i);
+			ck_assert_msg(a == all[nk + i], "%s: military code %zu is %016llx, listed %016llx", where, i,
+				      (unsigned long long)a, (unsigned long long)all[nk + i]);
+		}
+	}
 }
 
 static char *events_since(const crisk_game *g, uint64_t since)
@@ -349,6 +422,7 @@ static void play(const char *params, uint64_t seed, int *annexed)
 		check_control(g, &rs, where);
 		check_settled(g, where);
 		check_armies(g, where);
+		check_military_pick(g, where);
 		uint64_t before, after;
 		crisk_game_event_range(g, NULL, &before);
 		apply_both(g, rs_pick(g, &rs, 400), where);
@@ -488,6 +562,7 @@ START_TEST(test_sets_match_scratch_in_playouts)
 		check_control(g, &rs, where);
 		check_settled(g, where);
 		check_armies(g, where);
+		check_military_pick(g, where);
 	}
 	crisk_game_free(g);
 	crisk_rules_free(r);
@@ -606,6 +681,7 @@ static Suite *sets_suite(void)
 	tcase_add_test(tc, test_settled_flag_checked);
 	tcase_add_test(tc, test_armies_derived_checked);
 	tcase_add_loop_test(tc, test_sets_match_scratch_in_playouts, 0, (int)(sizeof configs / sizeof configs[0]));
+	tcase_add_loop_test(tc, test_whole_games_checked, 0, 4);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("win");
 	tcase_add_test(tc, test_rc28_win_by_annexation_when_settled);

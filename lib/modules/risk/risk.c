@@ -89,11 +89,64 @@ static int mod_current_seat(const void *data, const void *state)
 	return cur;
 }
 
+/* The playout loop of playout_loop.h (the same choices: policy.h), except
+ * that at a main decision point with the military list the list is not
+ * written: the kernel's part is, the module's part is counted
+ * (risk_military_count), and a code drawn from it is made alone
+ * (risk_military_at).  The length, the draw and the code are those of
+ * risk_list's list. */
 static int mod_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_steps, uint64_t *policy,
 		       evlog *log, uint64_t *steps)
 {
-	const catan_playout_fns fns = {mod_current_seat, risk_list, risk_chance, risk_apply_listed};
-	return catan_playout(fns, data, st, skip_types, max_steps, policy, log, steps);
+	const kern *k = data;
+	crisk_action acts[CATAN_PLAYOUT_ACTIONS];
+	const int offers = kern_lists_offers(skip_types);
+	const risk_ext *x = rx(k, st);
+	const kstate *h = ks(st);
+	uint64_t draws = *policy, done = *steps;
+	int seat, rc = CRISK_OK;
+	while (done < max_steps && (seat = mod_current_seat(data, st)) != CRISK_SEAT_NONE) {
+		crisk_action a;
+		if (seat == CRISK_SEAT_CHANCE) {
+			double probs[CATAN_PLAYOUT_OUTCOMES];
+			size_t n = 0;
+			if ((rc = risk_chance(data, st, acts, probs, CATAN_PLAYOUT_OUTCOMES, &n)))
+				break;
+			if (n == 0) {
+				rc = err_set(CRISK_ESTATE, "crisk_game_playout: a chance point without outcomes");
+				break;
+			}
+			a = acts[policy_weighted(&draws, probs, n)];
+		} else {
+			const int military = x->phase == RP_NONE && h->status == CRISK_STATUS_RUNNING && h->dp == DP_MAIN &&
+					     !x->redeployed;
+			size_t nk, n;
+			mil_parts mp;
+			if (military) {
+				nk = kern_legal_offers(k, st, offers, acts, CATAN_PLAYOUT_ACTIONS);
+				n = nk + risk_military_count(k, st, &mp);
+			} else {
+				n = nk = risk_list(data, st, offers, acts, CATAN_PLAYOUT_ACTIONS);
+			}
+			if (n > CATAN_PLAYOUT_ACTIONS) {
+				rc = CRISK_EBUFSIZE;
+				break;
+			}
+			if (n == 0) {
+				rc = err_set(CRISK_ESTATE, "crisk_game_playout: seat %d has no action left after skipping types",
+					     seat);
+				break;
+			}
+			const size_t i = policy_pick(&draws, n);
+			a = i < nk ? acts[i] : risk_military_at(k, st, &mp, i - nk);
+		}
+		if ((rc = risk_apply_listed(data, st, a, log)))
+			break;
+		done++;
+	}
+	*policy = draws;
+	*steps = done;
+	return rc;
 }
 
 /* Saves of library versions that reset the per-turn counters lazily hold

@@ -467,14 +467,29 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 	 * outside a resignation, pieces move only by a build (`nodes`, `paths`)
 	 * or in risk_evaluate_after, which says so; otherwise (the set-up, whose
 	 * end evaluates in full, and resignations) the pieces before are
-	 * compared with after. */
+	 * compared with after, except after the set-up's own pieces, which are
+	 * builds too (nothing is evaluated before the set-up armies are down). */
 	const unsigned type = ACT_TYPE(a);
-	const int watch = !x->evaluated || type == CRISK_RISK_RESIGN;
+	const int watch = (!x->evaluated && type != CRISK_CATAN_PLACE_SETTLEMENT && type != CRISK_CATAN_PLACE_ROAD) ||
+			  type == CRISK_RISK_RESIGN;
 	uint8_t pieces[RISK_MAX_NODES + RISK_MAX_PATHS];
 	const int nn = k->b.n_node, np = k->b.n_path;
 	if (watch) {
 		memcpy(pieces, knodes(k, st), (size_t)nn);
 		memcpy(pieces + nn, kpaths(k, st), (size_t)np);
+	}
+	/* From a settled state, the pieces around a hex whose controller the
+	 * action leaves as it was would have changed hands before it already:
+	 * those hexes are left out of the evaluation (the controllers before the
+	 * module's military actions and battle rolls, which change armies only;
+	 * the set-up's end and resignations evaluate in full). */
+	const int military = type >= CRISK_RISK_BUY_ARMIES && type != CRISK_RISK_RESIGN && type != CRISK_RISK_PLACE_ARMY;
+	const int filter = x->settled && military;
+	int ctrl_before[2] = {-1, -1};
+	if (filter) {
+		uint32_t m = hexes;
+		for (int i = 0; m; m &= m - 1, i++)
+			ctrl_before[i] = risk_controller_occ(k, x, bit_low(m));
 	}
 	int moved = (nodes | paths[0] | paths[1]) != 0, annexed = 0;
 	switch (type) {
@@ -517,15 +532,40 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 		 * count).  The set-up armies' end and a resignation evaluate in
 		 * full. */
 		const int vp_same = type != CRISK_RISK_RESIGN && type != CRISK_RISK_PLACE_ARMY;
+		if (filter) {
+			uint32_t m = hexes, same = 0;
+			for (int i = 0; m; m &= m - 1, i++) {
+				const int hex = bit_low(m);
+				same |= (uint32_t)(risk_controller_occ(k, x, hex) == ctrl_before[i]) << hex;
+			}
+			hexes &= ~same;
+		}
 		annexed = risk_evaluate_after(k, st, hexes, nodes, paths, vp_same, log);
 	}
-	risk_settle(k, st, log);
+	/* risk_settle acts only when a seat is out (RC-26, RC-29). */
+	if (x->out)
+		risk_settle(k, st, log);
 	risk_unsettle_if_over(k, st);
 	if (watch) {
 		if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)np))
 			risk_derive_sets(k, st);
-	} else if (annexed || (nodes && type != CRISK_CATAN_BUILD_CITY)) {
+	} else if (annexed) {
 		risk_derive_sets(k, st);
+	} else if (nodes && type != CRISK_CATAN_BUILD_CITY) {
+		/* A new settlement changes its builder's sets, and cuts the
+		 * networks of the seats with a road at its intersection only
+		 * (RC-23): the others' sets stay. */
+		const int n = bit_low(nodes);
+		const uint8_t *road = kpaths(k, st);
+		unsigned seats = 1u << s;
+		for (int w = 0; w < 2; w++) {
+			for (uint64_t m = rr_of(k)->node_paths[n][w]; m; m &= m - 1) {
+				const int o = road[w * 64 + bit_low(m)] - 1;
+				seats |= o >= 0 && o < k->seats ? 1u << o : 0u;
+			}
+		}
+		for (; seats; seats &= seats - 1)
+			risk_seat_sets_of(k, st, bit_low(seats), &x->sets[bit_low(seats)]);
 	} else if (moved && !nodes) {
 		/* A road changes the sets of its builder only: the others' networks
 		 * are cut by buildings, not by roads (RC-23).  A city stands where

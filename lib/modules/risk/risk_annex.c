@@ -47,23 +47,38 @@ static void recount_harbors(const kern *k, void *st)
 	}
 }
 
-/* After owners changed: bitsets, harbors, every road length and the holder of
- * Longest Road (B-88, B-89 on the new owners). */
-void risk_recount_roads(const kern *k, void *st, evlog *log)
+/* After owners changed: bitsets, harbors, the road lengths of the seats of
+ * `seats` (bit s) and the holder of Longest Road (B-88, B-89 on the new
+ * owners).  A seat's longest road changes only when one of its roads changes
+ * hands or a building on its way does: the seats that lose or win a piece. */
+static void recount_roads_of(const kern *k, void *st, unsigned seats, evlog *log)
 {
 	kern_state_derive(k, st);
 	recount_harbors(k, st);
-	for (int s = 0; s < k->seats; s++)
-		kseat_of(k, st, s)->road_len = (uint8_t)board_longest_road(&k->b, kpaths(k, st), knodes(k, st), s);
+	for (int s = 0; s < k->seats; s++) {
+		if ((seats >> s) & 1u)
+			kseat_of(k, st, s)->road_len = (uint8_t)board_longest_road(&k->b, kpaths(k, st), knodes(k, st), s);
+	}
 	flow_update_longest_road(k, st, -1, -1, log);
+}
+
+void risk_recount_roads(const kern *k, void *st, evlog *log)
+{
+	recount_roads_of(k, st, ~0u, log);
+}
+
+/* Bit o for an owner index that is a seat. */
+static unsigned seat_bit(const kern *k, int o)
+{
+	return o >= 0 && o < k->seats ? 1u << o : 0u;
 }
 
 /* RC-14: the roads of `take` (risk_annexable) to the seat controlling their
  * hexes, in path order. */
-static int annex_roads(const kern *k, void *st, const int8_t *ctrl, const uint64_t take[2], evlog *log)
+static unsigned annex_roads(const kern *k, void *st, const int8_t *ctrl, const uint64_t take[2], evlog *log)
 {
 	uint8_t *paths = kpaths(k, st);
-	int changed = 0;
+	unsigned changed = 0; /* the seats that lost or won a road, and bit 31 */
 	for (int w = 0; w < 2; w++) {
 		for (uint64_t m = take[w]; m; m &= m - 1) {
 			int p = w * 64 + bit_low(m);
@@ -74,7 +89,7 @@ static int annex_roads(const kern *k, void *st, const int8_t *ctrl, const uint64
 			ev *e = ev_push(log, CRISK_RISK_EV_ANNEX_ROAD, q, old < k->seats ? old : CRISK_RISK_NEUTRAL);
 			if (e)
 				e->args[0] = p;
-			changed = 1;
+			changed |= 1u << 31 | seat_bit(k, old) | seat_bit(k, q);
 		}
 	}
 	return changed;
@@ -82,11 +97,11 @@ static int annex_roads(const kern *k, void *st, const int8_t *ctrl, const uint64
 
 /* RC-12, RC-13 (split control keeps the owner: no sole controller): the
  * buildings of `take`, in intersection order. */
-static int annex_buildings(const kern *k, void *st, const int8_t *ctrl, uint64_t take, evlog *log)
+static unsigned annex_buildings(const kern *k, void *st, const int8_t *ctrl, uint64_t take, evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	uint8_t *nodes = knodes(k, st);
-	int changed = 0;
+	unsigned changed = 0; /* the seats that lost or won a building, and bit 31 */
 	for (; take; take &= take - 1) {
 		int n = bit_low(take);
 		int q = ctrl[k->b.node[n].hex[0]];
@@ -103,7 +118,7 @@ static int annex_buildings(const kern *k, void *st, const int8_t *ctrl, uint64_t
 			e->args[0] = n;
 			e->args[1] = city ? 2 : 1;
 		}
-		changed = 1;
+		changed |= 1u << 31 | seat_bit(k, old) | seat_bit(k, q);
 	}
 	return changed;
 }
@@ -136,7 +151,7 @@ static void leave_turn(const kern *k, void *st, int s)
 }
 
 /* RC-25, RC-26. */
-static void eliminate(const kern *k, void *st, int s, evlog *log)
+static unsigned eliminate(const kern *k, void *st, int s, evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	uint8_t *paths = kpaths(k, st);
@@ -163,19 +178,18 @@ static void eliminate(const kern *k, void *st, int s, evlog *log)
 	ev *e = ev_push(log, CRISK_RISK_EV_ELIMINATED, s, q);
 	if (e)
 		e->args[0] = removed;
+	return seat_bit(k, s) | seat_bit(k, q);
 }
 
-static int eliminations(const kern *k, void *st, evlog *log)
+static unsigned eliminations(const kern *k, void *st, evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	/* Eliminations move roads only: the owners of buildings stay. */
 	unsigned owners = risk_building_owners(k, st);
-	int changed = 0;
+	unsigned changed = 0; /* the seats that lost or won a road, and bit 31 */
 	for (int s = 0; s < k->seats; s++) {
-		if (!risk_is_out(x, s) && !((owners >> s) & 1u)) {
-			eliminate(k, st, s, log);
-			changed = 1;
-		}
+		if (!risk_is_out(x, s) && !((owners >> s) & 1u))
+			changed |= 1u << 31 | eliminate(k, st, s, log);
 	}
 	return changed;
 }
@@ -186,15 +200,15 @@ static int eliminations(const kern *k, void *st, evlog *log)
 static int annex_pass(const kern *k, void *st, const int8_t *ctrl, uint64_t take_nodes, const uint64_t take_paths[2],
 		      int *moved, evlog *log)
 {
-	int roads = annex_roads(k, st, ctrl, take_paths, log);
-	int buildings = annex_buildings(k, st, ctrl, take_nodes, log);
+	unsigned roads = annex_roads(k, st, ctrl, take_paths, log);
+	unsigned buildings = annex_buildings(k, st, ctrl, take_nodes, log);
 	if (roads || buildings)
-		risk_recount_roads(k, st, log);
-	int out = eliminations(k, st, log);
+		recount_roads_of(k, st, roads | buildings, log);
+	unsigned out = eliminations(k, st, log);
 	if (out)
-		risk_recount_roads(k, st, log);
-	*moved |= roads | buildings | out;
-	return out;
+		recount_roads_of(k, st, out, log);
+	*moved |= (roads | buildings | out) != 0;
+	return out != 0;
 }
 
 /* RC-16: passes while removed armies change control; then victory (RC-28;
@@ -242,9 +256,11 @@ int risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes,
 		return moved;
 	}
 	int8_t ctrl[RISK_HEXES];
-	uint64_t take_nodes, take_paths[2];
-	memset(ctrl, RISK_CTRL_UNKNOWN, sizeof ctrl);
-	risk_annexable_near(k, st, hexes, nodes, paths, ctrl, &take_nodes, take_paths);
+	uint64_t take_nodes = 0, take_paths[2] = {0, 0};
+	if (hexes | nodes | paths[0] | paths[1]) {
+		memset(ctrl, RISK_CTRL_UNKNOWN, sizeof ctrl);
+		risk_annexable_near(k, st, hexes, nodes, paths, ctrl, &take_nodes, take_paths);
+	}
 	const int take = (take_nodes | take_paths[0] | take_paths[1]) != 0;
 	if (take && annex_pass(k, st, ctrl, take_nodes, take_paths, &moved, log)) {
 		evaluate(k, st, &moved, log); /* the passes after an elimination, then victory */

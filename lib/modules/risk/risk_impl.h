@@ -128,6 +128,28 @@ static inline void ra_set(risk_ext *x, int hex, int owner, int v)
 	*a = (uint16_t)v;
 	x->occ[owner] = (x->occ[owner] & ~(1u << hex)) | (uint32_t)(v != 0) << hex;
 }
+/* RC-4, RC-5 as risk_controller, from the derived occupied sets. */
+static inline int risk_controller_occ(const kern *k, const risk_ext *x, int hex)
+{
+	unsigned m = 0;
+	for (int o = 0; o < RISK_OWNERS; o++)
+		m |= ((x->occ[o] >> hex) & 1u) << o;
+	if (!m || (m & (m - 1)))
+		return -1;
+	const int o = bit_low(m);
+	return ra(x, hex, o) >= rr_of(k)->req[hex] ? o : -1;
+}
+/* kvisible_vp without the calls of the kernel's hook (kern_extra_vp calls
+ * risk_extra_pieces twice): the pieces counted over are risk_ext.over. */
+static inline int risk_visible_vp(const kern *k, const void *st, int s)
+{
+	const kseat *p = kseat_of(k, st, s);
+	const kstate *h = ks(st);
+	const uint8_t *over = &rx(k, st)->over[s * 3];
+	return (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT] + over[PIECE_SETTLEMENT]) +
+	       2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY] + over[PIECE_CITY]) + 2 * (h->lr == s) +
+	       2 * (h->la == s);
+}
 static inline int risk_is_out(const risk_ext *x, int s)
 {
 	return (x->out >> s) & 1u;
@@ -233,6 +255,20 @@ size_t risk_legal(const void *data, const void *st, crisk_action *buf, size_t ca
 /* risk_legal, with domestic offers listed only when `offers` is set. */
 size_t risk_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap);
 size_t risk_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap);
+/* The module's part of the list at a main decision point (DP_MAIN, no
+ * overlay, not redeployed), which follows the kernel's: its length, and its
+ * code at index i < that length, without writing the list (playouts). */
+typedef struct mil_parts {
+	int s;
+	uint32_t where;             /* BUY_ARMIES: hexes next to a building */
+	int buy_m[NUM_RES];         /* BUY_ARMIES: the largest count per resource, 0 if none */
+	uint32_t armies, enemies;   /* hexes with armies of the seat, of anybody else */
+	uint32_t can_move, move_more; /* MOVE_ARMIES: starts with a count of 1, above 1 */
+	/* The lengths of the parts in list order (REDEPLOY's largest counts last). */
+	size_t n_buy, n_move1, n_move2, n_attack, n_red1;
+} mil_parts;
+size_t risk_military_count(const kern *k, const void *st, mil_parts *mp);
+crisk_action risk_military_at(const kern *k, const void *st, const mil_parts *mp, size_t i);
 int risk_chance(const void *data, const void *st, crisk_action *acts, double *probs, size_t cap, size_t *count);
 
 /* risk_text.c: action and event text, event JSON. */

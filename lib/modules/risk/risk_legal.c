@@ -78,7 +78,7 @@ static size_t list_military(const kern *k, const void *st, crisk_action *buf, si
 	 * above 1 by count, resource and hex. */
 	uint32_t where = reach->next_to_building;
 	if (where) {
-		int room = kvisible_vp(k, st, s) - x->bought, declared = x->buy_res;
+		int room = risk_visible_vp(k, st, s) - x->bought, declared = x->buy_res;
 		int most = RISK_MAX_ARMIES - (int)x->total;
 		if (room > most)
 			room = most;
@@ -162,6 +162,216 @@ static size_t list_military(const kern *k, const void *st, crisk_action *buf, si
 		}
 	}
 	return put_more(buf, cap, n, CRISK_RISK_REDEPLOY, armies, dest, from_at, count);
+}
+
+/* The military list of list_military without writing it (the playout
+ * loop, risk.c): its length, and its code at an index.  Both walk the list's
+ * parts in list_military's order, each part a bit set whose codes go out in
+ * bit order, so a part's length is a population count and a code inside a
+ * part its n-th set bit; the parts with counts above 1 (put_more) are
+ * written into a scratch buffer when the index falls in them.  The test
+ * risk_sets compares both with list_military at every step of random games. */
+/* Built for popcnt where the compiler can (CRISK_HAVE_TARGET_CLONES, meson.build). */
+#if defined(CRISK_HAVE_TARGET_CLONES)
+#define MIL_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define MIL_CLONES
+#endif
+
+static inline int pop32(uint32_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return __builtin_popcount(v);
+#else
+	v = v - ((v >> 1) & 0x55555555u);
+	v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+	return (int)((((v + (v >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+#endif
+}
+
+static inline int bit_nth(uint32_t m, size_t i)
+{
+	for (; i; i--)
+		m &= m - 1;
+	return bit_low(m);
+}
+
+/* Counted by start: MOVE_ARMIES from f goes to the touched hexes next to
+ * it (adj is symmetric), REDEPLOY from f to the hexes without enemies that
+ * a network links with it (linked is symmetric: a network's hexes link each
+ * other); a start with a count above 1 gives its codes again in the part
+ * with the largest counts.  `mp` keeps the parts' lengths and what
+ * risk_military_at needs. */
+MIL_CLONES size_t risk_military_count(const kern *k, const void *st, mil_parts *mp)
+{
+	const risk_ext *x = rx(k, st);
+	const int s = ks(st)->active;
+	const struct risk_seat_sets *reach = &x->sets[s];
+	mp->s = s;
+	mp->where = reach->next_to_building;
+	for (int r = 0; r < NUM_RES; r++)
+		mp->buy_m[r] = 0;
+	size_t n_buy = 0;
+	if (mp->where) {
+		const kseat *p = kseat_of(k, st, s);
+		int room = risk_visible_vp(k, st, s) - x->bought, declared = x->buy_res;
+		int most = RISK_MAX_ARMIES - (int)x->total;
+		if (room > most)
+			room = most;
+		if (room > 0) {
+			int kinds = 0;
+			for (int r = 0; r < NUM_RES; r++) {
+				if (declared != (int)RISK_NONE && declared != r)
+					continue;
+				int m = p->hand[r] < room ? p->hand[r] : room;
+				m = m > 0 ? m : 0;
+				mp->buy_m[r] = m;
+				kinds += (m > 0) + (m > 1);
+			}
+			n_buy = (size_t)(kinds * pop32(mp->where));
+		}
+	}
+	const uint32_t armies = x->occ[s];
+	uint32_t enemies = 0;
+	for (int d = 0; d < RISK_OWNERS; d++)
+		enemies |= d == s ? 0u : x->occ[d];
+	mp->armies = armies;
+	mp->enemies = enemies;
+	const uint32_t touched = reach->touched, calm = touched & ~enemies;
+	const uint32_t *adj = rr_of(k)->adj;
+	uint32_t can_move = 0, move_more = 0;
+	int move1 = 0, move2 = 0, red1 = 0, red2 = 0;
+	for (uint32_t m = armies; m; m &= m - 1) {
+		const int f = bit_low(m), a = ra(x, f, s), c = a - x->moved[f];
+		const int mv = c > 0 ? pop32(adj[f] & touched) : 0, rd = pop32(reach->linked[f] & calm & ~(1u << f));
+		can_move |= (uint32_t)(c > 0) << f;
+		move_more |= (uint32_t)(c > 1) << f;
+		move1 += mv;
+		move2 += c > 1 ? mv : 0;
+		red1 += rd;
+		red2 += a > 1 ? rd : 0;
+	}
+	mp->can_move = can_move;
+	mp->move_more = move_more;
+	int attack = 0;
+	if (armies & enemies) {
+		for (int d = 0; d < RISK_OWNERS; d++)
+			attack += d == s ? 0 : 2 * pop32(armies & x->occ[d]);
+	}
+	mp->n_buy = n_buy;
+	mp->n_move1 = (size_t)move1;
+	mp->n_move2 = (size_t)move2;
+	mp->n_attack = (size_t)attack;
+	mp->n_red1 = (size_t)red1;
+	return n_buy + (size_t)(move1 + move2 + attack + red1 + red2);
+}
+
+/* The code at `i` (below risk_military_count) of the military list: the
+ * part is found by the lengths, the code inside it by walking it. */
+MIL_CLONES crisk_action risk_military_at(const kern *k, const void *st, const mil_parts *mp, size_t i)
+{
+	const risk_ext *x = rx(k, st);
+	const int s = mp->s;
+	const struct risk_seat_sets *reach = &x->sets[s];
+	crisk_action scratch[RISK_HEXES * RISK_HEXES];
+	int count[RISK_HEXES];
+	uint32_t dest[RISK_HEXES], from_at[RISK_HEXES];
+	if (i < mp->n_buy) { /* BUY_ARMIES with count 1 by resource, then those above 1 by count */
+		const size_t pw = (size_t)pop32(mp->where);
+		int res[NUM_RES], max[NUM_RES], nr = 0;
+		for (int r = 0; r < NUM_RES; r++) {
+			const int m = mp->buy_m[r];
+			if (m < 1)
+				continue;
+			if (i < pw)
+				return act_make(CRISK_RISK_BUY_ARMIES, fields3(bit_nth(mp->where, i), r, 1));
+			i -= pw;
+			if (m > 1) {
+				int j = nr++;
+				for (; j > 0 && max[j - 1] > m; j--) {
+					max[j] = max[j - 1];
+					res[j] = res[j - 1];
+				}
+				max[j] = m;
+				res[j] = r;
+			}
+		}
+		for (int j = 0;; j++) {
+			if (i < pw)
+				return act_make(CRISK_RISK_BUY_ARMIES, fields3(bit_nth(mp->where, i), res[j], max[j]));
+			i -= pw;
+		}
+	}
+	i -= mp->n_buy;
+	if (i < mp->n_move1) { /* MOVE_ARMIES with count 1, by destination */
+		for (uint32_t t = reach->touched;; t &= t - 1) {
+			const int h = bit_low(t);
+			const uint32_t f = rr_of(k)->adj[h] & mp->can_move;
+			const size_t c = (size_t)pop32(f);
+			if (i < c)
+				return act_make(CRISK_RISK_MOVE_ARMIES, fields3(bit_nth(f, i), h, 1));
+			i -= c;
+		}
+	}
+	i -= mp->n_move1;
+	if (i < mp->n_move2) { /* MOVE_ARMIES with the largest counts */
+		for (uint32_t m = mp->can_move; m; m &= m - 1) {
+			const int h = bit_low(m);
+			count[h] = ra(x, h, s) - x->moved[h];
+			dest[h] = 0;
+		}
+		for (uint32_t t = reach->touched; t; t &= t - 1) {
+			const int h = bit_low(t);
+			const uint32_t f = rr_of(k)->adj[h] & mp->can_move;
+			from_at[h] = f;
+			for (uint32_t g = f; g; g &= g - 1)
+				dest[bit_low(g)] |= 1u << h;
+		}
+		put_more(scratch, sizeof scratch / sizeof scratch[0], 0, CRISK_RISK_MOVE_ARMIES, mp->can_move, dest, from_at,
+			 count);
+		return scratch[i];
+	}
+	i -= mp->n_move2;
+	if (i < mp->n_attack) { /* ATTACK, ATTACK_ALL */
+		for (int t = 0; t < 2; t++) {
+			for (int d = 0; d < RISK_OWNERS; d++) {
+				if (d == s)
+					continue;
+				const uint32_t h = mp->armies & x->occ[d];
+				const size_t c = (size_t)pop32(h);
+				if (i < c)
+					return act_make(t ? CRISK_RISK_ATTACK_ALL : CRISK_RISK_ATTACK,
+							fields3(bit_nth(h, i), risk_arg_of_owner(d), 0));
+				i -= c;
+			}
+		}
+	}
+	i -= mp->n_attack;
+	const uint32_t calm = reach->touched & ~mp->enemies;
+	if (i < mp->n_red1) { /* REDEPLOY with count 1, by destination */
+		for (uint32_t t = calm;; t &= t - 1) {
+			const int h = bit_low(t);
+			const uint32_t f = reach->linked[h] & mp->armies & ~(1u << h);
+			const size_t c = (size_t)pop32(f);
+			if (i < c)
+				return act_make(CRISK_RISK_REDEPLOY, fields3(bit_nth(f, i), h, 1));
+			i -= c;
+		}
+	}
+	i -= mp->n_red1; /* REDEPLOY with the largest counts */
+	for (uint32_t m = mp->armies; m; m &= m - 1) {
+		count[bit_low(m)] = ra(x, bit_low(m), s);
+		dest[bit_low(m)] = 0;
+	}
+	for (uint32_t t = calm; t; t &= t - 1) {
+		const int h = bit_low(t);
+		const uint32_t f = reach->linked[h] & mp->armies & ~(1u << h);
+		from_at[h] = f;
+		for (uint32_t g = f; g; g &= g - 1)
+			dest[bit_low(g)] |= 1u << h;
+	}
+	put_more(scratch, sizeof scratch / sizeof scratch[0], 0, CRISK_RISK_REDEPLOY, mp->armies, dest, from_at, count);
+	return scratch[i];
 }
 
 /* The set-up army (RC-8, RC-9): the empty land hexes next to the
