@@ -82,6 +82,12 @@ typedef struct hw_rules {
 	uint64_t *ship_at, *sea_paths, *merchant_paths, *fishing_paths, *island_at, *coast;
 	uint16_t *ship_list;
 	int n_ship_list;
+	/* Per path p, end_other[4p + 2e + i]: the other paths at its point
+	 * node[e] (HW_NO_PATH where fewer than two), for the open-end test of
+	 * H-79; end_other_ok is 0 when a point has more than 3 paths (then the
+	 * test walks the point's paths). */
+	uint16_t *end_other;
+	int end_other_ok;
 	/* hawaii_rl.c: the kernel's action count and observation size, where
 	 * hawaii's indices and floats start (hw_rules_rl). */
 	size_t rl_kern_actions, rl_kern_obs;
@@ -89,6 +95,7 @@ typedef struct hw_rules {
 /* Bitset words the tables and listers hold on the stack: maps of up to 512
  * spaces and 512 points. */
 #define HW_MAX_PW 8
+#define HW_NO_PATH 0xFFFFu
 #define HW_MAX_NW 8
 
 /* Module state (the kernel's ext region), saved field by field. */
