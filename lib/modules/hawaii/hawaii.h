@@ -82,10 +82,10 @@ typedef struct hw_rules {
 	uint64_t *ship_at, *sea_paths, *merchant_paths, *fishing_paths, *island_at, *coast;
 	uint16_t *ship_list;
 	int n_ship_list;
-	/* Per path p, end_other[4p + 2e + i]: the other paths at its point
-	 * node[e] (HW_NO_PATH where fewer than two), for the open-end test of
-	 * H-79; end_other_ok is 0 when a point has more than 3 paths (then the
-	 * test walks the point's paths). */
+	/* Per path p, end_other[8p + 4e + i] (i < 3): the other paths at its
+	 * point node[e] (HW_NO_PATH where fewer than three), for the open-end
+	 * test of H-79; end_other_ok is 0 when a point has more than 4 paths
+	 * (then the test walks the point's paths). */
 	uint16_t *end_other;
 	int end_other_ok;
 	/* hawaii_rl.c: the kernel's action count and observation size, where
@@ -261,6 +261,7 @@ void hw_ship_removed(const kern *k, void *st, int s, int p, evlog *log);
 int hw_rules_chits(hw_rules *r);
 void hw_chit_claim(const kern *k, void *st, int s, int p, evlog *log);
 int hw_chits_of(const kern *k, const void *st, int s);
+int hw_chits_of8(const kern *k, const void *st, int s); /* with at most 8 chits */
 int hw_chits_check(const kern *k, const void *st);
 /* hawaii_trade.c (H-62, H-63) */
 unsigned hw_merchant_bits(const kern *k, const void *st, int s);
@@ -276,6 +277,7 @@ int hw_boat_count(const kern *k, const void *st, int s);
 void hw_boat_update(const kern *k, void *st, int s, evlog *log);
 int hw_fishing_vp(const kern *k, const void *st, int s);
 int hw_extra_vp(const kern *k, const void *st, int s);
+int hw_extra_vp8(const kern *k, const void *st, int s); /* with at most 8 chits */
 void hw_fish_produced(const kern *k, void *st, int sum, evlog *log);
 int hw_module_steal(const kern *k, const void *st);
 int hw_fish_check(const kern *k, const void *st);

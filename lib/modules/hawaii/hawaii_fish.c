@@ -98,6 +98,13 @@ int hw_extra_vp(const kern *k, const void *st, int s)
 	return hw_chits_of(k, st, s) + hw_fishing_vp(k, st, s);
 }
 
+/* The same on a map of at most 8 chits (hw_rules_create picks the hook:
+ * this, hw_extra_vp, or hw_fishing_vp alone without chits). */
+int hw_extra_vp8(const kern *k, const void *st, int s)
+{
+	return hw_chits_of8(k, st, s) + hw_fishing_vp(k, st, s);
+}
+
 /* ---- fishing (H-68, H-53) ---- */
 
 void hw_fish_produced(const kern *k, void *st, int sum, evlog *log)

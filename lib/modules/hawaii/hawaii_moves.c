@@ -65,11 +65,11 @@ static inline int open_end(const kern *k, const void *st, int s, int p)
 	if (!r->end_other_ok)
 		return open_at(k, st, s, p, k->b.path[p].node[0]) || open_at(k, st, s, p, k->b.path[p].node[1]);
 	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
-	const uint16_t *q = r->end_other + 4 * (size_t)p;
+	const uint16_t *q = r->end_other + 8 * (size_t)p;
 	const unsigned me = (unsigned)s + 1;
-	for (int e = 0; e < 2; e++) {
-		if ((nodes[k->b.path[p].node[e]] & NODE_OWNER_MASK) != me && !mine_on(paths, q[2 * e], me) &&
-		    !mine_on(paths, q[2 * e + 1], me))
+	for (int e = 0; e < 2; e++, q += 4) {
+		if ((nodes[k->b.path[p].node[e]] & NODE_OWNER_MASK) != me && !mine_on(paths, q[0], me) &&
+		    !mine_on(paths, q[1], me) && !mine_on(paths, q[2], me))
 			return 1;
 	}
 	return 0;

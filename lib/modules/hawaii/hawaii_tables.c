@@ -22,7 +22,7 @@ int hw_rules_tables(hw_rules *r)
 	 * no pirate; merchant and fishing paths; island_at per island plus the
 	 * points on any island; coast; then the ship-type paths as a list. */
 	size_t n_words = (size_t)b->n_node * pw + ((size_t)b->n_sea + 3) * pw + ((size_t)b->n_island + 2) * nw +
-			 ((size_t)b->n_path + 3) / 4 + (size_t)b->n_path;
+			 ((size_t)b->n_path + 3) / 4 + 2 * (size_t)b->n_path;
 	r->tables = calloc(n_words ? n_words : 1, sizeof *r->tables);
 	if (!r->tables)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
@@ -59,14 +59,15 @@ int hw_rules_tables(hw_rules *r)
 		for (int e = 0; e < 2; e++) {
 			const bnode *bn = &b->node[b->path[p].node[e]];
 			int j = 0;
-			r->end_other[4 * p + 2 * e] = r->end_other[4 * p + 2 * e + 1] = (uint16_t)HW_NO_PATH;
+			uint16_t *other = r->end_other + 8 * p + 4 * e;
+			other[0] = other[1] = other[2] = other[3] = (uint16_t)HW_NO_PATH;
 			for (int i = 0; i < bn->deg; i++) {
 				if (bn->path[i] == p)
 					continue;
-				if (j == 2)
+				if (j == 3)
 					r->end_other_ok = 0;
 				else
-					r->end_other[4 * p + 2 * e + j++] = bn->path[i];
+					other[j++] = bn->path[i];
 			}
 		}
 	}
