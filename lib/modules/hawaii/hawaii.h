@@ -284,6 +284,8 @@ int hw_fish_check(const kern *k, const void *st);
 int hw_end_turn_ok(const kern *k, const void *st);
 int hw_must_return(const kern *k, const void *st);
 void hw_list_market(const kern *k, const void *st, action_out *o);
+/* The codes base | hex for hex in [lo, hi) but `skip`, ascending, into o. */
+void hw_put_hexes(action_out *o, crisk_action base, int lo, int hi, int skip);
 /* hawaii's own actions at st's decision point (ships, pirate, fish market),
  * in ascending order, after the kernel's (hawaii_actions.c). */
 void hw_list_own(const kern *k, const void *st, action_out *o);
