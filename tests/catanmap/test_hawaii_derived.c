@@ -92,7 +92,7 @@ static void open_end_at_big_points(const kern *k, const void *st)
 
 /* H-37 (3-4 seats) from its words: a point on an island where `seat` has
  * no building yet, or any point when no empty point off the distance rule
- * (kblocked) is on such an island. */
+ * (kblocked) is on such an island (the fallback, also for H-88). */
 static int seat_on_island(const kern *k, const void *st, int seat, int island)
 {
 	for (int n = 0; n < k->b.n_node; n++) {
@@ -102,14 +102,34 @@ static int seat_on_island(const kern *k, const void *st, int seat, int island)
 	return 0;
 }
 
+/* H-88 (5-6 seats) from its words: with two buildings on one island the
+ * seat's third is not on that island; otherwise any island point. */
+static int closed_56(const kern *k, const void *st, int seat, int island)
+{
+	int total = 0, first = -1, same = 1;
+	for (int n = 0; n < k->b.n_node; n++) {
+		if ((knodes(k, st)[n] & NODE_OWNER_MASK) != (unsigned)seat + 1)
+			continue;
+		same &= !total || k->b.node_island[n] == first;
+		if (!total++)
+			first = k->b.node_island[n];
+	}
+	return total == 2 && same && first != BOARD_NO8 && island == first;
+}
+
+static int naive_closed(const kern *k, const void *st, int seat, int island)
+{
+	return k->seats <= 4 ? seat_on_island(k, st, seat, island) : closed_56(k, st, seat, island);
+}
+
 static int naive_site_ok(const kern *k, const void *st, int seat, int node)
 {
 	int island = k->b.node_island[node];
-	if (island != BOARD_NO8 && !seat_on_island(k, st, seat, island))
+	if (island != BOARD_NO8 && !naive_closed(k, st, seat, island))
 		return 1;
 	for (int n = 0; n < k->b.n_node; n++) {
 		if (k->b.node_island[n] != BOARD_NO8 && !bit_get(kblocked(k, st), n) &&
-		    !seat_on_island(k, st, seat, k->b.node_island[n]))
+		    !naive_closed(k, st, seat, k->b.node_island[n]))
 			return 0;
 	}
 	return 1;
@@ -117,7 +137,7 @@ static int naive_site_ok(const kern *k, const void *st, int seat, int node)
 
 /* The module's other shortcuts: the open-end table (H-79), the VP hook by
  * chit count (H-85: chits held plus fishing VP), the island rule's test of
- * the point's island first (H-37, 3-4 seats), and MOVE_PIRATE listed without
+ * the point's island first (H-37, H-88), and MOVE_PIRATE listed without
  * a test per hex (H-57: against check over every hex). */
 static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 {
@@ -133,7 +153,7 @@ static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 			chits += hwx(k, f->st)->chit[c] == s + 1;
 		ck_assert_int_eq(k->hk.extra_vp(k, f->st, s), chits + hw_fishing_vp(k, f->st, s));
 		ck_assert_int_eq(hw_chits_of(k, f->st, s), chits);
-		if (ks(f->st)->turn == 0 && k->seats <= 4) {
+		if (ks(f->st)->turn == 0) {
 			for (int v = 0; v < k->b.n_node; v++)
 				ck_assert_int_eq(hw_setup_site_ok(k, f->st, s, v), naive_site_ok(k, f->st, s, v));
 		}

@@ -56,10 +56,11 @@ static int builds_on_island(const kern *k, const void *st, int seat, int i)
 
 int hw_setup_site_ok(const kern *k, const void *st, int seat, int node)
 {
-	/* H-37 (3-4 seats): a point of an island without the seat's buildings
-	 * is open, the test below without the whole closed set. */
+	/* A point of an island without the seat's buildings is open (H-37,
+	 * H-88: the closed islands hold some of them), the test below without
+	 * the whole closed set. */
 	int island = k->b.node_island[node];
-	if (k->seats <= 4 && island != BOARD_NO8 && !builds_on_island(k, st, seat, island))
+	if (island != BOARD_NO8 && !builds_on_island(k, st, seat, island))
 		return 1;
 	const uint64_t *on_island = hwr(k)->island_at + (size_t)k->b.n_island * (size_t)k->nw;
 	uint64_t closed[HW_MAX_NW];
