@@ -191,4 +191,13 @@ int board_longest_road_through(const board *b, const uint8_t *path_owner, const 
 int board_longest_road_through_walking(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
 				       int p, int at_least, int budget);
 
+/* board_longest_road_through with a looser premise: the network without p
+ * has no trail above at_least + 1 (instead of at_least).  An answer above
+ * at_least is exact: the longest trail through p, or the longest trail of
+ * p's component or of the whole network when the search goes over to
+ * those (each holds every trail through p); an answer of at_least means no
+ * trail through p is longer.  Errors as board_longest_road_through. */
+int board_longest_road_through_loose(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
+				     int p, int at_least);
+
 #endif

@@ -417,7 +417,10 @@ static inline void scan_end(const lr_search *s, lr_comp *c, uint8_t *local_of, i
 /* Finds the roads of lr_comp from road p, breadth first, looking at each
  * intersection once from the road that reaches it first.  Returns 0 when
  * there are more than LR_LOCAL_MAX roads. */
-static int collect_component(const lr_search *s, lr_comp *c, uint8_t *local_of, int p)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int collect_component(const lr_search *s, lr_comp *c, uint8_t *local_of, int p)
 {
 	const bpath *paths = s->b->path;
 	int n = 1;
@@ -518,7 +521,10 @@ static int walk(lr_walk *w, unsigned v, int enough)
 
 /* The contracted network of lr_comp, for solve_local.  Returns the number of
  * intersections with an odd number of roads (a blocked end counts alone). */
-static int comp_to_local(const lr_search *s, const lr_comp *c, lr_local *g)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int comp_to_local(const lr_search *s, const lr_comp *c, lr_local *g)
 {
 	int odd = 0;
 
@@ -680,8 +686,14 @@ int board_longest_road_through(const board *b, const uint8_t *path_owner, const 
 	return board_longest_road_through_walking(b, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET);
 }
 
-int board_longest_road_through_walking(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
-				       int p, int at_least, int budget)
+/* board_longest_road_through_walking, whose callers know that the network
+ * without p has no trail above at_least + slack (slack 0 or 1): a walk
+ * from a hanging p then stops at a continuation of at_least + slack. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int through_search(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
+				 int at_least, int budget, int slack)
 {
 	lr_search s;
 	lr_walk w;
@@ -720,8 +732,8 @@ int board_longest_road_through_walking(const board *b, const uint8_t *path_owner
 		/* p hangs at one end (the usual new road): a trail through it ends
 		 * there and the rest was a trail before, at most at_least long, so
 		 * a continuation of at_least is the most there is to find. */
-		len = 1 + (ways0 ? walk_on(&w, &b->node[v0], ways0, at_least)
-				 : walk_on(&w, &b->node[v1], ways1, at_least));
+		len = 1 + (ways0 ? walk_on(&w, &b->node[v0], ways0, at_least + slack)
+				 : walk_on(&w, &b->node[v1], ways1, at_least + slack));
 	} else {
 		/* If no trail from v0 reaches v1, p is on no cycle and the trails
 		 * on either side share no road. */
@@ -750,4 +762,16 @@ int board_longest_road_through_walking(const board *b, const uint8_t *path_owner
 		len = solve_local(&g, INT_MAX);
 	}
 	return len > at_least ? len : at_least;
+}
+
+int board_longest_road_through_walking(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
+				       int p, int at_least, int budget)
+{
+	return through_search(b, path_owner, node_owner, o, p, at_least, budget, 0);
+}
+
+int board_longest_road_through_loose(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
+				     int p, int at_least)
+{
+	return through_search(b, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET, 1);
 }

@@ -1110,11 +1110,32 @@ START_TEST(longest_road_matches_exhaustive_B86_B87)
 }
 END_TEST
 
+/* board_longest_road_through_loose (hawaii's route after a ship move, H-81,
+ * H-84) after road p joined a network whose longest trail was `before`
+ * (so the network without p has none above before, the premise for an
+ * at_least of before - 1 and of before): an answer above at_least is the
+ * new longest trail, an answer of at_least says the longest is unchanged. */
+static void check_through_loose(const board *b, const uint8_t *po, const uint8_t *no, int p, int before, int now)
+{
+	for (int a = before - 1; a <= before; a++) {
+		if (a < 0)
+			continue;
+		int r = board_longest_road_through_loose(b, po, no, 0, p, a);
+		ck_assert_msg(r >= a, "loose: %d below at_least %d", r, a);
+		if (r > a)
+			ck_assert_msg(r == now, "loose(p %d, at_least %d) = %d, longest %d (before %d)", p, a, r, now,
+				      before);
+		else
+			ck_assert_msg(now <= (before > a ? before : a), "loose(p %d, at_least %d) = %d, longest %d (before %d)",
+				      p, a, r, now, before);
+	}
+}
+
 /* B-88: the incremental form.  Networks grown one road at a time (among
  * other owners' roads and buildings) keep the length that
  * board_longest_road_through reports equal to the exhaustive search after
  * every road, including roads that join two pieces or close a cycle. */
-START_TEST(longest_road_through_incremental_B86_B88)
+START_TEST(longest_road_through_incremental_B86_B88_H84)
 {
 	for (int big = 0; big <= 1; big++) {
 		board b;
@@ -1140,6 +1161,7 @@ START_TEST(longest_road_through_incremental_B86_B88)
 					int budget = (int)rng_uniform(&r, 12);
 					ck_assert_int_eq(board_longest_road_through_walking(&b, po, no, 0, (int)p, len, budget),
 							 naive_longest(&b, po, no, 0));
+					check_through_loose(&b, po, no, (int)p, len, naive_longest(&b, po, no, 0));
 					len = board_longest_road_through(&b, po, no, 0, (int)p, len);
 					ck_assert_int_eq(len, naive_longest(&b, po, no, 0));
 				}
@@ -1209,6 +1231,7 @@ START_TEST(longest_road_through_dense_B86_B88)
 			po[p] = 1;
 			roads++;
 			scratch = board_longest_road(&b, po, no, 0);
+			check_through_loose(&b, po, no, (int)p, len, scratch);
 			ck_assert_int_eq(board_longest_road_through_walking(&b, po, no, 0, (int)p, len, (int)rng_uniform(&r, 40)),
 					 scratch);
 			len = board_longest_road_through(&b, po, no, 0, (int)p, len);
@@ -1525,7 +1548,7 @@ static Suite *board_suite(void)
 	tcase_add_test(tc, longest_road_shapes_B86_B87_B145);
 	tcase_add_test(tc, longest_road_matches_exhaustive_B86_B87);
 	tcase_add_test(tc, longest_road_many_roads_B86_B87);
-	tcase_add_test(tc, longest_road_through_incremental_B86_B88);
+	tcase_add_test(tc, longest_road_through_incremental_B86_B88_H84);
 	tcase_add_test(tc, longest_road_through_dense_B86_B88);
 	tcase_add_test(tc, longest_road_at_least_B86_B87_H109);
 	tcase_add_test(tc, board_json_well_formed);

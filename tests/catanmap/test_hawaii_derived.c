@@ -2,7 +2,8 @@
  * step of random games of 3 to 6 seats (docs/performance.md, "Module
  * hawaii"): the ship-move list (H-78..H-81) against check over
  * every pair of spaces (hawaii_check), every seat's Longest Trade Route (H-82..H-84, the
- * route update after a ship move) against board_longest_road.  The games
+ * route update after a ship move) against board_longest_road, and the
+ * tables of the rules object (compare_tables) against the rules' words.  The games
  * prefer ship moves, so that the route update after a move runs often. */
 #include <check.h>
 #include <stdio.h>
@@ -39,8 +40,146 @@ static size_t brute_moves(const fixture *f, crisk_action *out, size_t cap)
 	return n;
 }
 
+/* H-79 from its words: at one of its points seat s has no building and no
+ * other road or ship (the point's paths walked one by one). */
+static int naive_open_end(const kern *k, const void *st, int s, int p)
+{
+	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
+	for (int e = 0; e < 2; e++) {
+		const bnode *bn = &k->b.node[k->b.path[p].node[e]];
+		int other = 0;
+		for (int i = 0; i < bn->deg; i++)
+			other |= bn->path[i] != p && paths[bn->path[i]] == s + 1;
+		if ((nodes[k->b.path[p].node[e]] & NODE_OWNER_MASK) != (unsigned)s + 1 && !other)
+			return 1;
+	}
+	return 0;
+}
+
+/* hw_open_end at the points of 4 paths, where the table holds 3 others:
+ * every set of seat 0's pieces on the paths there, in a copy of st. */
+static void open_end_at_big_points(const kern *k, const void *st)
+{
+	static unsigned char copy[4096];
+	ck_assert_uint_le(k->size, sizeof copy);
+	int tried = 0;
+	for (int v = 0; v < k->b.n_node; v++) {
+		const bnode *bn = &k->b.node[v];
+		if (bn->deg < 4)
+			continue;
+		for (unsigned mask = 0; mask < 1u << bn->deg; mask++) {
+			memcpy(copy, st, k->size);
+			uint8_t *paths = kpaths(k, copy);
+			for (int i = 0; i < bn->deg; i++)
+				paths[bn->path[i]] = (mask >> i) & 1 ? 1 : 0;
+			for (int i = 0; i < bn->deg; i++) {
+				int p = bn->path[i];
+				if (paths[p] == 1 && !kern_road_path(k, p)) {
+					/* with and without a building of seat 0 at its other end */
+					uint8_t *far = &knodes(k, copy)[bn->adj[i]], was = *far;
+					for (int b = 0; b < 2; b++) {
+						*far = b ? 1 : was;
+						ck_assert_int_eq(hw_open_end(k, copy, 0, p), naive_open_end(k, copy, 0, p));
+						tried++;
+					}
+					*far = was;
+				}
+			}
+		}
+	}
+	ck_assert_int_gt(tried, 0);
+}
+
+/* H-37 (3-4 seats) from its words: a point on an island where `seat` has
+ * no building yet, or any point when no empty point off the distance rule
+ * (kblocked) is on such an island (the fallback, also for H-88). */
+static int seat_on_island(const kern *k, const void *st, int seat, int island)
+{
+	for (int n = 0; n < k->b.n_node; n++) {
+		if (k->b.node_island[n] == island && (knodes(k, st)[n] & NODE_OWNER_MASK) == (unsigned)seat + 1)
+			return 1;
+	}
+	return 0;
+}
+
+/* H-88 (5-6 seats) from its words: with two buildings on one island the
+ * seat's third is not on that island; otherwise any island point. */
+static int closed_56(const kern *k, const void *st, int seat, int island)
+{
+	int total = 0, first = -1, same = 1;
+	for (int n = 0; n < k->b.n_node; n++) {
+		if ((knodes(k, st)[n] & NODE_OWNER_MASK) != (unsigned)seat + 1)
+			continue;
+		same &= !total || k->b.node_island[n] == first;
+		if (!total++)
+			first = k->b.node_island[n];
+	}
+	return total == 2 && same && first != BOARD_NO8 && island == first;
+}
+
+static int naive_closed(const kern *k, const void *st, int seat, int island)
+{
+	return k->seats <= 4 ? seat_on_island(k, st, seat, island) : closed_56(k, st, seat, island);
+}
+
+static int naive_site_ok(const kern *k, const void *st, int seat, int node)
+{
+	int island = k->b.node_island[node];
+	if (island != BOARD_NO8 && !naive_closed(k, st, seat, island))
+		return 1;
+	for (int n = 0; n < k->b.n_node; n++) {
+		if (k->b.node_island[n] != BOARD_NO8 && !bit_get(kblocked(k, st), n) &&
+		    !naive_closed(k, st, seat, k->b.node_island[n]))
+			return 0;
+	}
+	return 1;
+}
+
+/* The module's other shortcuts: the open-end table (H-79), the VP hook by
+ * chit count (H-85: chits held plus fishing VP), the island rule's test of
+ * the point's island first (H-37, H-88), and MOVE_PIRATE listed without
+ * a test per hex (H-57: against check over every hex). */
+static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
+{
+	const kern *k = f->k;
+	const uint8_t *paths = kpaths(k, f->st);
+	for (int p = 0; p < k->b.n_path; p++) {
+		if (paths[p] && !kern_road_path(k, p))
+			ck_assert_int_eq(hw_open_end(k, f->st, paths[p] - 1, p), naive_open_end(k, f->st, paths[p] - 1, p));
+	}
+	for (int s = 0; s < k->seats; s++) {
+		int chits = 0;
+		for (int c = 0; c < HW_MAX_CHITS; c++)
+			chits += hwx(k, f->st)->chit[c] == s + 1;
+		ck_assert_int_eq(k->hk.extra_vp(k, f->st, s), chits + hw_fishing_vp(k, f->st, s));
+		ck_assert_int_eq(hw_chits_of(k, f->st, s), chits);
+		if (ks(f->st)->turn == 0) {
+			for (int v = 0; v < k->b.n_node; v++)
+				ck_assert_int_eq(hw_setup_site_ok(k, f->st, s, v), naive_site_ok(k, f->st, s, v));
+		}
+	}
+	if (ks(f->st)->dp == DP_MOVE_ROBBER && ks(f->st)->cur == ks(f->st)->active) {
+		size_t got = 0, want = 0, i = 0;
+		for (size_t j = 0; j < n; j++)
+			got += ACT_TYPE(list[j]) == HW_MOVE_PIRATE;
+		for (int x = 0; x < k->b.n_land + k->b.n_sea + 2; x++) {
+			crisk_action a = code(HW_MOVE_PIRATE, (uint64_t)x);
+			if (hawaii_check(k, f->st, a) == CRISK_OK) {
+				while (i < n && ACT_TYPE(list[i]) != HW_MOVE_PIRATE)
+					i++;
+				ck_assert_uint_lt(i, n);
+				ck_assert_uint_eq(list[i], a);
+				i++;
+				want++;
+			}
+		}
+		ck_assert_uint_eq(got, want);
+	}
+}
+
 static void compare_step(const fixture *f, const crisk_action *list, size_t n)
 {
+	compare_tables(f, list, n);
 	static crisk_action want[PLAY_CAP], got[PLAY_CAP];
 	size_t n_got = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -59,6 +198,7 @@ static void random_game(const char *params, uint64_t x, int steps, int *moves)
 {
 	fixture f;
 	open_game(&f, params);
+	open_end_at_big_points(f.k, f.st);
 	for (int i = 0; i < steps && ks(f.st)->status == CRISK_STATUS_RUNNING; i++) {
 		/* No domestic offers, as crisk-bench --no-offers: whole games. */
 		size_t n = hawaii_legal_except(f.k, f.st, UINT64_C(1) << CRISK_CATAN_OFFER_TRADE, buf, PLAY_CAP);

@@ -202,6 +202,12 @@ static int build_rules(hw_rules *r, const param_set *p, const char *map, size_t 
 		rc = hw_rules_setup_check(&r->k, r->map);
 	if (!rc)
 		rc = hw_rules_chits(r);
+	/* H-85's VP hook for the chits there are: none with 5-6 seats (H-77),
+	 * then fishing VP only; at most 8 (the built-in map) in one word. */
+	if (!rc && !r->n_chit)
+		r->k.hk.extra_vp = hw_fishing_vp;
+	else if (!rc && r->n_chit <= 8)
+		r->k.hk.extra_vp = hw_extra_vp8;
 	if (!rc)
 		rc = hw_rules_fishing(r);
 	if (!rc)

@@ -82,6 +82,12 @@ typedef struct hw_rules {
 	uint64_t *ship_at, *sea_paths, *merchant_paths, *fishing_paths, *island_at, *coast;
 	uint16_t *ship_list;
 	int n_ship_list;
+	/* Per path p, end_other[8p + 4e + i] (i < 3): the other paths at its
+	 * point node[e] (HW_NO_PATH where fewer than three), for the open-end
+	 * test of H-79; end_other_ok is 0 when a point has more than 4 paths
+	 * (then the test walks the point's paths). */
+	uint16_t *end_other;
+	int end_other_ok;
 	/* hawaii_rl.c: the kernel's action count and observation size, where
 	 * hawaii's indices and floats start (hw_rules_rl). */
 	size_t rl_kern_actions, rl_kern_obs;
@@ -89,6 +95,7 @@ typedef struct hw_rules {
 /* Bitset words the tables and listers hold on the stack: maps of up to 512
  * spaces and 512 points. */
 #define HW_MAX_PW 8
+#define HW_NO_PATH 0xFFFFu
 #define HW_MAX_NW 8
 
 /* Module state (the kernel's ext region), saved field by field. */
@@ -254,6 +261,7 @@ void hw_ship_removed(const kern *k, void *st, int s, int p, evlog *log);
 int hw_rules_chits(hw_rules *r);
 void hw_chit_claim(const kern *k, void *st, int s, int p, evlog *log);
 int hw_chits_of(const kern *k, const void *st, int s);
+int hw_chits_of8(const kern *k, const void *st, int s); /* with at most 8 chits */
 int hw_chits_check(const kern *k, const void *st);
 /* hawaii_trade.c (H-62, H-63) */
 unsigned hw_merchant_bits(const kern *k, const void *st, int s);
@@ -269,12 +277,15 @@ int hw_boat_count(const kern *k, const void *st, int s);
 void hw_boat_update(const kern *k, void *st, int s, evlog *log);
 int hw_fishing_vp(const kern *k, const void *st, int s);
 int hw_extra_vp(const kern *k, const void *st, int s);
+int hw_extra_vp8(const kern *k, const void *st, int s); /* with at most 8 chits */
 void hw_fish_produced(const kern *k, void *st, int sum, evlog *log);
 int hw_module_steal(const kern *k, const void *st);
 int hw_fish_check(const kern *k, const void *st);
 int hw_end_turn_ok(const kern *k, const void *st);
 int hw_must_return(const kern *k, const void *st);
 void hw_list_market(const kern *k, const void *st, action_out *o);
+/* The codes base | hex for hex in [lo, hi) but `skip`, ascending, into o. */
+void hw_put_hexes(action_out *o, crisk_action base, int lo, int hi, int skip);
 /* hawaii's own actions at st's decision point (ships, pirate, fish market),
  * in ascending order, after the kernel's (hawaii_actions.c). */
 void hw_list_own(const kern *k, const void *st, action_out *o);

@@ -98,6 +98,13 @@ int hw_extra_vp(const kern *k, const void *st, int s)
 	return hw_chits_of(k, st, s) + hw_fishing_vp(k, st, s);
 }
 
+/* The same on a map of at most 8 chits (hw_rules_create picks the hook:
+ * this, hw_extra_vp, or hw_fishing_vp alone without chits). */
+int hw_extra_vp8(const kern *k, const void *st, int s)
+{
+	return hw_chits_of8(k, st, s) + hw_fishing_vp(k, st, s);
+}
+
 /* ---- fishing (H-68, H-53) ---- */
 
 void hw_fish_produced(const kern *k, void *st, int sum, evlog *log)
@@ -147,7 +154,7 @@ static crisk_action market_code(int ability, int arg)
 
 /* The codes base | hex for hex in [lo, hi) but `skip`, ascending: written
  * without a test per code when the buffer holds them all. */
-static void put_hexes(action_out *o, crisk_action base, int lo, int hi, int skip)
+void hw_put_hexes(action_out *o, crisk_action base, int lo, int hi, int skip)
 {
 	size_t n = o->n;
 	if (o->buf && hi > lo && n + (size_t)(hi - lo) <= o->cap) {
@@ -177,14 +184,14 @@ void hw_list_market(const kern *k, const void *st, action_out *o)
 		/* Without friendly_robber every land hex but the robber's is
 		 * legal (kern_robber_ok, B-62). */
 		if (!k->cfg.friendly_robber) {
-			put_hexes(o, market_code(HW_FISH_MOVE_ROBBER, 0), 0, k->b.n_land, h->robber);
+			hw_put_hexes(o, market_code(HW_FISH_MOVE_ROBBER, 0), 0, k->b.n_land, h->robber);
 		} else {
 			for (int hex = 0; hex < k->b.n_land; hex++) {
 				if (hex != h->robber && kern_robber_ok(k, st, hex) == CRISK_OK)
 					out_put(o, market_code(HW_FISH_MOVE_ROBBER, hex));
 			}
 		}
-		put_hexes(o, market_code(HW_FISH_MOVE_PIRATE, 0), k->b.n_land, k->b.n_land + k->b.n_sea, x->pirate);
+		hw_put_hexes(o, market_code(HW_FISH_MOVE_PIRATE, 0), k->b.n_land, k->b.n_land + k->b.n_sea, x->pirate);
 	}
 	if (fish >= 3) {
 		for (int v = 0; v < k->seats; v++) {

@@ -52,9 +52,32 @@ static int open_at(const kern *k, const void *st, int s, int p, int n)
 	return 1;
 }
 
+/* Whether q, a path of end_other, holds a road or ship of me (s + 1). */
+static inline int mine_on(const uint8_t *paths, unsigned q, unsigned me)
+{
+	return q != HW_NO_PATH && paths[q] == me;
+}
+
+/* open_at at both ends, from the table of the other paths at each end. */
+static inline int open_end(const kern *k, const void *st, int s, int p)
+{
+	const hw_rules *r = hwr(k);
+	if (!r->end_other_ok)
+		return open_at(k, st, s, p, k->b.path[p].node[0]) || open_at(k, st, s, p, k->b.path[p].node[1]);
+	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
+	const uint16_t *q = r->end_other + 8 * (size_t)p;
+	const unsigned me = (unsigned)s + 1;
+	for (int e = 0; e < 2; e++, q += 4) {
+		if ((nodes[k->b.path[p].node[e]] & NODE_OWNER_MASK) != me && !mine_on(paths, q[0], me) &&
+		    !mine_on(paths, q[1], me) && !mine_on(paths, q[2], me))
+			return 1;
+	}
+	return 0;
+}
+
 int hw_open_end(const kern *k, const void *st, int s, int p)
 {
-	return open_at(k, st, s, p, k->b.path[p].node[0]) || open_at(k, st, s, p, k->b.path[p].node[1]);
+	return open_end(k, st, s, p);
 }
 
 /* H-44 with path `gone` empty: point n is an anchor of s. */
@@ -228,7 +251,7 @@ void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, con
 		for (uint64_t mine = own_bytes(r, paths, s, j); mine && on_board; mine &= mine - 1) {
 			int f = r->ship_list[j + (bit_low(mine) >> 3)];
 			on_board--;
-			if (bit_get(pirate, f) || is_fresh(x, f) || !hw_open_end(k, st, s, f))
+			if (bit_get(pirate, f) || is_fresh(x, f) || !open_end(k, st, s, f))
 				continue;
 			leave_dests(k, st, s, f, anchor, spots, dest[n_from]);
 			for (int i = 0; i < pw; i++)
@@ -270,11 +293,12 @@ static void take_off(const kern *k, void *st, int s, int p)
  * of old - 1 (the longest through it, less it) and none longer than old.
  * The answer is the longer of that network's longest trail (old - 1 or old)
  * and the longest through `to`:
- *  - board_longest_road_through(to, old - 1) returns at least old only when
- *    trails of at least old run through `to` or in its component (its walk
- *    stops at old - 1 + 1, its other answers are exact or the component's
- *    longest trail), so the answer is at least old and the call with old,
- *    whose premise holds, is exact;
+ *  - board_longest_road_through_loose(to, old - 1), whose premise holds
+ *    (the network without `to` and `from` has no trail above old), returns
+ *    at least old only when trails of at least old run through `to` or in
+ *    its component, and then exactly the longest of them (the longest
+ *    through `to`, of its component or of the network), which is the
+ *    answer since no trail elsewhere is above old;
  *  - below old, no trail through `to` reaches old: the answer is old if a
  *    trail of old avoided `from` before the move, which holds when the
  *    longest trail through `from` (the pieces as before the move, put back
@@ -288,8 +312,9 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	const uint8_t *nodes = knodes(k, st);
 	if (old <= 0)
 		return board_longest_road(&k->b, paths, nodes, s);
-	if (board_longest_road_through(&k->b, paths, nodes, s, to, old - 1) >= old)
-		return board_longest_road_through(&k->b, paths, nodes, s, to, old);
+	int at_to = board_longest_road_through_loose(&k->b, paths, nodes, s, to, old - 1);
+	if (at_to >= old)
+		return at_to;
 	paths[to] = 0;
 	paths[from] = (uint8_t)(s + 1);
 	int via = board_longest_road_through(&k->b, paths, nodes, s, from, old - 1);

@@ -100,6 +100,10 @@ int hw_check_move_pirate(const kern *k, const void *st, int x)
 void hw_list_move_pirate(const kern *k, const void *st, action_out *o)
 {
 	int pirate = hwx(k, st)->pirate, who;
+	if (!k->cfg.friendly_robber) { /* every sea hex but the pirate's (H-57) */
+		hw_put_hexes(o, act_make(HW_MOVE_PIRATE, 0), k->b.n_land, k->b.n_land + k->b.n_sea, pirate);
+		return;
+	}
 	for (int x = k->b.n_land; x < k->b.n_land + k->b.n_sea; x++) {
 		if (x != pirate && friendly_ok(k, st, x, &who))
 			out_put(o, act_make(HW_MOVE_PIRATE, (uint64_t)x));

@@ -40,8 +40,28 @@ static void islands_closed(const kern *k, const void *st, int seat, uint64_t *cl
 	}
 }
 
+/* Whether `seat` has a building on island i (its points, occupied). */
+static int builds_on_island(const kern *k, const void *st, int seat, int i)
+{
+	const uint64_t *at = hwr(k)->island_at + (size_t)i * (size_t)k->nw, *occupied = koccupied(k, st);
+	const uint8_t *nodes = knodes(k, st);
+	for (int w = 0; w < k->nw; w++) {
+		for (uint64_t m = at[w] & occupied[w]; m; m &= m - 1) {
+			if ((nodes[w * 64 + bit_low(m)] & NODE_OWNER_MASK) == (unsigned)seat + 1)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 int hw_setup_site_ok(const kern *k, const void *st, int seat, int node)
 {
+	/* A point of an island without the seat's buildings is open (H-37,
+	 * H-88: the closed islands hold some of them), the test below without
+	 * the whole closed set. */
+	int island = k->b.node_island[node];
+	if (island != BOARD_NO8 && !builds_on_island(k, st, seat, island))
+		return 1;
 	const uint64_t *on_island = hwr(k)->island_at + (size_t)k->b.n_island * (size_t)k->nw;
 	uint64_t closed[HW_MAX_NW];
 	islands_closed(k, st, seat, closed);

@@ -22,7 +22,7 @@ int hw_rules_tables(hw_rules *r)
 	 * no pirate; merchant and fishing paths; island_at per island plus the
 	 * points on any island; coast; then the ship-type paths as a list. */
 	size_t n_words = (size_t)b->n_node * pw + ((size_t)b->n_sea + 3) * pw + ((size_t)b->n_island + 2) * nw +
-			 ((size_t)b->n_path + 3) / 4;
+			 ((size_t)b->n_path + 3) / 4 + 2 * (size_t)b->n_path;
 	r->tables = calloc(n_words ? n_words : 1, sizeof *r->tables);
 	if (!r->tables)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
@@ -34,6 +34,8 @@ int hw_rules_tables(hw_rules *r)
 	r->coast = r->island_at + ((size_t)b->n_island + 1) * nw;
 	r->ship_list = (uint16_t *)(void *)(r->coast + nw);
 	r->n_ship_list = 0;
+	r->end_other = r->ship_list + 4 * (((size_t)b->n_path + 3) / 4);
+	r->end_other_ok = 1;
 	for (int p = 0; p < b->n_path; p++) {
 		if (!kern_road_path(k, p)) {
 			bit_set(r->ship_at + b->path[p].node[0] * pw, p);
@@ -51,6 +53,22 @@ int hw_rules_tables(hw_rules *r)
 			if (x < b->n_land || x >= b->n_land + b->n_sea)
 				return err_set(CRISK_EFORMAT, "line 0: space %d: hex %d in its sea list is not a sea hex (H-11)", p, x);
 			bit_set(r->sea_paths + (size_t)(x - b->n_land) * pw, p);
+		}
+	}
+	for (int p = 0; p < b->n_path; p++) {
+		for (int e = 0; e < 2; e++) {
+			const bnode *bn = &b->node[b->path[p].node[e]];
+			int j = 0;
+			uint16_t *other = r->end_other + 8 * p + 4 * e;
+			other[0] = other[1] = other[2] = other[3] = (uint16_t)HW_NO_PATH;
+			for (int i = 0; i < bn->deg; i++) {
+				if (bn->path[i] == p)
+					continue;
+				if (j == 3)
+					r->end_other_ok = 0;
+				else
+					other[j++] = bn->path[i];
+			}
 		}
 	}
 	for (int n = 0; n < b->n_node; n++) {
