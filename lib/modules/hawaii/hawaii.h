@@ -92,6 +92,9 @@ typedef struct hw_rules {
 	 * the same allocation: FISH(move robber, hex) per land hex, FISH(move
 	 * pirate, hex) and MOVE_PIRATE(hex) per sea hex from n_land. */
 	crisk_action *robber_codes, *fish_pirate_codes, *pirate_codes;
+	/* Whether any point has a harbor (k.node_harbor): none on a catanmap,
+	 * so a merchant update need not visit the buildings. */
+	int node_harbors;
 	/* hawaii_rl.c: the kernel's action count and observation size, where
 	 * hawaii's indices and floats start (hw_rules_rl). */
 	size_t rl_kern_actions, rl_kern_obs;

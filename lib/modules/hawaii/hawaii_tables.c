@@ -81,6 +81,9 @@ int hw_rules_tables(hw_rules *r)
 			}
 		}
 	}
+	r->node_harbors = 0;
+	for (int n = 0; n < b->n_node; n++)
+		r->node_harbors |= k->node_harbor[n] != 0;
 	for (int n = 0; n < b->n_node; n++) {
 		int island = b->node_island[n];
 		if (island == BOARD_NO8)
