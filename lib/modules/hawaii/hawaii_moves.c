@@ -309,7 +309,8 @@ static void take_off(const kern *k, void *st, int s, int p)
  *    trail of old avoided `from` before the move, which holds when the
  *    longest trail through `from` (the pieces as before the move, put back
  *    for a moment) stays below old, else only the whole network's search
- *    tells old from old - 1, by board_longest_road_at_least(old): a search
+ *    tells old from old - 1, by board_longest_road_at_least(old) on the
+ *    network without `to` (no trail through it reaches old): a search
  *    that stops at the first trail of old (the common case, the length
  *    kept) and is exhaustive only when the length drops. */
 static int route_after_move(const kern *k, void *st, int s, int old, int from, int to)
