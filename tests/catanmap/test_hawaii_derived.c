@@ -135,10 +135,34 @@ static int naive_site_ok(const kern *k, const void *st, int seat, int node)
 	return 1;
 }
 
+/* The listed codes base | x (x a hex, in the low 16 bits), made from
+ * tables of the rules (hw_put_codes), against check over every hex: the
+ * same codes in the same order (H-57, H-73). */
+static void compare_hex_codes(const fixture *f, const crisk_action *list, size_t n, crisk_action base)
+{
+	const kern *k = f->k;
+	size_t got = 0, want = 0, i = 0;
+	for (size_t j = 0; j < n; j++)
+		got += (list[j] & ~(crisk_action)0xFFFF) == base;
+	for (int x = 0; x < k->b.n_land + k->b.n_sea + 2; x++) {
+		crisk_action a = base | (uint64_t)x;
+		if (hawaii_check(k, f->st, a) == CRISK_OK) {
+			while (i < n && (list[i] & ~(crisk_action)0xFFFF) != base)
+				i++;
+			ck_assert_uint_lt(i, n);
+			ck_assert_uint_eq(list[i], a);
+			i++;
+			want++;
+		}
+	}
+	ck_assert_uint_eq(got, want);
+}
+
 /* The module's other shortcuts: the open-end table (H-79), the VP hook by
  * chit count (H-85: chits held plus fishing VP), the island rule's test of
- * the point's island first (H-37, H-88), and MOVE_PIRATE listed without
- * a test per hex (H-57: against check over every hex). */
+ * the point's island first (H-37, H-88), and MOVE_PIRATE and the fish
+ * market's robber and pirate moves listed from code tables without a test
+ * per hex (H-57, H-73: against check over every hex). */
 static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 {
 	const kern *k = f->k;
@@ -158,22 +182,12 @@ static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 				ck_assert_int_eq(hw_setup_site_ok(k, f->st, s, v), naive_site_ok(k, f->st, s, v));
 		}
 	}
-	if (ks(f->st)->dp == DP_MOVE_ROBBER && ks(f->st)->cur == ks(f->st)->active) {
-		size_t got = 0, want = 0, i = 0;
-		for (size_t j = 0; j < n; j++)
-			got += ACT_TYPE(list[j]) == HW_MOVE_PIRATE;
-		for (int x = 0; x < k->b.n_land + k->b.n_sea + 2; x++) {
-			crisk_action a = code(HW_MOVE_PIRATE, (uint64_t)x);
-			if (hawaii_check(k, f->st, a) == CRISK_OK) {
-				while (i < n && ACT_TYPE(list[i]) != HW_MOVE_PIRATE)
-					i++;
-				ck_assert_uint_lt(i, n);
-				ck_assert_uint_eq(list[i], a);
-				i++;
-				want++;
-			}
-		}
-		ck_assert_uint_eq(got, want);
+	const kstate *h = ks(f->st);
+	if (h->dp == DP_MOVE_ROBBER && h->cur == h->active)
+		compare_hex_codes(f, list, n, code(HW_MOVE_PIRATE, 0));
+	if (h->cur == h->active && hwx(k, f->st)->fish[h->active] >= 2) {
+		compare_hex_codes(f, list, n, code(HW_FISH, (uint64_t)HW_FISH_MOVE_ROBBER << 16));
+		compare_hex_codes(f, list, n, code(HW_FISH, (uint64_t)HW_FISH_MOVE_PIRATE << 16));
 	}
 }
 

@@ -88,6 +88,13 @@ typedef struct hw_rules {
 	 * (then the test walks the point's paths). */
 	uint16_t *end_other;
 	int end_other_ok;
+	/* The codes listed for every hex of a range but one (hw_put_codes), in
+	 * the same allocation: FISH(move robber, hex) per land hex, FISH(move
+	 * pirate, hex) and MOVE_PIRATE(hex) per sea hex from n_land. */
+	crisk_action *robber_codes, *fish_pirate_codes, *pirate_codes;
+	/* Whether any point has a harbor (k.node_harbor): none on a catanmap,
+	 * so a merchant update need not visit the buildings. */
+	int node_harbors;
 	/* hawaii_rl.c: the kernel's action count and observation size, where
 	 * hawaii's indices and floats start (hw_rules_rl). */
 	size_t rl_kern_actions, rl_kern_obs;
@@ -284,8 +291,8 @@ int hw_fish_check(const kern *k, const void *st);
 int hw_end_turn_ok(const kern *k, const void *st);
 int hw_must_return(const kern *k, const void *st);
 void hw_list_market(const kern *k, const void *st, action_out *o);
-/* The codes base | hex for hex in [lo, hi) but `skip`, ascending, into o. */
-void hw_put_hexes(action_out *o, crisk_action base, int lo, int hi, int skip);
+/* codes[0 .. n) but codes[skip] (none when skip is outside), in order, into o. */
+void hw_put_codes(action_out *o, const crisk_action *codes, int n, int skip);
 /* hawaii's own actions at st's decision point (ships, pirate, fish market),
  * in ascending order, after the kernel's (hawaii_actions.c). */
 void hw_list_own(const kern *k, const void *st, action_out *o);

@@ -39,20 +39,25 @@ void hw_list_own(const kern *k, const void *st, action_out *o)
 	default:
 		break;
 	}
-	hw_list_market(k, st, o); /* slice fish: H-72..H-74, types above the ships' */
+	/* slice fish: H-72..H-74, types above the ships'; every use costs 2 or
+	 * more fish, so with fewer the market lists nothing. */
+	if (hwx(k, st)->fish[ks(st)->active] >= 2)
+		hw_list_market(k, st, o);
 }
 
 size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	const kern *k = data;
-	if (hw_must_return(k, st)) { /* slice fish: H-71's fallback, the only action */
+	/* H-71 (END_TURN, and its fallback) matters only above 7 fish. */
+	const int over = hwx(k, st)->fish[ks(st)->active] > HW_FISH_LIMIT;
+	if (over && hw_must_return(k, st)) { /* slice fish: H-71's fallback, the only action */
 		action_out r = {buf, cap, 0};
 		out_put(&r, act_make(HW_RETURN_FISH, 0));
 		return r.n;
 	}
 	action_out o = {buf, cap, kern_legal_offers(k, st, offers, buf, cap)};
 	/* slice fish: END_TURN, the main list's last code, needs at most 7 fish (H-71). */
-	if (ks(st)->dp == DP_MAIN && hw_end_turn_ok(k, st) != CRISK_OK)
+	if (over && ks(st)->dp == DP_MAIN && hw_end_turn_ok(k, st) != CRISK_OK)
 		o.n--;
 	/* A response is ACCEPT (if the responder can) and DECLINE: ACCEPT only
 	 * within the most fish a seat holds (H-61). */

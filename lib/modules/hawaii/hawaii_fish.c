@@ -10,6 +10,7 @@
  * market's, so that the state check (hooks.h module_steal) accepts a victim
  * anywhere and play returns to pre-roll or main (hw_market_done). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../core/error.h"
 #include "hawaii.h"
@@ -152,22 +153,25 @@ static crisk_action market_code(int ability, int arg)
 	return act_make(HW_FISH, (uint64_t)ability << 16 | (uint64_t)arg);
 }
 
-/* The codes base | hex for hex in [lo, hi) but `skip`, ascending: written
- * without a test per code when the buffer holds them all. */
-void hw_put_hexes(action_out *o, crisk_action base, int lo, int hi, int skip)
+/* codes[0 .. n) but codes[skip], in order: copied in one or two blocks
+ * when the buffer holds them all (the codes are made once, with the rules). */
+void hw_put_codes(action_out *o, const crisk_action *codes, int n, int skip)
 {
-	size_t n = o->n;
-	if (o->buf && hi > lo && n + (size_t)(hi - lo) <= o->cap) {
-		for (int hex = lo; hex < hi; hex++) {
-			o->buf[n] = base | (uint64_t)hex;
-			n += hex != skip;
+	size_t at = o->n;
+	if (o->buf && n > 0 && at + (size_t)n <= o->cap) {
+		if ((unsigned)skip < (unsigned)n) {
+			memcpy(o->buf + at, codes, (size_t)skip * sizeof *codes);
+			memcpy(o->buf + at + skip, codes + skip + 1, (size_t)(n - skip - 1) * sizeof *codes);
+			o->n = at + (size_t)n - 1;
+		} else {
+			memcpy(o->buf + at, codes, (size_t)n * sizeof *codes);
+			o->n = at + (size_t)n;
 		}
-		o->n = n;
 		return;
 	}
-	for (int hex = lo; hex < hi; hex++) {
-		if (hex != skip)
-			out_put(o, base | (uint64_t)hex);
+	for (int i = 0; i < n; i++) {
+		if (i != skip)
+			out_put(o, codes[i]);
 	}
 }
 
@@ -184,14 +188,14 @@ void hw_list_market(const kern *k, const void *st, action_out *o)
 		/* Without friendly_robber every land hex but the robber's is
 		 * legal (kern_robber_ok, B-62). */
 		if (!k->cfg.friendly_robber) {
-			hw_put_hexes(o, market_code(HW_FISH_MOVE_ROBBER, 0), 0, k->b.n_land, h->robber);
+			hw_put_codes(o, hwr(k)->robber_codes, k->b.n_land, h->robber);
 		} else {
 			for (int hex = 0; hex < k->b.n_land; hex++) {
 				if (hex != h->robber && kern_robber_ok(k, st, hex) == CRISK_OK)
 					out_put(o, market_code(HW_FISH_MOVE_ROBBER, hex));
 			}
 		}
-		hw_put_hexes(o, market_code(HW_FISH_MOVE_PIRATE, 0), k->b.n_land, k->b.n_land + k->b.n_sea, x->pirate);
+		hw_put_codes(o, hwr(k)->fish_pirate_codes, k->b.n_sea, x->pirate - k->b.n_land);
 	}
 	if (fish >= 3) {
 		for (int v = 0; v < k->seats; v++) {

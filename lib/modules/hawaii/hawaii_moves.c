@@ -58,21 +58,30 @@ static inline int mine_on(const uint8_t *paths, unsigned q, unsigned me)
 	return q != HW_NO_PATH && paths[q] == me;
 }
 
-/* open_at at both ends, from the table of the other paths at each end. */
-static inline int open_end(const kern *k, const void *st, int s, int p)
+/* H-79 at each end of s's path p, as bit e for the open end node[e]: from
+ * the table of the other paths at each end. */
+static inline unsigned open_ends(const kern *k, const void *st, int s, int p)
 {
 	const hw_rules *r = hwr(k);
 	if (!r->end_other_ok)
-		return open_at(k, st, s, p, k->b.path[p].node[0]) || open_at(k, st, s, p, k->b.path[p].node[1]);
+		return (unsigned)open_at(k, st, s, p, k->b.path[p].node[0]) |
+		       (unsigned)open_at(k, st, s, p, k->b.path[p].node[1]) << 1;
 	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
 	const uint16_t *q = r->end_other + 8 * (size_t)p;
 	const unsigned me = (unsigned)s + 1;
+	unsigned ends = 0;
 	for (int e = 0; e < 2; e++, q += 4) {
-		if ((nodes[k->b.path[p].node[e]] & NODE_OWNER_MASK) != me && !mine_on(paths, q[0], me) &&
-		    !mine_on(paths, q[1], me) && !mine_on(paths, q[2], me))
-			return 1;
+		ends |= (unsigned)((nodes[k->b.path[p].node[e]] & NODE_OWNER_MASK) != me && !mine_on(paths, q[0], me) &&
+				   !mine_on(paths, q[1], me) && !mine_on(paths, q[2], me))
+			<< e;
 	}
-	return 0;
+	return ends;
+}
+
+/* open_at at either end. */
+static inline int open_end(const kern *k, const void *st, int s, int p)
+{
+	return open_ends(k, st, s, p) != 0;
 }
 
 int hw_open_end(const kern *k, const void *st, int s, int p)
@@ -154,18 +163,6 @@ int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 	return CRISK_OK;
 }
 
-/* Whether a road or ship of s other than path p touches point n. */
-static int other_piece_at(const kern *k, const void *st, int s, int p, int n)
-{
-	const uint8_t *paths = kpaths(k, st);
-	const bnode *bn = &k->b.node[n];
-	for (int i = 0; i < bn->deg; i++) {
-		if (bn->path[i] != p && paths[bn->path[i]] == s + 1)
-			return 1;
-	}
-	return 0;
-}
-
 /* The ship-type spaces ship_list[j .. j + 8) seat s holds, as the high bit
  * of byte i for ship_list[j + i]: the zero bytes of their owners xor s + 1
  * (the exact zero-byte test), eight spaces in a few operations. */
@@ -190,17 +187,16 @@ static uint64_t own_bytes(const hw_rules *r, const uint8_t *paths, int s, int j)
 /* dest_ok's `to` for the ship of s on `from`, from the empty ship-type
  * paths at s's anchors (spots): the ends the ship leaves bare stop being
  * anchors, so a path there stays only if its other end is still one. */
-static void leave_dests(const kern *k, const void *st, int s, int from, const uint64_t *anchor,
-			const uint64_t *spots, uint64_t *d)
+static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsigned ends, const uint64_t *anchor,
+					  const uint64_t *spots, uint64_t *d)
 {
-	const uint8_t *nodes = knodes(k, st);
 	int bare[2], n_bare = 0;
-	for (int i = 0; i < k->pw; i++)
+	for (int i = 0; i < pw; i++)
 		d[i] = spots[i];
+	/* The open ends (no building of s, no other piece of s) that were anchors. */
 	for (int e = 0; e < 2; e++) {
 		int n = k->b.path[from].node[e];
-		if (bit_get(anchor, n) && (nodes[n] & NODE_OWNER_MASK) != (unsigned)s + 1 &&
-		    !other_piece_at(k, st, s, from, n))
+		if ((ends >> e & 1u) && bit_get(anchor, n))
 			bare[n_bare++] = n;
 	}
 	for (int b = 0; b < n_bare; b++) {
@@ -237,10 +233,11 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
 /* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
  * seat's anchors, less the pirate's, less those whose only anchor was an
  * end of `from` that the ship leaves bare (H-44 without it, H-81). */
-void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o)
+static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
+					action_out *o, const int pw)
 {
 	const hw_rules *r = hwr(k);
-	const int pw = k->pw, s = ks(st)->active;
+	const int s = ks(st)->active;
 	const hw_ext *x = hwx(k, st);
 	int on_board = HW_SHIPS - x->ships[s];
 	const uint8_t *paths = kpaths(k, st);
@@ -251,9 +248,10 @@ void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, con
 		for (uint64_t mine = own_bytes(r, paths, s, j); mine && on_board; mine &= mine - 1) {
 			int f = r->ship_list[j + (bit_low(mine) >> 3)];
 			on_board--;
-			if (bit_get(pirate, f) || is_fresh(x, f) || !open_end(k, st, s, f))
+			unsigned ends;
+			if (bit_get(pirate, f) || is_fresh(x, f) || !(ends = open_ends(k, st, s, f)))
 				continue;
-			leave_dests(k, st, s, f, anchor, spots, dest[n_from]);
+			leave_dests(k, pw, f, ends, anchor, spots, dest[n_from]);
 			for (int i = 0; i < pw; i++)
 				any[i] |= dest[n_from][i];
 			from[n_from++] = f;
@@ -269,6 +267,14 @@ void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, con
 			}
 		}
 	}
+}
+
+void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o)
+{
+	if (k->pw == 3) /* the built-in map: 160 spaces; bitset loops of a known length */
+		list_moves(k, st, anchor, spots, o, 3);
+	else
+		list_moves(k, st, anchor, spots, o, k->pw);
 }
 
 /* Seat s's piece leaves path p: the reach bits of its points follow. */
@@ -303,7 +309,8 @@ static void take_off(const kern *k, void *st, int s, int p)
  *    trail of old avoided `from` before the move, which holds when the
  *    longest trail through `from` (the pieces as before the move, put back
  *    for a moment) stays below old, else only the whole network's search
- *    tells old from old - 1, by board_longest_road_at_least(old): a search
+ *    tells old from old - 1, by board_longest_road_at_least(old) on the
+ *    network without `to` (no trail through it reaches old): a search
  *    that stops at the first trail of old (the common case, the length
  *    kept) and is exhaustive only when the length drops. */
 static int route_after_move(const kern *k, void *st, int s, int old, int from, int to)
@@ -324,7 +331,9 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 		return old;
 	/* The answer is old or old - 1 (above): only whether a trail of old
 	 * is left matters, and that search stops at the first one found. */
+	paths[to] = 0; /* no trail through it reaches old (above) */
 	int left = board_longest_road_at_least(&k->b, paths, nodes, s, old);
+	paths[to] = (uint8_t)(s + 1);
 	return left < 0 ? left : old - 1 + left;
 }
 

@@ -101,7 +101,7 @@ void hw_list_move_pirate(const kern *k, const void *st, action_out *o)
 {
 	int pirate = hwx(k, st)->pirate, who;
 	if (!k->cfg.friendly_robber) { /* every sea hex but the pirate's (H-57) */
-		hw_put_hexes(o, act_make(HW_MOVE_PIRATE, 0), k->b.n_land, k->b.n_land + k->b.n_sea, pirate);
+		hw_put_codes(o, hwr(k)->pirate_codes, k->b.n_sea, pirate - k->b.n_land);
 		return;
 	}
 	for (int x = k->b.n_land; x < k->b.n_land + k->b.n_sea; x++) {

@@ -22,7 +22,7 @@ int hw_rules_tables(hw_rules *r)
 	 * no pirate; merchant and fishing paths; island_at per island plus the
 	 * points on any island; coast; then the ship-type paths as a list. */
 	size_t n_words = (size_t)b->n_node * pw + ((size_t)b->n_sea + 3) * pw + ((size_t)b->n_island + 2) * nw +
-			 ((size_t)b->n_path + 3) / 4 + 2 * (size_t)b->n_path;
+			 ((size_t)b->n_path + 3) / 4 + 2 * (size_t)b->n_path + (size_t)b->n_land + 2 * (size_t)b->n_sea;
 	r->tables = calloc(n_words ? n_words : 1, sizeof *r->tables);
 	if (!r->tables)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
@@ -36,6 +36,16 @@ int hw_rules_tables(hw_rules *r)
 	r->n_ship_list = 0;
 	r->end_other = r->ship_list + 4 * (((size_t)b->n_path + 3) / 4);
 	r->end_other_ok = 1;
+	r->robber_codes = (crisk_action *)(void *)(r->end_other + 8 * (size_t)b->n_path);
+	r->fish_pirate_codes = r->robber_codes + b->n_land;
+	r->pirate_codes = r->fish_pirate_codes + b->n_sea;
+	for (int x = 0; x < b->n_land; x++)
+		r->robber_codes[x] = act_make(HW_FISH, (uint64_t)HW_FISH_MOVE_ROBBER << 16 | (uint64_t)x);
+	for (int i = 0; i < b->n_sea; i++) {
+		uint64_t x = (uint64_t)(b->n_land + i);
+		r->fish_pirate_codes[i] = act_make(HW_FISH, (uint64_t)HW_FISH_MOVE_PIRATE << 16 | x);
+		r->pirate_codes[i] = act_make(HW_MOVE_PIRATE, x);
+	}
 	for (int p = 0; p < b->n_path; p++) {
 		if (!kern_road_path(k, p)) {
 			bit_set(r->ship_at + b->path[p].node[0] * pw, p);
@@ -71,6 +81,9 @@ int hw_rules_tables(hw_rules *r)
 			}
 		}
 	}
+	r->node_harbors = 0;
+	for (int n = 0; n < b->n_node; n++)
+		r->node_harbors |= k->node_harbor[n] != 0;
 	for (int n = 0; n < b->n_node; n++) {
 		int island = b->node_island[n];
 		if (island == BOARD_NO8)

@@ -35,7 +35,7 @@ void hw_merchant_update(const kern *k, void *st, int s, int p, evlog *log)
 	const uint8_t *nodes = knodes(k, st);
 	const uint64_t *occupied = koccupied(k, st);
 	unsigned bits = hw_merchant_bits(k, st, s);
-	for (int w = 0; w < k->nw; w++) { /* buildings' harbors: none on a catanmap */
+	for (int w = 0; w < k->nw && hwr(k)->node_harbors; w++) { /* buildings' harbors: none on a catanmap */
 		for (uint64_t m = occupied[w]; m; m &= m - 1) {
 			int n = w * 64 + bit_low(m);
 			if ((nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1)
