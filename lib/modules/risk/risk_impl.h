@@ -128,6 +128,14 @@ static inline void ra_set(risk_ext *x, int hex, int owner, int v)
 	*a = (uint16_t)v;
 	x->occ[owner] = (x->occ[owner] & ~(1u << hex)) | (uint32_t)(v != 0) << hex;
 }
+/* RC-3 as risk_occupants, from the derived occupied sets. */
+static inline unsigned risk_occupants_occ(const risk_ext *x, int hex)
+{
+	unsigned m = 0;
+	for (int o = 0; o < RISK_OWNERS; o++)
+		m |= ((x->occ[o] >> hex) & 1u) << o;
+	return m;
+}
 /* RC-4, RC-5 as risk_controller, from the derived occupied sets. */
 static inline int risk_controller_occ(const kern *k, const risk_ext *x, int hex)
 {
