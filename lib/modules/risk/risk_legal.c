@@ -163,24 +163,35 @@ INLINE size_t list_military_as(const kern *k, const void *st, crisk_action *buf,
 	if (!armies)
 		return n;
 	const uint32_t enemies = enemies_of(x, s); /* of anybody else */
-	const uint32_t *adj = rr_of(k)->adj;
-	uint32_t can_move = 0;
+	const uint32_t *adj = rr_of(k)->adj, *linked = reach->linked;
+	const uint32_t touched = reach->touched, calm = touched & ~enemies;
+	/* One pass over the seat's hexes: the starts that may move, the hexes
+	 * next to them and those their networks reach (so that the loops over
+	 * destinations below skip hexes without a start), and the sort keys
+	 * of the starts with a count above 1 (move_keys, redeploy_keys). */
+	uint32_t can_move = 0, near = 0, linked_any = 0, mkeys[RISK_HEXES], rkeys[RISK_HEXES];
+	int nm = 0, nr = 0;
 	for (uint32_t m = armies; m; m &= m - 1) {
-		const int h = bit_low(m);
-		can_move |= (uint32_t)(ra(x, h, s) > x->moved[h]) << h;
-	}
-	uint32_t keys[RISK_HEXES];
-	if (can_move) {
-		const uint32_t touched = reach->touched;
-		for (uint32_t t = touched; t; t &= t - 1) {
-			const int h = bit_low(t);
-			const crisk_action base = act_make(CRISK_RISK_MOVE_ARMIES, fields3(0, h, 1));
-			for (uint32_t f = adj[h] & can_move; f; f &= f - 1)
-				PUT_IF(base | (uint64_t)bit_low(f));
+		const int f = bit_low(m), a = ra(x, f, s), c = a - x->moved[f];
+		const uint32_t bit = 1u << f, to_red = linked[f] & calm & ~bit;
+		if (c > 0) {
+			can_move |= bit;
+			near |= adj[f];
+			if (c > 1 && (adj[f] & touched))
+				nm = key_insert(mkeys, nm, (uint32_t)c << 5 | (uint32_t)f);
 		}
-		const int nk = move_keys(x, s, can_move, adj, touched, keys);
-		n = put_more_as(buf, cap, n, checked, CRISK_RISK_MOVE_ARMIES, keys, nk, adj, touched);
+		linked_any |= to_red;
+		if (a > 1 && to_red)
+			nr = key_insert(rkeys, nr, (uint32_t)a << 5 | (uint32_t)f);
 	}
+	/* MOVE_ARMIES (RC-19), by destination, then start. */
+	for (uint32_t t = touched & near; t; t &= t - 1) {
+		const int h = bit_low(t);
+		const crisk_action base = act_make(CRISK_RISK_MOVE_ARMIES, fields3(0, h, 1));
+		for (uint32_t f = adj[h] & can_move; f; f &= f - 1)
+			PUT_IF(base | (uint64_t)bit_low(f));
+	}
+	n = put_more_as(buf, cap, n, checked, CRISK_RISK_MOVE_ARMIES, mkeys, nm, adj, touched);
 	/* ATTACK, ATTACK_ALL (RC-20), by defender, then hex. */
 	if (armies & enemies) {
 		for (int t = 0; t < 2; t++) {
@@ -195,16 +206,14 @@ INLINE size_t list_military_as(const kern *k, const void *st, crisk_action *buf,
 		}
 	}
 	/* REDEPLOY (RC-22): for each destination without enemies, the hexes with
-	 * armies that share a network with it. */
-	const uint32_t calm = reach->touched & ~enemies;
-	for (uint32_t t = calm; t; t &= t - 1) {
+	 * armies that share a network with it (linked is symmetric). */
+	for (uint32_t t = linked_any; t; t &= t - 1) {
 		const int h = bit_low(t);
 		const crisk_action base = act_make(CRISK_RISK_REDEPLOY, fields3(0, h, 1));
-		for (uint32_t f = reach->linked[h] & armies & ~(1u << h); f; f &= f - 1)
+		for (uint32_t f = linked[h] & armies & ~(1u << h); f; f &= f - 1)
 			PUT_IF(base | (uint64_t)bit_low(f));
 	}
-	const int nk = redeploy_keys(x, s, armies, reach->linked, calm, keys);
-	return put_more_as(buf, cap, n, checked, CRISK_RISK_REDEPLOY, keys, nk, reach->linked, calm);
+	return put_more_as(buf, cap, n, checked, CRISK_RISK_REDEPLOY, rkeys, nr, linked, calm);
 }
 
 static size_t list_military(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
