@@ -494,7 +494,7 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 		for (int i = 0; m; m &= m - 1, i++)
 			ctrl_before[i] = risk_controller_occ(k, x, bit_low(m));
 	}
-	int annexed = 0;
+	unsigned annexed = 0;
 	switch (type) {
 	case CRISK_RISK_PLACE_ARMY:
 		place_army(k, st, ARG0(a), log);
@@ -557,28 +557,33 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 	if (watch) {
 		if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)np))
 			risk_derive_sets(k, st);
-	} else if (annexed) {
-		risk_derive_sets(k, st);
-	} else if (nodes && type != CRISK_CATAN_BUILD_CITY) {
-		/* A new settlement changes its builder's sets, and cuts the
-		 * networks of the seats with a road at its intersection only
-		 * (RC-23): the others' sets stay. */
-		const int n = bit_low(nodes);
-		const uint8_t *road = kpaths(k, st);
-		unsigned seats = 1u << s;
-		for (int w = 0; w < 2; w++) {
-			for (uint64_t m = rr_of(k)->node_paths[n][w]; m; m &= m - 1) {
-				const int o = road[w * 64 + bit_low(m)] - 1;
-				seats |= o >= 0 && o < k->seats ? 1u << o : 0u;
+	} else {
+		/* After an annexation or elimination, the seats that lost or won a
+		 * piece: the others keep their pieces, and a building that changed
+		 * hands between two other owners cuts their networks as before
+		 * (RC-23). */
+		unsigned seats = annexed & ((1u << k->seats) - 1);
+		if (nodes && type != CRISK_CATAN_BUILD_CITY) {
+			/* A new settlement changes its builder's sets, and cuts the
+			 * networks of the seats with a road at its intersection only
+			 * (RC-23): the others' sets stay. */
+			const int n = bit_low(nodes);
+			const uint8_t *road = kpaths(k, st);
+			seats |= 1u << s;
+			for (int w = 0; w < 2; w++) {
+				for (uint64_t m = rr_of(k)->node_paths[n][w]; m; m &= m - 1) {
+					const int o = road[w * 64 + bit_low(m)] - 1;
+					seats |= o >= 0 && o < k->seats ? 1u << o : 0u;
+				}
 			}
+		} else if (moved && !nodes) {
+			/* A road changes the sets of its builder only: the others'
+			 * networks are cut by buildings, not by roads (RC-23).  A city
+			 * stands where its seat's settlement stood: the sets stay. */
+			seats |= 1u << s;
 		}
 		for (; seats; seats &= seats - 1)
 			risk_seat_sets_of(k, st, bit_low(seats), &x->sets[bit_low(seats)]);
-	} else if (moved && !nodes) {
-		/* A road changes the sets of its builder only: the others' networks
-		 * are cut by buildings, not by roads (RC-23).  A city stands where
-		 * its seat's settlement stood: the sets stay. */
-		risk_seat_sets_of(k, st, s, &x->sets[s]);
 	}
 	return CRISK_OK;
 }

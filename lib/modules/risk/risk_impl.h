@@ -241,9 +241,12 @@ void risk_roll_outcome(const int *att, int na, const int *def, int nd, int *att_
 void risk_evaluate(const kern *k, void *st, evlog *log);
 /* risk_evaluate after an action that changed the armies on `hexes` and the
  * pieces on `nodes` and `paths` only; `vp_same`: the action changed nobody's
- * VP, nor the active seat.  Returns whether a piece changed hands. */
-int risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2], int vp_same,
-			evlog *log);
+ * VP, nor the active seat.  Returns 0 when no piece changed hands, else bit
+ * 31 and bit s for every seat s that lost or won a piece (the only seats
+ * whose risk_ext.sets can change: another owner's building cuts a seat's
+ * networks whichever owner it has, RC-23). */
+unsigned risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2],
+			     int vp_same, evlog *log);
 int risk_settled_now(const kern *k, const void *st);
 void risk_unsettle_if_over(const kern *k, void *st);
 void risk_resign(const kern *k, void *st, int seat, evlog *log);
