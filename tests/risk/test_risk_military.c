@@ -7,6 +7,8 @@
  * and the redeploy position are reached through public actions; the
  * annexation position of RC-23 edits armies through the save form. */
 #include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "risk_scenario.h"
 
@@ -237,6 +239,75 @@ START_TEST(test_rc23_annexed_pieces_stop_serving)
 }
 END_TEST
 
+/* crisk_game_apply validates every action as crisk_game_check does and
+ * leaves the game unchanged when it refuses (ARCHITECTURE.md, crisk_game_apply):
+ * in module risk a kernel
+ * action outside the module's decision points is validated by the kernel's
+ * apply alone, a military action by the module's check.  At every step of
+ * random games (2-4 seats, fog, explicit chance) listed codes and codes of
+ * every type with random fields get the same answer and message from apply
+ * as from crisk_game_check, and a refused apply leaves the game unchanged
+ * (RC-17..RC-22 for the military types). */
+static uint64_t mix64(uint64_t *s)
+{
+	uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+START_TEST(test_rc17_rc22_apply_refuses_as_check)
+{
+	static const char *const params[] = {"players=2 seed=3", "players=3 seed=5 fog=on",
+					     "players=4 seed=9 chance=explicit", "players=4 seed=11"};
+	uint64_t rng = 77;
+	crisk_action *buf = malloc(4096 * sizeof *buf);
+	ck_assert_ptr_nonnull(buf);
+	for (size_t p = 0; p < sizeof params / sizeof params[0]; p++) {
+		crisk_game *g = sc_new_game("risk", params[p]), *c = NULL;
+		ck_assert_int_eq(crisk_game_clone(&c, g), CRISK_OK);
+		for (int step = 0; step < 1500 && crisk_game_current_seat(g) != CRISK_SEAT_NONE; step++) {
+			size_t n = 0;
+			if (crisk_game_current_seat(g) == CRISK_SEAT_CHANCE) {
+				double *probs = malloc(4096 * sizeof *probs);
+				ck_assert_int_eq(crisk_game_chance_probabilities(g, buf, probs, 4096, &n), CRISK_OK);
+				free(probs);
+			} else {
+				ck_assert_int_eq(crisk_game_legal_actions(g, buf, 4096, &n), CRISK_OK);
+			}
+			ck_assert_uint_gt(n, 0);
+			for (int t = 0; t < 8; t++) {
+				const uint64_t r = mix64(&rng);
+				crisk_action a = buf[r % n];
+				if (t > 0) { /* a type of the kernel or the module, random fields */
+					const unsigned type = (unsigned)(r >> 40) % 48;
+					const uint64_t fields = t < 4 ? (r >> 8) & 0xFF : (t < 6 ? (r >> 8) & 0xFFFFFFFFFFFF : (a & 0xFFFFFFFFFFFFFF) ^ ((r >> 20) & 7));
+					a = ((crisk_action)type << 56) | fields;
+				}
+				const int rc = crisk_game_check(g, a);
+				char msg[512] = "";
+				if (rc)
+					snprintf(msg, sizeof msg, "%s", crisk_error_last());
+				ck_assert_int_eq(crisk_game_copy(c, g), CRISK_OK);
+				const int rc2 = crisk_game_apply(c, a);
+				ck_assert_int_eq(rc2, rc);
+				if (rc) {
+					ck_assert_str_eq(crisk_error_last(), msg);
+					char *j1 = sc_json(g, CRISK_VIEWER_OMNISCIENT), *j2 = sc_json(c, CRISK_VIEWER_OMNISCIENT);
+					ck_assert_str_eq(j1, j2);
+					free(j1);
+					free(j2);
+				}
+			}
+			ck_assert_int_eq(crisk_game_apply(g, buf[mix64(&rng) % n]), CRISK_OK);
+		}
+		crisk_game_free(c);
+		crisk_game_free(g);
+	}
+	free(buf);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("risk_military");
@@ -247,6 +318,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_rc17_rc18_buying);
 	tcase_add_test(tc, test_rc22_redeploy);
 	tcase_add_test(tc, test_rc23_annexed_pieces_stop_serving);
+	tcase_add_test(tc, test_rc17_rc22_apply_refuses_as_check);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -118,7 +118,7 @@ static int check_buy(const kern *k, const void *st, crisk_action a)
 			       kern_res_names[declared]);
 	if (n < 1)
 		return err_set(CRISK_EILLEGAL, "buy at least one army (RC-17)");
-	int limit = kvisible_vp(k, st, s), bought = risk_bought(k, st);
+	int limit = risk_visible_vp(k, st, s), bought = risk_bought(k, st);
 	if (bought + n > limit)
 		return err_set(CRISK_EILLEGAL,
 			       "at most %d armies per turn (your visible VP, RC-17): you bought %d and ask for %d more", limit,
@@ -130,7 +130,7 @@ static int check_buy(const kern *k, const void *st, crisk_action a)
 	if (p->hand[r] < n)
 		return err_set(CRISK_EILLEGAL, "not enough %s: %d armies cost %d, you have %d (RC-17)", kern_res_names[r], n,
 			       n, p->hand[r]);
-	if (!risk_next_to_building(k, st, s, hex))
+	if (!((rx(k, st)->sets[s].next_to_building >> hex) & 1u)) /* risk_next_to_building, derived */
 		return err_set(CRISK_EILLEGAL, "hex %d touches none of your settlements or cities (RC-18)", hex);
 	return CRISK_OK;
 }
@@ -149,7 +149,7 @@ static int check_move(const kern *k, const void *st, crisk_action a, int redeplo
 	if (redeploy) {
 		if (ra(x, from, s) < n)
 			return err_set(CRISK_EILLEGAL, "you have %d armies on hex %d, not %d (RC-22)", ra(x, from, s), from, n);
-		if (risk_occupants(x, to) & ~(1u << s))
+		if (risk_occupants_occ(x, to) & ~(1u << s))
 			return err_set(CRISK_EILLEGAL, "hex %d holds enemy armies: redeploy only to a hex without them (RC-22)",
 				       to);
 		if (!risk_connected(k, st, s, from, to))
@@ -164,7 +164,7 @@ static int check_move(const kern *k, const void *st, crisk_action a, int redeplo
 			       from, n);
 	if (!((rr_of(k)->adj[from] >> to) & 1u))
 		return err_set(CRISK_EILLEGAL, "hex %d is not next to hex %d: armies move one hex per turn (RC-19)", to, from);
-	if (!risk_touches(k, st, s, to))
+	if (!((x->sets[s].touched >> to) & 1u)) /* risk_touches, derived */
 		return err_set(CRISK_EILLEGAL, "hex %d touches none of your roads, settlements or cities (supply rule, RC-19)",
 			       to);
 	return CRISK_OK;
@@ -316,7 +316,7 @@ static void place_army(const kern *k, void *st, int hex, evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	int s = x->pcur;
-	unsigned enemies = risk_occupants(x, hex) & ~(1u << s);
+	unsigned enemies = risk_occupants_occ(x, hex) & ~(1u << s);
 	ra_set(x, hex, s, ra(x, hex, s) + 1);
 	placed_event(log, s, hex, 1, x->phase == RP_SETUP_ARMY ? 0 : 1);
 	risk_reveal(k, st, hex, log);
@@ -345,7 +345,7 @@ static void buy(const kern *k, void *st, crisk_action a, evlog *log)
 	h->bank[r] = (uint8_t)(h->bank[r] + n);
 	x->buy_res = (uint8_t)r;
 	x->bought = (uint8_t)(x->bought + n);
-	unsigned enemies = risk_occupants(x, hex) & ~(1u << s);
+	unsigned enemies = risk_occupants_occ(x, hex) & ~(1u << s);
 	ra_set(x, hex, s, ra(x, hex, s) + n);
 	ev *e = ev_push(log, CRISK_RISK_EV_ARMIES_BOUGHT, s, -1);
 	if (e) {
@@ -380,16 +380,17 @@ static void move(const kern *k, void *st, crisk_action a, int redeploy, evlog *l
 }
 
 /* Kernel actions, then what the module adds to them.  `listed`: the code
- * comes from the module's own list just now (kern_apply_listed). */
-static void apply_kernel(const kern *k, void *st, crisk_action a, int listed, evlog *log)
+ * comes from the module's own list just now (kern_apply_listed); otherwise
+ * kern_apply validates it (the same tests and refusals as kern_check) and
+ * a refusal returns before anything changed. */
+static int apply_kernel(const kern *k, void *st, crisk_action a, int listed, evlog *log)
 {
 	kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
 	int placer = h->active, setup = h->turn == 0;
-	if (listed)
-		kern_apply_listed(k, st, a, log);
-	else
-		kern_apply(k, st, a, log);
+	const int rc = listed ? kern_apply_listed(k, st, a, log) : kern_apply(k, st, a, log);
+	if (rc)
+		return rc;
 	switch (type) {
 	case CRISK_CATAN_PLACE_SETTLEMENT:
 	case CRISK_CATAN_BUILD_SETTLEMENT:
@@ -415,6 +416,7 @@ static void apply_kernel(const kern *k, void *st, crisk_action a, int listed, ev
 	default:
 		break;
 	}
+	return CRISK_OK;
 }
 
 /* The hexes whose armies a (valid) action may change, and the pieces it
@@ -461,7 +463,9 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 	/* What the action may change: armies on these hexes, these pieces. */
 	uint32_t hexes = 0;
 	uint64_t nodes = 0, paths[2] = {0, 0};
-	changes(k, st, a, &hexes, &nodes, paths);
+	const unsigned type = ACT_TYPE(a);
+	if (type >= 32) /* a kernel action may be checked by kern_apply yet: its changes follow it */
+		changes(k, st, a, &hexes, &nodes, paths);
 	/* risk_ext.sets follow the pieces: builds, annexations, eliminations and
 	 * resignations move them.  Once the set-up armies are down (evaluated),
 	 * outside a resignation, pieces move only by a build (`nodes`, `paths`)
@@ -469,7 +473,6 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 	 * end evaluates in full, and resignations) the pieces before are
 	 * compared with after, except after the set-up's own pieces, which are
 	 * builds too (nothing is evaluated before the set-up armies are down). */
-	const unsigned type = ACT_TYPE(a);
 	const int watch = (!x->evaluated && type != CRISK_CATAN_PLACE_SETTLEMENT && type != CRISK_CATAN_PLACE_ROAD) ||
 			  type == CRISK_RISK_RESIGN;
 	uint8_t pieces[RISK_MAX_NODES + RISK_MAX_PATHS];
@@ -491,7 +494,7 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 		for (int i = 0; m; m &= m - 1, i++)
 			ctrl_before[i] = risk_controller_occ(k, x, bit_low(m));
 	}
-	int moved = (nodes | paths[0] | paths[1]) != 0, annexed = 0;
+	unsigned annexed = 0;
 	switch (type) {
 	case CRISK_RISK_PLACE_ARMY:
 		place_army(k, st, ARG0(a), log);
@@ -516,10 +519,15 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 	case CRISK_RISK_RESIGN:
 		risk_resign(k, st, ARG0(a), log);
 		break;
-	default:
-		apply_kernel(k, st, a, listed, log);
+	default: {
+		const int rc = apply_kernel(k, st, a, listed, log);
+		if (rc)
+			return rc; /* refused by kern_apply: nothing changed */
+		changes(k, st, a, &hexes, &nodes, paths); /* reads the code only */
 		break;
 	}
+	}
+	const int moved = (nodes | paths[0] | paths[1]) != 0;
 	if (!k->cfg.explicit_chance) {
 		while (x->phase == RP_BATTLE)
 			risk_sample_battle(k, st, log);
@@ -549,28 +557,33 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 	if (watch) {
 		if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)np))
 			risk_derive_sets(k, st);
-	} else if (annexed) {
-		risk_derive_sets(k, st);
-	} else if (nodes && type != CRISK_CATAN_BUILD_CITY) {
-		/* A new settlement changes its builder's sets, and cuts the
-		 * networks of the seats with a road at its intersection only
-		 * (RC-23): the others' sets stay. */
-		const int n = bit_low(nodes);
-		const uint8_t *road = kpaths(k, st);
-		unsigned seats = 1u << s;
-		for (int w = 0; w < 2; w++) {
-			for (uint64_t m = rr_of(k)->node_paths[n][w]; m; m &= m - 1) {
-				const int o = road[w * 64 + bit_low(m)] - 1;
-				seats |= o >= 0 && o < k->seats ? 1u << o : 0u;
+	} else {
+		/* After an annexation or elimination, the seats that lost or won a
+		 * piece: the others keep their pieces, and a building that changed
+		 * hands between two other owners cuts their networks as before
+		 * (RC-23). */
+		unsigned seats = annexed & ((1u << k->seats) - 1);
+		if (nodes && type != CRISK_CATAN_BUILD_CITY) {
+			/* A new settlement changes its builder's sets, and cuts the
+			 * networks of the seats with a road at its intersection only
+			 * (RC-23): the others' sets stay. */
+			const int n = bit_low(nodes);
+			const uint8_t *road = kpaths(k, st);
+			seats |= 1u << s;
+			for (int w = 0; w < 2; w++) {
+				for (uint64_t m = rr_of(k)->node_paths[n][w]; m; m &= m - 1) {
+					const int o = road[w * 64 + bit_low(m)] - 1;
+					seats |= o >= 0 && o < k->seats ? 1u << o : 0u;
+				}
 			}
+		} else if (moved && !nodes) {
+			/* A road changes the sets of its builder only: the others'
+			 * networks are cut by buildings, not by roads (RC-23).  A city
+			 * stands where its seat's settlement stood: the sets stay. */
+			seats |= 1u << s;
 		}
 		for (; seats; seats &= seats - 1)
 			risk_seat_sets_of(k, st, bit_low(seats), &x->sets[bit_low(seats)]);
-	} else if (moved && !nodes) {
-		/* A road changes the sets of its builder only: the others' networks
-		 * are cut by buildings, not by roads (RC-23).  A city stands where
-		 * its seat's settlement stood: the sets stay. */
-		risk_seat_sets_of(k, st, s, &x->sets[s]);
 	}
 	return CRISK_OK;
 }
@@ -578,6 +591,15 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
+	/* A kernel action outside the overlay: risk_check would run kern_check
+	 * (after kern_check_fields, which kern_check runs first too), and
+	 * kern_apply runs the same tests with the same refusals before it
+	 * changes anything, so the check is left to kern_apply.  Offers keep
+	 * the module's own test (a seat that is out). */
+	const unsigned type = ACT_TYPE(a);
+	if (type < 32 && type != CRISK_CATAN_OFFER_TRADE && rx(k, st)->phase == RP_NONE &&
+	    ks(st)->status == CRISK_STATUS_RUNNING)
+		return apply_valid(k, st, a, 0, log);
 	int rc = risk_check(k, st, a);
 	if (rc)
 		return rc;

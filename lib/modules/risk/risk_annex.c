@@ -196,9 +196,10 @@ static unsigned eliminations(const kern *k, void *st, evlog *log)
 
 /* One pass of RC-16 with the pieces found to change hands: roads, then
  * buildings, then elimination.  Returns whether a seat was eliminated (its
- * armies left, so control changes); sets *moved when a piece changed hands. */
+ * armies left, so control changes); adds to *moved the seats that lost or won
+ * a piece, and bit 31, when a piece changed hands. */
 static int annex_pass(const kern *k, void *st, const int8_t *ctrl, uint64_t take_nodes, const uint64_t take_paths[2],
-		      int *moved, evlog *log)
+		      unsigned *moved, evlog *log)
 {
 	unsigned roads = annex_roads(k, st, ctrl, take_paths, log);
 	unsigned buildings = annex_buildings(k, st, ctrl, take_nodes, log);
@@ -207,13 +208,13 @@ static int annex_pass(const kern *k, void *st, const int8_t *ctrl, uint64_t take
 	unsigned out = eliminations(k, st, log);
 	if (out)
 		recount_roads_of(k, st, out, log);
-	*moved |= (roads | buildings | out) != 0;
+	*moved |= roads | buildings | out;
 	return out != 0;
 }
 
 /* RC-16: passes while removed armies change control; then victory (RC-28;
- * RC-29 in risk_settle).  Sets *moved when a piece changed hands. */
-static void evaluate(const kern *k, void *st, int *moved, evlog *log)
+ * RC-29 in risk_settle).  Adds to *moved as annex_pass. */
+static void evaluate(const kern *k, void *st, unsigned *moved, evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	x->settled = 0;
@@ -237,7 +238,7 @@ static void evaluate(const kern *k, void *st, int *moved, evlog *log)
 
 void risk_evaluate(const kern *k, void *st, evlog *log)
 {
-	int moved = 0;
+	unsigned moved = 0;
 	evaluate(k, st, &moved, log);
 }
 
@@ -246,11 +247,11 @@ void risk_evaluate(const kern *k, void *st, evlog *log)
  * piece itself is new: those are the only ones to look at.  Eliminations
  * follow building annexations only (every seat in the game owned one); after
  * one, control changes anywhere, so the passes go on in full. */
-int risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2], int vp_same,
-			evlog *log)
+unsigned risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2],
+			     int vp_same, evlog *log)
 {
 	risk_ext *x = rx(k, st);
-	int moved = 0;
+	unsigned moved = 0;
 	if (!x->settled || !x->evaluated || ks(st)->status != CRISK_STATUS_RUNNING) {
 		evaluate(k, st, &moved, log);
 		return moved;

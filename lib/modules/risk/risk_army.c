@@ -39,11 +39,13 @@ int risk_produce_ok(const kern *k, const void *st, int hex, int seat)
 	const risk_ext *x = rx(k, st);
 	if (risk_hidden(k, st, hex))
 		return 0;
-	unsigned m = risk_occupants(x, hex);
+	unsigned m = risk_occupants_occ(x, hex);
+	if (!m)
+		return 1;
 	if (m & (m - 1))
 		return 0; /* contested */
-	int c = risk_controller(k, x, hex);
-	return c < 0 || c == seat;
+	int o = bit_low(m); /* the only occupant: it controls with the requirement (RC-4, RC-5) */
+	return o == seat || ra(x, hex, o) < rr_of(k)->req[hex];
 }
 
 /* RC-19 supply rule: the hex has a road or building of the seat on its border. */

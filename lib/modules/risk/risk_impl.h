@@ -128,6 +128,14 @@ static inline void ra_set(risk_ext *x, int hex, int owner, int v)
 	*a = (uint16_t)v;
 	x->occ[owner] = (x->occ[owner] & ~(1u << hex)) | (uint32_t)(v != 0) << hex;
 }
+/* RC-3 as risk_occupants, from the derived occupied sets. */
+static inline unsigned risk_occupants_occ(const risk_ext *x, int hex)
+{
+	unsigned m = 0;
+	for (int o = 0; o < RISK_OWNERS; o++)
+		m |= ((x->occ[o] >> hex) & 1u) << o;
+	return m;
+}
 /* RC-4, RC-5 as risk_controller, from the derived occupied sets. */
 static inline int risk_controller_occ(const kern *k, const risk_ext *x, int hex)
 {
@@ -233,9 +241,12 @@ void risk_roll_outcome(const int *att, int na, const int *def, int nd, int *att_
 void risk_evaluate(const kern *k, void *st, evlog *log);
 /* risk_evaluate after an action that changed the armies on `hexes` and the
  * pieces on `nodes` and `paths` only; `vp_same`: the action changed nobody's
- * VP, nor the active seat.  Returns whether a piece changed hands. */
-int risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2], int vp_same,
-			evlog *log);
+ * VP, nor the active seat.  Returns 0 when no piece changed hands, else bit
+ * 31 and bit s for every seat s that lost or won a piece (the only seats
+ * whose risk_ext.sets can change: another owner's building cuts a seat's
+ * networks whichever owner it has, RC-23). */
+unsigned risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t nodes, const uint64_t paths[2],
+			     int vp_same, evlog *log);
 int risk_settled_now(const kern *k, const void *st);
 void risk_unsettle_if_over(const kern *k, void *st);
 void risk_resign(const kern *k, void *st, int seat, evlog *log);

@@ -20,155 +20,214 @@ static uint64_t fields3(int a0, int a1, int a2)
 		n++;                \
 	} while (0)
 
+/* Codes go out through PUT_IF: `checked` is a constant in each inlined copy
+ * of the lister, 0 when the caller's buffer has room for the longest
+ * military list (MIL_MAX codes past n), so that copy writes without a test
+ * per code. */
+#define PUT_IF(code)                            \
+	do {                                    \
+		if (!checked || n < cap)        \
+			buf[n] = (code);        \
+		n++;                            \
+	} while (0)
+#define INLINE static inline __attribute__((always_inline))
+
+/* The longest military list: BUY_ARMIES twice per resource and hex,
+ * MOVE_ARMIES twice per pair of adjacent hexes, ATTACK and ATTACK_ALL per
+ * hex and enemy, REDEPLOY twice per pair of hexes. */
+#define MIL_MAX                                                                                   \
+	((size_t)(2 * NUM_RES * RISK_HEXES + 2 * 6 * RISK_HEXES + 2 * RISK_MAX_SEATS * RISK_HEXES + \
+		  2 * RISK_HEXES * (RISK_HEXES - 1)))
+
+/* A start with a count above 1 as a sort key: count, then start. */
+INLINE int key_insert(uint32_t *keys, int nk, uint32_t key)
+{
+	int j = nk;
+	for (; j > 0 && keys[j - 1] > key; j--)
+		keys[j] = keys[j - 1];
+	keys[j] = key;
+	return nk + 1;
+}
+
 /* Counted codes with a count above 1 sort after all those with count 1 of
  * their type (the count is the top field), by count, then destination,
  * then start.  For MOVE_ARMIES and REDEPLOY the largest count depends on
- * the start only: the starts (those with a count above 1 among `starts`)
- * are sorted by count, and each run of starts with equal counts goes out
- * over its destinations in ascending order, so that the codes go out in code
- * order without sorting them.  dest[f]: the destinations of start f;
- * from_at[t]: the starts of destination t; count[f]: the largest count from
- * start f. */
-static size_t put_more(crisk_action *buf, size_t cap, size_t n, unsigned type, uint32_t starts,
-		       const uint32_t *dest, const uint32_t *from_at, const int *count)
+ * the start only: `keys` holds the starts with a count above 1 and a
+ * destination, sorted by (count << 5 | start), and each run of starts with
+ * equal counts goes out over its destinations in ascending order, so that
+ * the codes go out in code order without sorting them.  The relation is
+ * symmetric (adjacency, networks): the destinations of start f are
+ * rel[f] & dmask without f, the starts of destination t among a run are
+ * rel[t] & run without t. */
+INLINE size_t put_more_as(crisk_action *buf, size_t cap, size_t n, const int checked, unsigned type,
+			  const uint32_t *keys, int nk, const uint32_t *rel, uint32_t dmask)
 {
-	int f_of[RISK_HEXES], c_of[RISK_HEXES], k = 0;
-	for (; starts; starts &= starts - 1) {
-		int f = bit_low(starts), c = count[f];
-		if (c < 2 || !dest[f])
-			continue;
-		int j = k++; /* insertion by count; starts stay ascending within a count */
-		for (; j > 0 && c_of[j - 1] > c; j--) {
-			c_of[j] = c_of[j - 1];
-			f_of[j] = f_of[j - 1];
-		}
-		c_of[j] = c;
-		f_of[j] = f;
-	}
-	for (int i = 0; i < k;) {
-		const int c = c_of[i];
+	for (int i = 0; i < nk;) {
+		const uint32_t c = keys[i] >> 5;
 		const crisk_action base = act_make(type, (uint64_t)c << 32);
-		if (i + 1 == k || c_of[i + 1] != c) { /* one start with this count */
-			const int f = f_of[i++];
-			for (uint32_t t = dest[f]; t; t &= t - 1)
-				PUT(base | fields3(f, bit_low(t), 0));
+		if (i + 1 == nk || keys[i + 1] >> 5 != c) { /* one start with this count */
+			const uint32_t f = keys[i++] & 31u;
+			const crisk_action bf = base | f;
+			for (uint32_t t = rel[f] & dmask & ~(1u << f); t; t &= t - 1)
+				PUT_IF(bf | (uint64_t)bit_low(t) << 16);
 			continue;
 		}
 		uint32_t group = 0, to = 0;
-		for (; i < k && c_of[i] == c; i++) {
-			group |= 1u << f_of[i];
-			to |= dest[f_of[i]];
+		for (; i < nk && keys[i] >> 5 == c; i++) {
+			const uint32_t f = keys[i] & 31u;
+			group |= 1u << f;
+			to |= rel[f] & dmask & ~(1u << f);
 		}
 		for (; to; to &= to - 1) {
 			const int t = bit_low(to);
-			for (uint32_t f = from_at[t] & group; f; f &= f - 1)
-				PUT(base | fields3(bit_low(f), t, 0));
+			const crisk_action bt = base | (uint64_t)t << 16;
+			for (uint32_t f = rel[t] & group & ~(1u << t); f; f &= f - 1)
+				PUT_IF(bt | (uint64_t)bit_low(f));
 		}
 	}
 	return n;
 }
 
-static size_t list_military(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
+/* The sort keys of MOVE_ARMIES (counts: armies that may still move) and
+ * REDEPLOY (counts: all armies) from the seat's hexes. */
+INLINE int move_keys(const risk_ext *x, int s, uint32_t can_move, const uint32_t *adj, uint32_t touched,
+		     uint32_t *keys)
+{
+	int nk = 0;
+	for (uint32_t m = can_move; m; m &= m - 1) {
+		const int f = bit_low(m), c = ra(x, f, s) - x->moved[f];
+		if (c > 1 && (adj[f] & touched))
+			nk = key_insert(keys, nk, (uint32_t)c << 5 | (uint32_t)f);
+	}
+	return nk;
+}
+INLINE int redeploy_keys(const risk_ext *x, int s, uint32_t armies, const uint32_t *linked, uint32_t calm,
+			 uint32_t *keys)
+{
+	int nk = 0;
+	for (uint32_t m = armies; m; m &= m - 1) {
+		const int f = bit_low(m), c = ra(x, f, s);
+		if (c > 1 && (linked[f] & calm & ~(1u << f)))
+			nk = key_insert(keys, nk, (uint32_t)c << 5 | (uint32_t)f);
+	}
+	return nk;
+}
+
+/* The hexes with armies of anybody but seat s. */
+INLINE uint32_t enemies_of(const risk_ext *x, int s)
+{
+	uint32_t e = 0;
+	for (int d = 0; d < RISK_OWNERS; d++)
+		e |= x->occ[d] & (d == s ? 0u : ~0u);
+	return e;
+}
+
+INLINE size_t list_military_as(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n,
+			       const int checked)
 {
 	const risk_ext *x = rx(k, st);
-	int s = ks(st)->active;
-	const kseat *p = kseat_of(k, st, s);
+	const int s = ks(st)->active;
 	const struct risk_seat_sets *reach = &x->sets[s];
 	/* BUY_ARMIES (RC-17, RC-18), by resource, then hex; those with a count
 	 * above 1 by count, resource and hex. */
-	uint32_t where = reach->next_to_building;
+	const uint32_t where = reach->next_to_building;
 	if (where) {
+		const kseat *p = kseat_of(k, st, s);
 		int room = risk_visible_vp(k, st, s) - x->bought, declared = x->buy_res;
 		int most = RISK_MAX_ARMIES - (int)x->total;
 		if (room > most)
 			room = most;
-		int res[NUM_RES], max[NUM_RES], nr = 0;
+		uint32_t keys[NUM_RES];
+		int nr = 0;
 		for (int r = 0; r < NUM_RES && room > 0; r++) {
 			if (declared != (int)RISK_NONE && declared != r)
 				continue;
 			int m = p->hand[r] < room ? p->hand[r] : room;
 			if (m < 1)
 				continue;
+			const crisk_action base = act_make(CRISK_RISK_BUY_ARMIES, (uint64_t)r << 16 | UINT64_C(1) << 32);
 			for (uint32_t h = where; h; h &= h - 1)
-				PUT(act_make(CRISK_RISK_BUY_ARMIES, fields3(bit_low(h), r, 1)));
-			if (m > 1) { /* sorted by count, stable: resources stay ascending */
-				int j = nr++;
-				for (; j > 0 && max[j - 1] > m; j--) {
-					max[j] = max[j - 1];
-					res[j] = res[j - 1];
-				}
-				max[j] = m;
-				res[j] = r;
-			}
+				PUT_IF(base | (uint64_t)bit_low(h));
+			if (m > 1) /* sorted by count, then resource */
+				nr = key_insert(keys, nr, (uint32_t)m << 3 | (uint32_t)r);
 		}
 		for (int i = 0; i < nr; i++) {
+			const crisk_action base =
+				act_make(CRISK_RISK_BUY_ARMIES, (uint64_t)(keys[i] & 7u) << 16 | (uint64_t)(keys[i] >> 3) << 32);
 			for (uint32_t h = where; h; h &= h - 1)
-				PUT(act_make(CRISK_RISK_BUY_ARMIES, fields3(bit_low(h), res[i], max[i])));
+				PUT_IF(base | (uint64_t)bit_low(h));
 		}
 	}
 	/* MOVE_ARMIES (RC-19), by destination, then start. */
 	const uint32_t armies = x->occ[s]; /* hexes with armies of the seat */
-	uint32_t enemies = 0;              /* of anybody else */
-	for (int d = 0; d < RISK_OWNERS; d++)
-		enemies |= d == s ? 0u : x->occ[d];
-	int count[RISK_HEXES] = {0};
-	uint32_t dest[RISK_HEXES] = {0}, from_at[RISK_HEXES] = {0};
-	uint32_t can_move = 0;
+	if (!armies)
+		return n;
+	const uint32_t enemies = enemies_of(x, s); /* of anybody else */
+	const uint32_t *adj = rr_of(k)->adj, *linked = reach->linked;
+	const uint32_t touched = reach->touched, calm = touched & ~enemies;
+	/* One pass over the seat's hexes: the starts that may move, the hexes
+	 * next to them and those their networks reach (so that the loops over
+	 * destinations below skip hexes without a start), and the sort keys
+	 * of the starts with a count above 1 (move_keys, redeploy_keys). */
+	uint32_t can_move = 0, near = 0, linked_any = 0, mkeys[RISK_HEXES], rkeys[RISK_HEXES];
+	int nm = 0, nr = 0;
 	for (uint32_t m = armies; m; m &= m - 1) {
-		int h = bit_low(m);
-		count[h] = ra(x, h, s) - x->moved[h];
-		can_move |= (uint32_t)(count[h] > 0) << h;
-		dest[h] = 0;
-	}
-	for (uint32_t t = can_move ? reach->touched : 0; t; t &= t - 1) {
-		int h = bit_low(t);
-		uint32_t f = rr_of(k)->adj[h] & can_move;
-		from_at[h] = f;
-		const crisk_action base = act_make(CRISK_RISK_MOVE_ARMIES, fields3(0, h, 1));
-		for (; f; f &= f - 1) {
-			dest[bit_low(f)] |= 1u << h;
-			PUT(base | (uint64_t)bit_low(f));
+		const int f = bit_low(m), a = ra(x, f, s), c = a - x->moved[f];
+		const uint32_t bit = 1u << f, to_red = linked[f] & calm & ~bit;
+		if (c > 0) {
+			can_move |= bit;
+			near |= adj[f];
+			if (c > 1 && (adj[f] & touched))
+				nm = key_insert(mkeys, nm, (uint32_t)c << 5 | (uint32_t)f);
 		}
+		linked_any |= to_red;
+		if (a > 1 && to_red)
+			nr = key_insert(rkeys, nr, (uint32_t)a << 5 | (uint32_t)f);
 	}
-	n = put_more(buf, cap, n, CRISK_RISK_MOVE_ARMIES, can_move, dest, from_at, count);
+	/* MOVE_ARMIES (RC-19), by destination, then start. */
+	for (uint32_t t = touched & near; t; t &= t - 1) {
+		const int h = bit_low(t);
+		const crisk_action base = act_make(CRISK_RISK_MOVE_ARMIES, fields3(0, h, 1));
+		for (uint32_t f = adj[h] & can_move; f; f &= f - 1)
+			PUT_IF(base | (uint64_t)bit_low(f));
+	}
+	n = put_more_as(buf, cap, n, checked, CRISK_RISK_MOVE_ARMIES, mkeys, nm, adj, touched);
 	/* ATTACK, ATTACK_ALL (RC-20), by defender, then hex. */
 	if (armies & enemies) {
 		for (int t = 0; t < 2; t++) {
 			for (int d = 0; d < RISK_OWNERS; d++) {
 				if (d == s)
 					continue;
+				const crisk_action base = act_make(t ? CRISK_RISK_ATTACK_ALL : CRISK_RISK_ATTACK,
+								   fields3(0, risk_arg_of_owner(d), 0));
 				for (uint32_t h = armies & x->occ[d]; h; h &= h - 1)
-					PUT(act_make(t ? CRISK_RISK_ATTACK_ALL : CRISK_RISK_ATTACK,
-						     fields3(bit_low(h), risk_arg_of_owner(d), 0)));
+					PUT_IF(base | (uint64_t)bit_low(h));
 			}
 		}
 	}
 	/* REDEPLOY (RC-22): for each destination without enemies, the hexes with
-	 * armies that share a network with it. */
-	if (!armies)
-		return n;
-	for (uint32_t m = armies; m; m &= m - 1) {
-		count[bit_low(m)] = ra(x, bit_low(m), s);
-		dest[bit_low(m)] = 0;
-	}
-	for (uint32_t t = reach->touched & ~enemies; t; t &= t - 1) {
-		int h = bit_low(t);
-		uint32_t f = reach->linked[h] & armies & ~(1u << h);
-		from_at[h] = f;
+	 * armies that share a network with it (linked is symmetric). */
+	for (uint32_t t = linked_any; t; t &= t - 1) {
+		const int h = bit_low(t);
 		const crisk_action base = act_make(CRISK_RISK_REDEPLOY, fields3(0, h, 1));
-		for (; f; f &= f - 1) {
-			dest[bit_low(f)] |= 1u << h;
-			PUT(base | (uint64_t)bit_low(f));
-		}
+		for (uint32_t f = linked[h] & armies & ~(1u << h); f; f &= f - 1)
+			PUT_IF(base | (uint64_t)bit_low(f));
 	}
-	return put_more(buf, cap, n, CRISK_RISK_REDEPLOY, armies, dest, from_at, count);
+	return put_more_as(buf, cap, n, checked, CRISK_RISK_REDEPLOY, rkeys, nr, linked, calm);
+}
+
+static size_t list_military(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
+{
+	if (n <= cap && cap - n >= MIL_MAX)
+		return list_military_as(k, st, buf, cap, n, 0);
+	return list_military_as(k, st, buf, cap, n, 1);
 }
 
 /* The military list of list_military without writing it (the playout
  * loop, risk.c): its length, and its code at an index.  Both walk the list's
  * parts in list_military's order, each part a bit set whose codes go out in
  * bit order, so a part's length is a population count and a code inside a
- * part its n-th set bit; the parts with counts above 1 (put_more) are
+ * part its n-th set bit; the parts with counts above 1 (put_more_as) are
  * written into a scratch buffer when the index falls in them.  The test
  * risk_sets compares both with list_military at every step of random games. */
 /* Built for popcnt where the compiler can (CRISK_HAVE_TARGET_CLONES, meson.build). */
@@ -274,8 +333,6 @@ MIL_CLONES crisk_action risk_military_at(const kern *k, const void *st, const mi
 	const int s = mp->s;
 	const struct risk_seat_sets *reach = &x->sets[s];
 	crisk_action scratch[RISK_HEXES * RISK_HEXES];
-	int count[RISK_HEXES];
-	uint32_t dest[RISK_HEXES], from_at[RISK_HEXES];
 	if (i < mp->n_buy) { /* BUY_ARMIES with count 1 by resource, then those above 1 by count */
 		const size_t pw = (size_t)pop32(mp->where);
 		int res[NUM_RES], max[NUM_RES], nr = 0;
@@ -315,20 +372,10 @@ MIL_CLONES crisk_action risk_military_at(const kern *k, const void *st, const mi
 	}
 	i -= mp->n_move1;
 	if (i < mp->n_move2) { /* MOVE_ARMIES with the largest counts */
-		for (uint32_t m = mp->can_move; m; m &= m - 1) {
-			const int h = bit_low(m);
-			count[h] = ra(x, h, s) - x->moved[h];
-			dest[h] = 0;
-		}
-		for (uint32_t t = reach->touched; t; t &= t - 1) {
-			const int h = bit_low(t);
-			const uint32_t f = rr_of(k)->adj[h] & mp->can_move;
-			from_at[h] = f;
-			for (uint32_t g = f; g; g &= g - 1)
-				dest[bit_low(g)] |= 1u << h;
-		}
-		put_more(scratch, sizeof scratch / sizeof scratch[0], 0, CRISK_RISK_MOVE_ARMIES, mp->can_move, dest, from_at,
-			 count);
+		uint32_t keys[RISK_HEXES];
+		const int nk = move_keys(x, s, mp->can_move, rr_of(k)->adj, reach->touched, keys);
+		put_more_as(scratch, sizeof scratch / sizeof scratch[0], 0, 1, CRISK_RISK_MOVE_ARMIES, keys, nk,
+			    rr_of(k)->adj, reach->touched);
 		return scratch[i];
 	}
 	i -= mp->n_move2;
@@ -359,18 +406,9 @@ MIL_CLONES crisk_action risk_military_at(const kern *k, const void *st, const mi
 		}
 	}
 	i -= mp->n_red1; /* REDEPLOY with the largest counts */
-	for (uint32_t m = mp->armies; m; m &= m - 1) {
-		count[bit_low(m)] = ra(x, bit_low(m), s);
-		dest[bit_low(m)] = 0;
-	}
-	for (uint32_t t = calm; t; t &= t - 1) {
-		const int h = bit_low(t);
-		const uint32_t f = reach->linked[h] & mp->armies & ~(1u << h);
-		from_at[h] = f;
-		for (uint32_t g = f; g; g &= g - 1)
-			dest[bit_low(g)] |= 1u << h;
-	}
-	put_more(scratch, sizeof scratch / sizeof scratch[0], 0, CRISK_RISK_REDEPLOY, mp->armies, dest, from_at, count);
+	uint32_t keys[RISK_HEXES];
+	const int nk = redeploy_keys(x, s, mp->armies, reach->linked, calm, keys);
+	put_more_as(scratch, sizeof scratch / sizeof scratch[0], 0, 1, CRISK_RISK_REDEPLOY, keys, nk, reach->linked, calm);
 	return scratch[i];
 }
 
