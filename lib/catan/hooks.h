@@ -86,6 +86,13 @@ typedef struct kern_hooks {
 	/* Visible VP of `seat` besides pieces, Longest Road and Largest Army
 	 * (hawaii's Catan chits and fishing VP, H-85): in every VP count. */
 	int (*extra_vp)(const struct kern *k, const void *st, int seat);
+	/* All the visible VP the module adds for `seat` in one call: when set,
+	 * VP counts ask it alone, not extra_vp and extra_pieces (so it must
+	 * include the VP of extra_pieces' settlements and cities, 1 and 2
+	 * each); extra_pieces still serves the supply check.  One call
+	 * instead of three per VP count (docs/decisions.md, "Performance,
+	 * seventh round"); kern_set_seat_vp sets it after kern_init. */
+	int (*seat_vp)(const struct kern *k, const void *st, int seat);
 	/* A roll of `sum` (not 7) has paid its production (hawaii's fishing, H-53). */
 	void (*produced)(const struct kern *k, void *st, int sum, evlog *log);
 	/* Harbor bits (kseat.harbors) that `seat` holds through the module's

@@ -397,7 +397,7 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		list_cards(k, st, &o);
 		break;
 	case DP_DICE: {
-		int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
+		int ex = kern_excluded_sum(k, st);
 		for (int s = 2; s <= 12; s++) {
 			if (s != ex)
 				out_put(&o, act_make(CRISK_CATAN_DICE, (uint64_t)s));
@@ -480,7 +480,7 @@ int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs
 	double total = 0;
 	const uint8_t *counts = NULL;
 	if (h->dp == DP_DICE) { /* ways out of 36, less an excluded sum's (T-8) */
-		int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
+		int ex = kern_excluded_sum(k, st);
 		total = 36 - (ex ? 6 - (ex > 7 ? ex - 7 : 7 - ex) : 0);
 	} else if (h->dp == DP_STEAL) {
 		counts = kseat_of(k, st, h->victim)->hand;

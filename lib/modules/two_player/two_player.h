@@ -24,6 +24,7 @@ typedef struct tp_rules {
 typedef struct tp_ext {
 	uint8_t tokens[2];        /* per seat (T-16) */
 	uint8_t supply;           /* tokens in the supply */
+	/* Kept by the kernel (kern_config.two_rolls, rolls_at): rolls then first_sum. */
 	uint8_t rolls;            /* rolls resolved this turn, 0..2 (T-8) */
 	uint8_t first_sum;        /* the first roll's sum this turn, 0 before it */
 	uint8_t token_used;       /* a paid token action was taken this turn (T-17) */
