@@ -117,6 +117,15 @@ typedef struct kern_hooks {
 	 * thief hands that action's victims to flow_after_thief. */
 	unsigned (*thief_victims)(const struct kern *k, const void *st);
 
+	/* ---- the main phase's own codes (first used by two_player) ---- */
+	/* The module's codes of the main phase (types above the kernel's), after
+	 * the kernel's first n: written to buf while they fit cap, all counted
+	 * (the required-size convention); returns the new count.  Called by
+	 * kern_legal_main_more only, which a module with this hook lists the
+	 * main phase with: the hook runs as its tail call, so the module's
+	 * lister keeps no frame of its own around the kernel's. */
+	size_t (*main_more)(const struct kern *k, const void *st, crisk_action *buf, size_t cap, size_t n);
+
 	/* ---- the victory check (first used by two_player) ---- */
 	/* Nonzero: no hook changes what the victory check reads (VP, status,
 	 * turn, active seat) during a roll or the kernel's actions that leave

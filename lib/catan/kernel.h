@@ -433,12 +433,18 @@ int kern_extra_vp(const kern *k, const void *st, int s);
  * the board, as hawaii does with extra_vp): kern.vp_more and kern.more_vp
  * follow.  NULL goes back to extra_vp / extra_pieces. */
 void kern_set_seat_vp(kern *k, int (*seat_vp)(const struct kern *k, const void *st, int s));
-static inline int kvisible_vp(const kern *k, const void *st, int s)
+/* Visible VP without a module's (B-107): kvisible_vp of a module with no
+ * VP hooks (!k->more_vp), with no call in its code. */
+static inline int kvisible_vp_plain(const kern *k, const void *st, int s)
 {
 	const kseat *p = kseat_of(k, st, s);
 	const kstate *h = ks(st);
-	int vp = (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
-		 2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s);
+	return (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
+	       2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s);
+}
+static inline int kvisible_vp(const kern *k, const void *st, int s)
+{
+	int vp = kvisible_vp_plain(k, st, s);
 	if (k->more_vp)
 		vp += k->vp_more(k, st, s);
 	return vp;
@@ -623,6 +629,9 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap);
 /* The listers of the main phase and of the other decision points (legal.c). */
 size_t kern_legal_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);
 size_t kern_legal_other(const kern *k, const void *st, crisk_action *buf, size_t cap);
+/* kern_legal_main, then the module's main-phase codes (hooks.h main_more,
+ * which must be set). */
+size_t kern_legal_main_more(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);
 /* Whether the active seat may have a card to play: none played this turn
  * and one held.  Most of the time it has none: one test instead of four. */
 static inline int kern_holds_action_card(const kern *k, const void *st)

@@ -276,7 +276,8 @@ static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t h
 	}
 }
 
-static void list_main(const kern *k, const void *st, int offers, action_out *o)
+/* Inlined into kern_legal_main and kern_legal_main_more. */
+static LEGAL_INLINE void list_main(const kern *k, const void *st, int offers, action_out *o)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
@@ -356,6 +357,14 @@ LEGAL_APART size_t kern_legal_main(const kern *k, const void *st, int offers, cr
 	action_out o = {buf, cap, 0};
 	list_main(k, st, offers, &o);
 	return o.n;
+}
+
+/* The same, then the module's codes (hooks.h main_more) as a tail call. */
+LEGAL_APART size_t kern_legal_main_more(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	action_out o = {buf, cap, 0};
+	list_main(k, st, offers, &o);
+	return k->hk.main_more(k, st, buf, cap, o.n);
 }
 
 /* The other decision points (DP_MAIN is kern_legal's). */

@@ -318,6 +318,7 @@ static const kern_hooks tp_hooks = {
 	.ext_check = tp_ext_check,
 	.turn_start = tp_turn_start,
 	.after_build = tp_after_build,
+	.main_more = tp_main_more,
 	.module_phase = tp_module_phase,
 	.dev_removed = tp_dev_removed,
 	.view_json = tp_view_json,
