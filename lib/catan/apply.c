@@ -252,7 +252,7 @@ static inline void next_discarder_in(const kern *k, kstate *h, void *st, const i
 }
 static void next_discarder(const kern *k, kstate *h, void *st)
 {
-	next_discarder_in(k, h, st, k->cfg.two_rolls ? 2 : 1);
+	next_discarder_in(k, h, st, 1); /* two_rolls: hk.after_roll_dp is kern_two_rolls_dp */
 }
 
 /* A roll of `sum`: production, or the discards and the robber of a 7.
@@ -387,6 +387,13 @@ static inline void throw_dice_except(const kern *k, void *st, int ex, evlog *log
 	} while (d1 + d2 == ex);
 	resolve_dice_in(k, st, d1 + d2, d1, d2, log, hooked);
 }
+/* kern_config.two_rolls: the point after a roll (T-9, T-10), put by
+ * kern_init in hk.after_roll_dp for the paths that ask the hook. */
+int kern_two_rolls_dp(const kern *k, const void *st)
+{
+	return krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN;
+}
+
 /* With the module's roll hooks (kern.dice_hooks 1): apart, so that the
  * usual throw makes no call and needs a small frame. */
 void kern_throw_hooked(const kern *k, void *st, evlog *log)

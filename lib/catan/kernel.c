@@ -40,6 +40,9 @@ int kern_init(kern *k, const kern_config *cfg)
 		if ((size_t)cfg->rolls_at + 2 > cfg->ext_size)
 			return err_set(CRISK_EINVAL, "the roll counts lie outside the module's state");
 		k->dice_hooks = 2;
+		/* After a 7's discards, the return point is asked from the hook
+		 * (apply.c next_discarder): one test for every module. */
+		k->hk.after_roll_dp = kern_two_rolls_dp;
 	}
 	k->throw_hooked = k->dice_hooks == 2 ? kern_throw_two : kern_throw_hooked;
 	if (cfg->neutrals < 0 || k->owners > MAX_OWNERS)

@@ -616,6 +616,8 @@ int kern_apply(const kern *k, void *st, crisk_action a, evlog *log);
 /* The throws of kern.throw_hooked (apply.c). */
 void kern_throw_hooked(const kern *k, void *st, evlog *log);
 void kern_throw_two(const kern *k, void *st, evlog *log);
+/* kern_config.two_rolls: the decision point after a roll (kern_init puts it in hk.after_roll_dp). */
+int kern_two_rolls_dp(const kern *k, const void *st);
 /* kern_apply for a code kern_legal listed just now (a playout): the code
  * fits the decision point by construction, so only the code's shape test
  * is left out; the rules of its type are checked as always. */
