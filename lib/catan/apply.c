@@ -231,7 +231,8 @@ static inline void produce(const kern *k, void *st, int sum, evlog *log, const i
 }
 
 /* The next seat owing discards, in seat order from the roller (B-59).
- * `hooked`: the module may have an after_roll_dp hook (kern.dice_hooks). */
+ * `hooked`: the module may have an after_roll_dp hook (kern.dice_hooks 1),
+ * or the kernel counts two rolls a turn (2, kern_config.two_rolls). */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -244,25 +245,34 @@ static inline void next_discarder_in(const kern *k, kstate *h, void *st, const i
 			return;
 		}
 	}
-	h->ret = (uint8_t)(hooked && k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
+	h->ret = (uint8_t)(hooked == 2	  ? (krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN)
+			   : hooked && k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st)
+							   : DP_MAIN);
 	back_to_active(h, DP_MOVE_ROBBER);
 }
 static void next_discarder(const kern *k, kstate *h, void *st)
 {
-	next_discarder_in(k, h, st, 1);
+	next_discarder_in(k, h, st, 1); /* two_rolls: hk.after_roll_dp is kern_two_rolls_dp */
 }
 
 /* A roll of `sum`: production, or the discards and the robber of a 7.
  * `hooked` 0 is for modules without kern.dice_hooks: no hook is asked, so
- * the usual roll makes no call and needs a smaller frame. */
+ * the usual roll makes no call and needs a smaller frame; 1 asks the
+ * module's roll hooks; 2 counts two rolls a turn (kern_config.two_rolls)
+ * and asks no hook. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline void resolve_dice_in(const kern *k, void *st, int sum, int d1, int d2, evlog *log, const int hooked)
 {
 	kstate *h = ks(st);
-	if (hooked && k->hk.dice_rolled)
+	if (hooked == 2) { /* T-8: the count, and the first sum for the second roll */
+		uint8_t *r = krolls(k, st);
+		if (++r[0] == 1)
+			r[1] = (uint8_t)sum;
+	} else if (hooked && k->hk.dice_rolled) {
 		k->hk.dice_rolled(k, st, sum, log);
+	}
 	h->dice[0] = (uint8_t)d1;
 	h->dice[1] = (uint8_t)d2;
 	ev *e = ev_push(log, CRISK_CATAN_EV_DICE, h->active, -1);
@@ -272,7 +282,11 @@ static inline void resolve_dice_in(const kern *k, void *st, int sum, int d1, int
 		e->args[2] = d2;
 	}
 	if (sum != 7) {
-		produce(k, st, sum, log, hooked);
+		produce(k, st, sum, log, hooked == 1);
+		if (hooked == 2) { /* T-9, T-10: the pre-roll again after the first roll */
+			back_to_active(h, krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN);
+			return;
+		}
 		if (hooked && k->hk.produced)
 			k->hk.produced(k, st, sum, log);
 		back_to_active(h, hooked && k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN);
@@ -291,10 +305,20 @@ static void resolve_dice_hooked(const kern *k, void *st, int sum, int d1, int d2
 {
 	resolve_dice_in(k, st, sum, d1, d2, log, 1);
 }
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void resolve_dice_two(const kern *k, void *st, int sum, int d1, int d2, evlog *log)
+{
+	resolve_dice_in(k, st, sum, d1, d2, log, 2);
+}
 static void resolve_dice(const kern *k, void *st, int sum, int d1, int d2, evlog *log)
 {
 	if (k->dice_hooks) {
-		resolve_dice_hooked(k, st, sum, d1, d2, log);
+		if (k->dice_hooks == 2)
+			resolve_dice_two(k, st, sum, d1, d2, log);
+		else
+			resolve_dice_hooked(k, st, sum, d1, d2, log);
 		return;
 	}
 	resolve_dice_in(k, st, sum, d1, d2, log, 0);
@@ -363,19 +387,29 @@ static inline void throw_dice_except(const kern *k, void *st, int ex, evlog *log
 	} while (d1 + d2 == ex);
 	resolve_dice_in(k, st, d1 + d2, d1, d2, log, hooked);
 }
-/* With the module's roll hooks (kern.dice_hooks): apart, so that the usual
- * throw makes no call and needs a small frame. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void throw_dice_hooked(const kern *k, void *st, evlog *log)
+/* kern_config.two_rolls: the point after a roll (T-9, T-10), put by
+ * kern_init in hk.after_roll_dp for the paths that ask the hook. */
+int kern_two_rolls_dp(const kern *k, const void *st)
+{
+	return krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN;
+}
+
+/* With the module's roll hooks (kern.dice_hooks 1): apart, so that the
+ * usual throw makes no call and needs a small frame. */
+void kern_throw_hooked(const kern *k, void *st, evlog *log)
 {
 	throw_dice_except(k, st, k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0, log, 1);
 }
+/* The kernel's two rolls a turn (kern.dice_hooks 2): no hook to ask. */
+void kern_throw_two(const kern *k, void *st, evlog *log)
+{
+	const uint8_t *r = krolls(k, st);
+	throw_dice_except(k, st, r[0] == 1 ? r[1] : 0, log, 2);
+}
 static void throw_dice(const kern *k, void *st, evlog *log)
 {
-	if (k->dice_hooks) {
-		throw_dice_hooked(k, st, log);
+	if (k->dice_hooks) { /* kern_throw_hooked or kern_throw_two */
+		k->throw_hooked(k, st, log);
 		return;
 	}
 	throw_dice_except(k, st, 0, log, 0);

@@ -86,6 +86,13 @@ typedef struct kern_hooks {
 	/* Visible VP of `seat` besides pieces, Longest Road and Largest Army
 	 * (hawaii's Catan chits and fishing VP, H-85): in every VP count. */
 	int (*extra_vp)(const struct kern *k, const void *st, int seat);
+	/* All the visible VP the module adds for `seat` in one call: when set,
+	 * VP counts ask it alone, not extra_vp and extra_pieces (so it must
+	 * include the VP of extra_pieces' settlements and cities, 1 and 2
+	 * each); extra_pieces still serves the supply check.  One call
+	 * instead of three per VP count (docs/decisions.md, "Performance,
+	 * seventh round"); kern_set_seat_vp sets it after kern_init. */
+	int (*seat_vp)(const struct kern *k, const void *st, int seat);
 	/* A roll of `sum` (not 7) has paid its production (hawaii's fishing, H-53). */
 	void (*produced)(const struct kern *k, void *st, int sum, evlog *log);
 	/* Harbor bits (kseat.harbors) that `seat` holds through the module's
@@ -109,6 +116,15 @@ typedef struct kern_hooks {
 	 * kern_hex_victims of its hex).  A module whose own action moves its
 	 * thief hands that action's victims to flow_after_thief. */
 	unsigned (*thief_victims)(const struct kern *k, const void *st);
+
+	/* ---- the main phase's own codes (first used by two_player) ---- */
+	/* The module's codes of the main phase (types above the kernel's), after
+	 * the kernel's first n: written to buf while they fit cap, all counted
+	 * (the required-size convention); returns the new count.  Called by
+	 * kern_legal_main_more only, which a module with this hook lists the
+	 * main phase with: the hook runs as its tail call, so the module's
+	 * lister keeps no frame of its own around the kernel's. */
+	size_t (*main_more)(const struct kern *k, const void *st, crisk_action *buf, size_t cap, size_t n);
 
 	/* ---- the victory check (first used by two_player) ---- */
 	/* Nonzero: no hook changes what the victory check reads (VP, status,

@@ -26,11 +26,25 @@ int kern_init(kern *k, const kern_config *cfg)
 		k->hk = *cfg->hooks;
 	k->seats = cfg->seats;
 	k->owners = cfg->seats + cfg->neutrals;
-	k->more_vp = k->hk.extra_pieces || k->hk.extra_vp;
+	k->more_vp = k->hk.extra_pieces || k->hk.extra_vp || k->hk.seat_vp;
+	k->vp_more = k->hk.seat_vp ? k->hk.seat_vp : kern_extra_vp;
 	k->victory_hooks = k->cfg.hooks && !k->hk.victory_as_base;
 	k->dice_hooks = k->hk.excluded_sum || k->hk.dice_rolled || k->hk.produced || k->hk.after_roll_dp ||
 			k->hk.produce_ok || k->cfg.pieces_change_hands;
 	k->plain_turns = !k->victory_hooks && !k->cfg.explicit_chance;
+	if (cfg->two_rolls) {
+		/* The kernel's two rolls (kern_config.two_rolls) take the place of
+		 * the roll hooks; apply.c's roll of dice_hooks 2 asks none. */
+		if (k->dice_hooks)
+			return err_set(CRISK_EINVAL, "two rolls a turn do not combine with roll hooks");
+		if ((size_t)cfg->rolls_at + 2 > cfg->ext_size)
+			return err_set(CRISK_EINVAL, "the roll counts lie outside the module's state");
+		k->dice_hooks = 2;
+		/* After a 7's discards, the return point is asked from the hook
+		 * (apply.c next_discarder): one test for every module. */
+		k->hk.after_roll_dp = kern_two_rolls_dp;
+	}
+	k->throw_hooked = k->dice_hooks == 2 ? kern_throw_two : kern_throw_hooked;
 	if (cfg->neutrals < 0 || k->owners > MAX_OWNERS)
 		return err_set(CRISK_EINVAL, "%d seats and %d neutral owners exceed %d piece owners", cfg->seats,
 			       cfg->neutrals, MAX_OWNERS);
@@ -133,6 +147,7 @@ int kern_init(kern *k, const kern_config *cfg)
 	k->off_reach = k->off_occupied + (size_t)k->nw * 8;
 	k->off_ext = align_up(k->off_reach + (size_t)k->owners * (size_t)k->nw * 8, 8);
 	k->size = align_up(k->off_ext + cfg->ext_size, 16);
+	k->off_rolls = k->off_ext + cfg->rolls_at;
 	return CRISK_OK;
 }
 
@@ -173,6 +188,13 @@ int kern_extra_vp(const kern *k, const void *st, int s)
 	if (k->hk.extra_pieces)
 		vp += k->hk.extra_pieces(k, st, s, PIECE_SETTLEMENT) + 2 * k->hk.extra_pieces(k, st, s, PIECE_CITY);
 	return vp;
+}
+
+void kern_set_seat_vp(kern *k, int (*seat_vp)(const struct kern *k, const void *st, int s))
+{
+	k->hk.seat_vp = seat_vp;
+	k->more_vp = k->hk.extra_pieces || k->hk.extra_vp || seat_vp;
+	k->vp_more = seat_vp ? seat_vp : kern_extra_vp;
 }
 
 int kern_visible_vp(const kern *k, const void *st, int s)

@@ -96,6 +96,17 @@ typedef struct kern_config {
 	int pieces_change_hands;
 	/* A module rule may declare the active seat winner below vp_target (RC-29). */
 	int other_wins;
+	/* Two rolls a turn, the second's sum differing from the first
+	 * (two_player T-8..T-10), kept by the kernel instead of roll hooks: the
+	 * module's state holds at byte rolls_at of its region the rolls
+	 * resolved this turn (0..2) and at rolls_at + 1 the first one's sum.
+	 * The kernel counts them, throws the second roll again on the first's
+	 * sum, lists the other sums with explicit chance, and returns to the
+	 * pre-roll after the first roll.  Not with the roll hooks of hooks.h
+	 * (excluded_sum, dice_rolled, after_roll_dp, produce_ok, produced) or
+	 * pieces_change_hands: kern_init refuses the mix. */
+	int two_rolls;
+	uint16_t rolls_at;
 } kern_config;
 
 /* The immutable kernel part of a Catan-family rules object. */
@@ -110,6 +121,13 @@ typedef struct kern {
 	int victory_hooks;   /* hooks that may decide victory on more than base (not hk.victory_as_base) */
 	int dice_hooks;      /* hooks a roll calls (excluded_sum and those of its resolution), or pieces that change hands (apply.c) */
 	int plain_turns;     /* turn ends and rolls need neither victory hooks nor explicit chance (apply.c) */
+	/* VP a module's hooks add to a seat's visible VP (kvisible_vp, when
+	 * more_vp): hk.seat_vp if set, else kern_extra_vp (extra_vp and
+	 * extra_pieces).  Set by kern_init, or kern_set_seat_vp. */
+	int (*vp_more)(const struct kern *k, const void *st, int s);
+	/* A roll's throw when dice_hooks (apply.c): kern_throw_hooked, or
+	 * kern_throw_two for cfg.two_rolls. */
+	void (*throw_hooked)(const struct kern *k, void *st, evlog *log);
 	/* Tables. */
 	uint8_t *hex_res;    /* per land hex: resource, or 0xFF for none */
 	uint16_t tok_first[14]; /* hexes with token t: tok_hex[tok_first[t] .. tok_first[t + 1]) */
@@ -138,6 +156,7 @@ typedef struct kern {
 	/* State layout. */
 	int nw;              /* 64-bit words per node bitset */
 	size_t off_seat, off_node, off_path, off_blocked, off_occupied, off_reach, off_ext, size;
+	size_t off_rolls;    /* cfg.two_rolls: off_ext + cfg.rolls_at */
 } kern;
 
 /* The domestic offers of B-100, which depend on no board, seed or option:
@@ -407,21 +426,54 @@ static inline int khand_key(const kseat *p)
 	return key;
 }
 /* VP a module's hooks count (hooks.h extra_pieces, extra_vp): apart, so
- * that the usual inlined count needs no frame for the calls. */
+ * that the usual inlined count needs no frame for the calls.  kern.vp_more
+ * points here unless the module has hooks.h seat_vp. */
 int kern_extra_vp(const kern *k, const void *st, int s);
-static inline int kvisible_vp(const kern *k, const void *st, int s)
+/* Sets hk.seat_vp after kern_init (a module that picks its VP hook from
+ * the board, as hawaii does with extra_vp): kern.vp_more and kern.more_vp
+ * follow.  NULL goes back to extra_vp / extra_pieces. */
+void kern_set_seat_vp(kern *k, int (*seat_vp)(const struct kern *k, const void *st, int s));
+/* Visible VP without a module's (B-107): kvisible_vp of a module with no
+ * VP hooks (!k->more_vp), with no call in its code. */
+static inline int kvisible_vp_plain(const kern *k, const void *st, int s)
 {
 	const kseat *p = kseat_of(k, st, s);
 	const kstate *h = ks(st);
-	int vp = (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
-		 2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s);
+	return (k->cfg.pieces[PIECE_SETTLEMENT] - p->supply[PIECE_SETTLEMENT]) +
+	       2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s);
+}
+static inline int kvisible_vp(const kern *k, const void *st, int s)
+{
+	int vp = kvisible_vp_plain(k, st, s);
 	if (k->more_vp)
-		vp += kern_extra_vp(k, st, s);
+		vp += k->vp_more(k, st, s);
 	return vp;
 }
 static inline int ktotal_vp(const kern *k, const void *st, int s)
 {
 	return kvisible_vp(k, st, s) + kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
+}
+
+/* cfg.two_rolls: the rolls resolved this turn and the first one's sum. */
+static inline uint8_t *krolls(const kern *k, const void *st)
+{
+	return (uint8_t *)((uintptr_t)st + k->off_rolls);
+}
+/* The sum the current roll may not show (T-8), or 0. */
+static inline int kern_excluded_sum(const kern *k, const void *st)
+{
+	if (k->cfg.two_rolls) {
+		const uint8_t *r = krolls(k, st);
+		return r[0] == 1 ? r[1] : 0;
+	}
+	return k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
+}
+/* The decision point after a resolved roll (base: the main phase). */
+static inline int kern_after_roll_dp(const kern *k, const void *st)
+{
+	if (k->cfg.two_rolls)
+		return krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN;
+	return k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st) : DP_MAIN;
 }
 
 /* kernel.c: tables and state layout. */
@@ -561,6 +613,11 @@ void flow_free_piece_done(const kern *k, void *st, evlog *log);
 /* validate.c / apply.c / legal.c: the vtable hot path. */
 int kern_check(const kern *k, const void *st, crisk_action a);
 int kern_apply(const kern *k, void *st, crisk_action a, evlog *log);
+/* The throws of kern.throw_hooked (apply.c). */
+void kern_throw_hooked(const kern *k, void *st, evlog *log);
+void kern_throw_two(const kern *k, void *st, evlog *log);
+/* kern_config.two_rolls: the decision point after a roll (kern_init puts it in hk.after_roll_dp). */
+int kern_two_rolls_dp(const kern *k, const void *st);
 /* kern_apply for a code kern_legal listed just now (a playout): the code
  * fits the decision point by construction, so only the code's shape test
  * is left out; the rules of its type are checked as always. */
@@ -574,6 +631,9 @@ size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap);
 /* The listers of the main phase and of the other decision points (legal.c). */
 size_t kern_legal_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);
 size_t kern_legal_other(const kern *k, const void *st, crisk_action *buf, size_t cap);
+/* kern_legal_main, then the module's main-phase codes (hooks.h main_more,
+ * which must be set). */
+size_t kern_legal_main_more(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);
 /* Whether the active seat may have a card to play: none played this turn
  * and one held.  Most of the time it has none: one test instead of four. */
 static inline int kern_holds_action_card(const kern *k, const void *st)

@@ -276,7 +276,8 @@ static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t h
 	}
 }
 
-static void list_main(const kern *k, const void *st, int offers, action_out *o)
+/* Inlined into kern_legal_main and kern_legal_main_more. */
+static LEGAL_INLINE void list_main(const kern *k, const void *st, int offers, action_out *o)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
@@ -358,6 +359,14 @@ LEGAL_APART size_t kern_legal_main(const kern *k, const void *st, int offers, cr
 	return o.n;
 }
 
+/* The same, then the module's codes (hooks.h main_more) as a tail call. */
+LEGAL_APART size_t kern_legal_main_more(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	action_out o = {buf, cap, 0};
+	list_main(k, st, offers, &o);
+	return k->hk.main_more(k, st, buf, cap, o.n);
+}
+
 /* The other decision points (DP_MAIN is kern_legal's). */
 LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action *buf, size_t cap)
 {
@@ -397,7 +406,7 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		list_cards(k, st, &o);
 		break;
 	case DP_DICE: {
-		int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
+		int ex = kern_excluded_sum(k, st);
 		for (int s = 2; s <= 12; s++) {
 			if (s != ex)
 				out_put(&o, act_make(CRISK_CATAN_DICE, (uint64_t)s));
@@ -480,7 +489,7 @@ int kern_chance(const kern *k, const void *st, crisk_action *acts, double *probs
 	double total = 0;
 	const uint8_t *counts = NULL;
 	if (h->dp == DP_DICE) { /* ways out of 36, less an excluded sum's (T-8) */
-		int ex = k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0;
+		int ex = kern_excluded_sum(k, st);
 		total = 36 - (ex ? 6 - (ex > 7 ? ex - 7 : 7 - ex) : 0);
 	} else if (h->dp == DP_STEAL) {
 		counts = kseat_of(k, st, h->victim)->hand;

@@ -511,7 +511,8 @@ static int check_point(const kern *k, const void *st)
 		return BAD("return_phase: %s, but phase %s returns to pre_roll or main", kern_dp_name(h->ret),
 			   kern_dp_name(dp));
 	/* With a module's second roll, a 7's robber move may return to pre_roll. */
-	int roll_to_preroll = k->hk.after_roll_dp && k->hk.after_roll_dp(k, st) == DP_PRE_ROLL && !h->knight &&
+	int roll_to_preroll = (k->cfg.two_rolls || k->hk.after_roll_dp) && kern_after_roll_dp(k, st) == DP_PRE_ROLL &&
+			      !h->knight &&
 			      (dp == DP_MOVE_ROBBER || dp == DP_CHOOSE_VICTIM || dp == DP_STEAL);
 	if (after_card && h->ret == DP_PRE_ROLL && !h->card_played && !roll_to_preroll)
 		return BAD("card_played: 0, but phase %s before the roll follows a card", kern_dp_name(dp));

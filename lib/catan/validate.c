@@ -350,7 +350,8 @@ int kern_check_setup_road(const kern *k, const void *st, int id)
 
 int kern_check_dice(const kern *k, const void *st, crisk_action a)
 {
-	if (k->hk.excluded_sum && (int)(a & 0xFF) == k->hk.excluded_sum(k, st))
+	int ex = kern_excluded_sum(k, st);
+	if (ex && (int)(a & 0xFF) == ex)
 		return err_set(CRISK_EILLEGAL, "the second roll must differ from the first (%d); it is rolled again (T-8)",
 			       (int)(a & 0xFF));
 	return check_dice(a);

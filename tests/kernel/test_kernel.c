@@ -1196,6 +1196,82 @@ START_TEST(test_params_b126)
 }
 END_TEST
 
+
+/* hooks.h seat_vp (one call for all of a seat's module VP) against the old
+ * pair extra_vp + extra_pieces (settlements 1, cities 2, B-107): the same
+ * visible and total VP for every seat at every step of a random game, with
+ * test hooks that vary with the state.  And kern_config.two_rolls refuses
+ * the roll hooks it replaces. */
+static int fake_extra_vp(const kern *k, const void *st, int s)
+{
+	return (ks(st)->turn + s) % 3 + kseat_of(k, st, s)->knights;
+}
+static int fake_extra_pieces(const kern *k, const void *st, int s, int piece)
+{
+	const kseat *p = kseat_of(k, st, s);
+	return piece == PIECE_SETTLEMENT ? (p->cards + s) % 2 : p->hand[CRISK_CATAN_ORE] % 3;
+}
+static int fake_seat_vp(const kern *k, const void *st, int s)
+{
+	return fake_extra_vp(k, st, s) + fake_extra_pieces(k, st, s, PIECE_SETTLEMENT) +
+	       2 * fake_extra_pieces(k, st, s, PIECE_CITY);
+}
+static int fake_excluded(const kern *k, const void *st)
+{
+	(void)k;
+	(void)st;
+	return 0;
+}
+
+START_TEST(test_seat_vp_hook_b107)
+{
+	fixture f;
+	open_game(&f, "players=4 seed=8", 0);
+	kern old = *f.k, one = *f.k, plain = *f.k;
+	old.hk.extra_vp = fake_extra_vp;
+	old.hk.extra_pieces = fake_extra_pieces;
+	kern_set_seat_vp(&old, NULL);
+	ck_assert(old.more_vp && old.vp_more == kern_extra_vp);
+	kern_set_seat_vp(&one, fake_seat_vp);
+	ck_assert(one.more_vp && one.vp_more == fake_seat_vp);
+	ck_assert(!plain.more_vp);
+	rng pick;
+	rng_seed(&pick, 3);
+	crisk_action buf[LEGAL_CAP];
+	int compared = 0;
+	for (int step = 0; step < 3000 && ks(f.st)->status == CRISK_STATUS_RUNNING; step++) {
+		for (int s = 0; s < 4; s++) {
+			int base = kvisible_vp_plain(&plain, f.st, s);
+			EXPECT_EQ(kern_visible_vp(&plain, f.st, s), base);
+			EXPECT_EQ(kern_visible_vp(&old, f.st, s), base + fake_seat_vp(&old, f.st, s));
+			EXPECT_EQ(kern_visible_vp(&one, f.st, s), kern_visible_vp(&old, f.st, s));
+			EXPECT_EQ(kern_total_vp(&one, f.st, s), kern_total_vp(&old, f.st, s));
+			compared++;
+		}
+		size_t n = legal(&f, buf);
+		apply_ok(&f, buf[rng_uniform(&pick, (uint32_t)n)]);
+	}
+	ck_assert_int_gt(compared, 1000);
+	/* kern_config.two_rolls replaces the roll hooks: the mix is refused,
+	 * before any table is made. */
+	kern_hooks hk = {0};
+	hk.excluded_sum = fake_excluded;
+	kern_config cfg = f.k->cfg;
+	cfg.hooks = &hk;
+	cfg.ext_size = 8;
+	cfg.two_rolls = 1;
+	kern tmp = *f.k;
+	memset(&tmp.hk, 0, sizeof tmp.hk);
+	ck_assert_int_eq(kern_init(&tmp, &cfg), CRISK_EINVAL);
+	cfg.hooks = NULL;
+	cfg.rolls_at = 7; /* the sum would lie past the module's 8 bytes */
+	tmp = *f.k;
+	memset(&tmp.hk, 0, sizeof tmp.hk);
+	ck_assert_int_eq(kern_init(&tmp, &cfg), CRISK_EINVAL);
+	close_game(&f);
+}
+END_TEST
+
 static Suite *kernel_suite(void)
 {
 	Suite *s = suite_create("kernel");
@@ -1223,6 +1299,7 @@ static Suite *kernel_suite(void)
 	tcase_add_test(tc, test_road_building_one_road_b81);
 	tcase_add_test(tc, test_action_text);
 	tcase_add_test(tc, test_params_b126);
+	tcase_add_test(tc, test_seat_vp_hook_b107);
 	suite_add_tcase(s, tc);
 	return s;
 }

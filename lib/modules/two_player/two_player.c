@@ -158,27 +158,9 @@ static void tp_turn_start(const kern *k, void *st, evlog *log)
 	x->knight_swapped = 0;
 }
 
-/* T-8: the second roll differs from the first. */
-static int tp_excluded_sum(const kern *k, const void *st)
-{
-	const tp_ext *x = tpx(k, st);
-	return x->rolls == 1 ? x->first_sum : 0;
-}
-
-static void tp_dice_rolled(const kern *k, void *st, int sum, evlog *log)
-{
-	(void)log;
-	tp_ext *x = tpx(k, st);
-	if (++x->rolls == 1)
-		x->first_sum = (uint8_t)sum;
-}
-
-/* T-9, T-10: after the first roll's resolution the seat may play a card or
- * roll again; after the second, the main phase. */
-static int tp_after_roll_dp(const kern *k, const void *st)
-{
-	return tpx(k, st)->rolls < 2 ? DP_PRE_ROLL : DP_MAIN;
-}
+/* T-8..T-10, the second roll (a sum other than the first's, then the main
+ * phase; the pre-roll again after the first) is the kernel's
+ * (kern_config.two_rolls), on tp_ext.rolls and first_sum. */
 
 int tp_module_phase(int dp)
 {
@@ -335,10 +317,8 @@ static const kern_hooks tp_hooks = {
 	.n_ext_fields = (int)(sizeof tp_ext_fields / sizeof tp_ext_fields[0]),
 	.ext_check = tp_ext_check,
 	.turn_start = tp_turn_start,
-	.excluded_sum = tp_excluded_sum,
-	.dice_rolled = tp_dice_rolled,
-	.after_roll_dp = tp_after_roll_dp,
 	.after_build = tp_after_build,
+	.main_more = tp_main_more,
 	.module_phase = tp_module_phase,
 	.dev_removed = tp_dev_removed,
 	.view_json = tp_view_json,
@@ -380,6 +360,9 @@ static int tp_rules_create(void **data, const param_set *p)
 	cfg.neutrals = TP_NEUTRALS;    /* T-1, T-2; they never use their cities */
 	cfg.hooks = &tp_hooks;
 	cfg.ext_size = sizeof(tp_ext);
+	cfg.two_rolls = 1; /* T-8..T-10 */
+	cfg.rolls_at = (uint16_t)offsetof(tp_ext, rolls);
+	_Static_assert(offsetof(tp_ext, first_sum) == offsetof(tp_ext, rolls) + 1, "kern_config.two_rolls");
 	if (!rc)
 		rc = kern_init(k, &cfg);
 	if (!rc)

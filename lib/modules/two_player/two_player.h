@@ -24,6 +24,7 @@ typedef struct tp_rules {
 typedef struct tp_ext {
 	uint8_t tokens[2];        /* per seat (T-16) */
 	uint8_t supply;           /* tokens in the supply */
+	/* Kept by the kernel (kern_config.two_rolls, rolls_at): rolls then first_sum. */
 	uint8_t rolls;            /* rolls resolved this turn, 0..2 (T-8) */
 	uint8_t first_sum;        /* the first roll's sum this turn, 0 before it */
 	uint8_t token_used;       /* a paid token action was taken this turn (T-17) */
@@ -68,6 +69,7 @@ int tp_neutral_road_ok(const kern *k, const void *st, int j, int path);
 int tp_neutral_site_ok(const kern *k, const void *st, int j, int node);
 int tp_any_neutral_build(const kern *k, const void *st);
 int tp_check(const void *data, const void *st, crisk_action a);
+size_t tp_main_more(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n);
 size_t tp_legal(const void *data, const void *st, crisk_action *buf, size_t cap);
 size_t tp_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap);
 int tp_apply(const void *data, void *st, crisk_action a, evlog *log);

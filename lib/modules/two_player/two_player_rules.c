@@ -18,9 +18,15 @@ static crisk_action make2(unsigned type, int a0, int a1)
 }
 
 /* T-17: 1 token when your visible VP (B-107) is at most the opponent's, else 2. */
+/* The module counts no VP of its own (no VP hooks: k->more_vp is 0), so
+ * visible VP are the kernel's plain count, which makes no call. */
+static inline int token_cost(const kern *k, const void *st, int s)
+{
+	return kvisible_vp_plain(k, st, s) <= kvisible_vp_plain(k, st, 1 - s) ? 1 : 2;
+}
 int tp_token_cost(const kern *k, const void *st, int s)
 {
-	return kvisible_vp(k, st, s) <= kvisible_vp(k, st, 1 - s) ? 1 : 2;
+	return token_cost(k, st, s);
 }
 
 /* ---- neutral builds (T-11..T-13) ---- */
@@ -353,7 +359,7 @@ static int can_pay_token(const kern *k, const void *st)
 	return x->tokens[h->active] >= 2 || tp_token_cost(k, st, h->active) <= 1;
 }
 
-static int knight_swap_ok(const kern *k, const void *st)
+static inline int knight_swap_ok(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
 	const tp_ext *x = tpx(k, st);
@@ -750,19 +756,21 @@ static TP_NOINLINE size_t tp_list_own(const kern *k, const void *st, crisk_actio
 	}
 }
 
-/* The main phase: the kernel's codes, then the module's (T-17, T-19) in
- * code order: forced trade, robber to the desert, knight for tokens.  The
- * token test (can_pay_token) is made once for both token actions. */
-static TP_ALWAYS_INLINE size_t list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+/* The module's codes of the main phase (T-17, T-19) after the kernel's n,
+ * in code order: forced trade, robber to the desert, knight for tokens.
+ * The token test (can_pay_token) is made once for both token actions.
+ * The kernel lists the main phase and calls this as its tail call
+ * (kern_legal_main_more, hooks.h main_more). */
+static TP_ALWAYS_INLINE size_t main_more(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
 {
 	const kstate *h = ks(st);
 	const tp_ext *x = tpx(k, st);
 	const int s = h->active;
-	action_out o = {buf, cap, kern_legal_main(k, st, offers, buf, cap)};
+	action_out o = {buf, cap, n};
 	if (!x->token_used && x->tokens[s]) {
 		int trade = kseat_of(k, st, 1 - s)->cards >= 1 && kseat_of(k, st, s)->cards >= 2;
 		int desert = tpr(k)->desert != BOARD_NONE && h->robber != tpr(k)->desert;
-		if ((trade | desert) && (x->tokens[s] >= 2 || tp_token_cost(k, st, s) <= 1)) {
+		if ((trade | desert) && (x->tokens[s] >= 2 || token_cost(k, st, s) <= 1)) {
 			if (trade)
 				out_put(&o, act_make(CRISK_TP_FORCED_TRADE, 0));
 			if (desert)
@@ -773,11 +781,9 @@ static TP_ALWAYS_INLINE size_t list_main(const kern *k, const void *st, int offe
 		out_put(&o, act_make(CRISK_TP_KNIGHT_TOKENS, 0));
 	return o.n;
 }
-
-/* The same out of line, for the public lister: tp_list stays a jump. */
-static TP_NOINLINE size_t tp_list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+size_t tp_main_more(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
 {
-	return list_main(k, st, offers, buf, cap);
+	return main_more(k, st, buf, cap, n);
 }
 
 /* The pre-roll with a card to play or a knight to discard (T-10, T-19). */
@@ -802,16 +808,20 @@ static TP_NOINLINE size_t tp_list_pre_roll(const kern *k, const void *st, crisk_
 /* The list, with domestic offers only when `offers` is set.  The main
  * phase and the rolls first, as kern_legal_offers takes them; the other
  * kernel points go straight to kern_legal_other (kern_legal_offers' own
- * choice for them).  Each branch ends in a jump: no frame here, except
- * for the main phase in the playout loop (`inline_main`), which keeps the
- * list in its own frame. */
+ * choice for them).  Each branch ends in a jump: no frame here; the main
+ * phase is the kernel's lister with the module's codes as its tail call,
+ * except in the playout loop (`inline_main`), which keeps the list in its
+ * own frame. */
 static TP_ALWAYS_INLINE size_t tp_list_at(const void *data, const void *st, int offers, crisk_action *buf, size_t cap,
 					  const int inline_main)
 {
 	const kern *k = data;
 	const kstate *h = ks(st);
-	if (h->dp == DP_MAIN)
-		return inline_main ? list_main(k, st, offers, buf, cap) : tp_list_main(k, st, offers, buf, cap);
+	if (h->dp == DP_MAIN) {
+		if (inline_main)
+			return main_more(k, st, buf, cap, kern_legal_main(k, st, offers, buf, cap));
+		return kern_legal_main_more(k, st, offers, buf, cap);
+	}
 	if (h->dp == DP_PRE_ROLL) {
 		/* Mostly a roll alone: no card to play, no knight to discard. */
 		if (!kern_holds_action_card(k, st) && !knight_swap_ok(k, st)) {
@@ -831,6 +841,8 @@ static size_t tp_list(const void *data, const void *st, int offers, crisk_action
 	return tp_list_at(data, st, offers, buf, cap, 0);
 }
 
+/* The playout loop keeps the main phase's list in its own frame: the
+ * kernel's lister, then the module's codes inline. */
 static TP_ALWAYS_INLINE size_t tp_list_playout(const void *data, const void *st, int offers, crisk_action *buf,
 					       size_t cap)
 {
