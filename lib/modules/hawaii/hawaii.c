@@ -208,6 +208,9 @@ static int build_rules(hw_rules *r, const param_set *p, const char *map, size_t 
 		r->k.hk.extra_vp = hw_fishing_vp;
 	else if (!rc && r->n_chit <= 8)
 		r->k.hk.extra_vp = hw_extra_vp8;
+	/* The same count as the kernel's one VP call (no extra_pieces here). */
+	if (!rc)
+		kern_set_seat_vp(&r->k, r->k.hk.extra_vp);
 	if (!rc)
 		rc = hw_rules_fishing(r);
 	if (!rc)

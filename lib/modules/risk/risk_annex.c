@@ -13,6 +13,16 @@ int risk_extra_pieces(const kern *k, const void *st, int seat, int piece)
 	return rx(k, st)->over[seat * 3 + piece];
 }
 
+/* hooks.h seat_vp: the VP of the pieces counted over (RC-12), one call per
+ * VP count instead of two to risk_extra_pieces. */
+int risk_seat_vp(const kern *k, const void *st, int seat)
+{
+	if (seat < 0 || seat >= RISK_MAX_SEATS)
+		return 0;
+	const uint8_t *over = rx(k, st)->over + seat * 3;
+	return over[PIECE_SETTLEMENT] + 2 * over[PIECE_CITY];
+}
+
 /* RC-12 piece supply: the piece returns to the loser's supply and counts
  * against the winner's; beyond the winner's supply it is counted over. */
 static void piece_leaves(const kern *k, void *st, int owner, int piece)

@@ -252,6 +252,7 @@ void risk_unsettle_if_over(const kern *k, void *st);
 void risk_resign(const kern *k, void *st, int seat, evlog *log);
 void risk_settle(const kern *k, void *st, evlog *log);
 int risk_extra_pieces(const kern *k, const void *st, int seat, int piece);
+int risk_seat_vp(const kern *k, const void *st, int seat);
 void risk_recount_roads(const kern *k, void *st, evlog *log);
 
 /* risk_actions.c: check and apply of the module's actions and the overlay. */

@@ -466,6 +466,7 @@ const kern_hooks risk_kern_hooks = {
 	.turn_start = risk_turn_start,
 	.produce_ok = risk_produce_ok,
 	.extra_pieces = risk_extra_pieces,
+	.seat_vp = risk_seat_vp,
 	.view_point = risk_view_point,
 	.view_json = risk_view_json,
 };
