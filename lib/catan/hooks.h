@@ -131,7 +131,9 @@ typedef struct kern_hooks {
 	 * turn, active seat) during a roll or the kernel's actions that leave
 	 * it alone in base, and the module checks victory after its own
 	 * actions; the kernel then skips the checks after those as for base.
-	 * Zero (the safe default): it checks after every action and event. */
+	 * Zero (the safe default): it checks after every action and event.
+	 * Set by two_player, risk and hawaii; tests/kernel/test_victory_skip.c
+	 * checks at every step of random games that no win is left pending. */
 	int victory_as_base;
 } kern_hooks;
 

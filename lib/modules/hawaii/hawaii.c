@@ -126,6 +126,13 @@ static const kern_hooks hw_hooks = {
 	.good_move = hw_fish_move,
 	.turn_start = hw_moves_turn_start,
 	.thief_victims = hw_thief_victims,
+	/* H-85, H-110: VP change only when a path piece is placed, moved or
+	 * removed (chits H-75, the boat H-65/H-104), Largest Army and Longest
+	 * Trade Route; fishing on a roll pays fish, not VP (H-53, H-68).  The
+	 * kernel actions that do that are checked as in base (BUILD_ROAD,
+	 * PLACE_FREE_ROAD, PLAY_KNIGHT, MOVE_ROBBER...), and every module action
+	 * that does checks itself (ships, moves, pirate, fish market). */
+	.victory_as_base = 1,
 };
 
 /* ---- the rules object ---- */

@@ -469,5 +469,10 @@ const kern_hooks risk_kern_hooks = {
 	.seat_vp = risk_seat_vp,
 	.view_point = risk_view_point,
 	.view_json = risk_view_json,
+	/* RC-28: the hooks change no VP in a roll or the kernel's actions that
+	 * change none in base (production, trades, cards); annexations and
+	 * eliminations come after the kernel's apply, with their own check
+	 * (risk_evaluate_after, risk_settle). */
+	.victory_as_base = 1,
 };
 
