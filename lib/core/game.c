@@ -14,6 +14,12 @@
 #define UNDO_HEAD_SIZE ((sizeof(undo_head) + 15u) & ~(size_t)15u)
 #define REC_FIRST_CAPACITY 256u
 
+#if defined(__GNUC__)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define UNLIKELY(x) (x)
+#endif
+
 #define NEED_GAME(g, fn)                                                       \
 	do {                                                                   \
 		if (!(g))                                                      \
@@ -49,6 +55,12 @@ static int check_viewer(const crisk_game *g, const char *fn, int viewer)
 	return CRISK_OK;
 }
 
+/* Call after changing undo.depth or rec.on: game_apply's usual case. */
+static void game_history_changed(crisk_game *g)
+{
+	g->apply_limit = g->undo.depth || g->rec.on ? 0 : EV_SEQ_PLAY_LIMIT;
+}
+
 static crisk_game *alloc_game(crisk_rules *r, uint32_t event_cap)
 {
 	/* The state starts on a cache line, so crisk_game_copy's 64-byte
@@ -69,10 +81,16 @@ static crisk_game *alloc_game(crisk_rules *r, uint32_t event_cap)
 	g->log.cap = event_cap;
 	g->log.next = 1;
 	g->log.base = 1;
-	g->moves = -1;
+	g->apply_limit = EV_SEQ_PLAY_LIMIT;
+	g->moves = MOVES_UNKNOWN;
 	g->rules = r;
 	g->mod = r->mod;
 	g->data = r->data;
+	g->current_seat = r->mod->current_seat;
+	g->legal = r->mod->legal;
+	g->legal_except = r->mod->legal_except;
+	g->apply = r->mod->apply;
+	g->skip_foreign = ~r->mod->skip_natively;
 	g->state_size = r->state_size;
 	rules_retain(r);
 	return g;
@@ -89,7 +107,7 @@ static void free_game(crisk_game *g)
 
 void game_state_replaced(crisk_game *g)
 {
-	g->moves = -1;
+	g->moves = MOVES_UNKNOWN;
 	g->undo.head = 0;
 	g->undo.count = 0;
 	g->rec.len = 0;
@@ -121,6 +139,7 @@ static int clone_history(crisk_game *g, const crisk_game *src)
 		g->rec.cap = src->rec.cap;
 		g->rec.len = src->rec.len;
 	}
+	game_history_changed(g);
 	return CRISK_OK;
 }
 
@@ -219,7 +238,7 @@ CRISK_API const crisk_rules *crisk_game_rules(const crisk_game *g)
 CRISK_API int crisk_game_current_seat(const crisk_game *g)
 {
 	NEED_GAME(g, "crisk_game_current_seat");
-	return mod_of(g)->current_seat(data_of(g), g->state);
+	return g->current_seat(data_of(g), g->state);
 }
 
 CRISK_API int crisk_game_status(const crisk_game *g, int *winner)
@@ -286,15 +305,26 @@ static int listed(size_t n, size_t cap, size_t *count)
 	return CRISK_OK;
 }
 
-CRISK_API int crisk_game_legal_actions(const crisk_game *g, crisk_action *buf, size_t cap, size_t *count)
+/* The refusals of crisk_game_legal_actions (fn) and
+ * crisk_game_legal_actions_except, out of the usual call's way: the
+ * arguments, then the exhausted sequence numbers. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static int legal_call_refused(const char *fn, const crisk_game *g, const crisk_action *buf, size_t cap,
+			      size_t *count)
 {
 	if (!g || !count || (!buf && cap))
-		return legal_actions_refused("crisk_game_legal_actions", g, buf, cap, count);
-	if (g->log.next > EV_SEQ_PLAY_LIMIT) {
-		*count = 0;
-		return game_seq_exhausted(g);
-	}
-	return listed(mod_of(g)->legal(data_of(g), g->state, buf, cap), cap, count);
+		return legal_actions_refused(fn, g, buf, cap, count);
+	*count = 0;
+	return game_seq_exhausted(g);
+}
+
+CRISK_API int crisk_game_legal_actions(const crisk_game *g, crisk_action *buf, size_t cap, size_t *count)
+{
+	if (UNLIKELY(!g || !count || (!buf && cap) || g->log.next > EV_SEQ_PLAY_LIMIT))
+		return legal_call_refused("crisk_game_legal_actions", g, buf, cap, count);
+	return listed(g->legal(data_of(g), g->state, buf, cap), cap, count);
 }
 
 /* Full lists up to this length are filtered on the stack (a Catan list stays far below). */
@@ -356,22 +386,17 @@ static int legal_filtered(const crisk_game *g, uint64_t skip_types, crisk_action
 CRISK_API int crisk_game_legal_actions_except(const crisk_game *g, uint64_t skip_types, crisk_action *buf,
 					      size_t cap, size_t *count)
 {
-	if (!g || !count || (!buf && cap))
-		return legal_actions_refused("crisk_game_legal_actions_except", g, buf, cap, count);
-	if (g->log.next > EV_SEQ_PLAY_LIMIT) {
-		*count = 0;
-		return game_seq_exhausted(g);
-	}
+	if (UNLIKELY(!g || !count || (!buf && cap) || g->log.next > EV_SEQ_PLAY_LIMIT))
+		return legal_call_refused("crisk_game_legal_actions_except", g, buf, cap, count);
 	return game_legal_except(g, skip_types, buf, cap, count);
 }
 
 int game_legal_except(const crisk_game *g, uint64_t skip_types, crisk_action *buf, size_t cap, size_t *count)
 {
-	const module *m = mod_of(g);
-	if (skip_types & ~m->skip_natively)
+	if (skip_types & g->skip_foreign)
 		return legal_filtered(g, skip_types, buf, cap, count);
-	size_t n = skip_types ? m->legal_except(data_of(g), g->state, skip_types, buf, cap)
-			      : m->legal(data_of(g), g->state, buf, cap);
+	size_t n = skip_types ? g->legal_except(data_of(g), g->state, skip_types, buf, cap)
+			      : g->legal(data_of(g), g->state, buf, cap);
 	return listed(n, cap, count);
 }
 
@@ -447,15 +472,28 @@ int game_seq_exhausted(const crisk_game *g)
 		       (unsigned long long)g->log.next);
 }
 
-int game_apply(crisk_game *g, crisk_action a)
+/* game_apply past its one test: the exhausted sequence numbers, or a game
+ * with history to keep. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static int apply_unusual(crisk_game *g, crisk_action a)
 {
 	if (g->log.next > EV_SEQ_PLAY_LIMIT)
 		return game_seq_exhausted(g);
-	if (g->undo.depth || g->rec.on)
-		return apply_with_history(g, a);
-	/* The common case (playouts, searches): no snapshot, no record. */
-	int rc = mod_of(g)->apply(data_of(g), g->state, a, &g->log);
-	if (!rc && g->moves >= 0)
+	return apply_with_history(g, a);
+}
+
+int game_apply(crisk_game *g, crisk_action a)
+{
+	/* One test for both the exhausted sequence numbers and a game with
+	 * undo snapshots or a record (apply_limit 0). */
+	if (UNLIKELY(g->log.next > g->apply_limit))
+		return apply_unusual(g, a);
+	/* The common case (playouts, searches): no snapshot, no record.  An
+	 * unknown history (MOVES_UNKNOWN) stays negative however far it counts. */
+	int rc = g->apply(data_of(g), g->state, a, &g->log);
+	if (!rc)
 		g->moves++;
 	return rc;
 }
@@ -480,6 +518,7 @@ CRISK_API int crisk_game_set_undo_depth(crisk_game *g, size_t depth)
 	g->undo.depth = depth;
 	g->undo.head = 0;
 	g->undo.count = 0;
+	game_history_changed(g);
 	return CRISK_OK;
 }
 
@@ -526,6 +565,7 @@ CRISK_API int crisk_game_set_recording(crisk_game *g, int on)
 	if (!on) {
 		free(g->rec.acts);
 		g->rec = (action_rec){0};
+		game_history_changed(g);
 		return CRISK_OK;
 	}
 	if (g->rec.on && g->rec.whole)
@@ -541,6 +581,7 @@ CRISK_API int crisk_game_set_recording(crisk_game *g, int on)
 	g->rec.on = 1;
 	g->rec.whole = 1;
 	g->rec.len = 0;
+	game_history_changed(g);
 	return CRISK_OK;
 }
 

@@ -52,16 +52,31 @@ struct crisk_game {
 	/* rules->mod and rules->data, one load nearer for the per-step calls. */
 	const module *mod;
 	const void *data;
+	/* The per-step entries of mod, copied here so that the public calls
+	 * reach them with one load; skip_foreign is ~mod->skip_natively. */
+	int (*current_seat)(const void *data, const void *state);
+	size_t (*legal)(const void *data, const void *state, crisk_action *buf, size_t cap);
+	size_t (*legal_except)(const void *data, const void *state, uint64_t skip_types, crisk_action *buf,
+			       size_t cap);
+	int (*apply)(const void *data, void *state, crisk_action a, evlog *log);
+	uint64_t skip_foreign;
 	evlog log;
+	/* EV_SEQ_PLAY_LIMIT while the game keeps neither undo snapshots nor a
+	 * record, else 0 (log.next is never 0): game_apply's usual case is the
+	 * one test log.next <= apply_limit (game_history_changed keeps it). */
+	uint64_t apply_limit;
 	/* Successful applies since crisk_game_new along the current line of
-	 * play (undo subtracts), or -1 when the history is unknown (a state
-	 * written from elsewhere, e.g. a loaded game). */
+	 * play (undo subtracts), or negative when the history is unknown (a
+	 * state written from elsewhere, e.g. a loaded game): MOVES_UNKNOWN,
+	 * which apply may count up from without ever reaching 0. */
 	int64_t moves;
 	undo_ring undo;
 	action_rec rec;
 	size_t state_size;
 	_Alignas(64) unsigned char state[];
 };
+
+#define MOVES_UNKNOWN INT64_MIN
 
 /* The built-in module `name`, or CRISK_ENOTFOUND with a message listing the built-in modules. */
 int rules_find_module(const module **out, const char *name);

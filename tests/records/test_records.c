@@ -204,6 +204,53 @@ START_TEST(test_recording_must_start_at_creation)
 }
 END_TEST
 
+/* The core counts applies from an unknown history (a loaded game) without
+ * ever making it look complete, on the usual path and with undo snapshots;
+ * switching undo and recording on and off keeps apply's usual-case test in
+ * step (issue 20). */
+START_TEST(test_loaded_history_stays_unknown)
+{
+	crisk_game *g = new_game("players=4 seed=9");
+	pl_rng r = {9};
+	ck_assert_int_eq(pl_play(g, &r, buf, 5), 5);
+	size_t len = 0;
+	ck_assert_int_eq(crisk_game_save(g, NULL, 0, &len), CRISK_EBUFSIZE);
+	void *save = malloc(len);
+	ck_assert_ptr_nonnull(save);
+	ck_assert_int_eq(crisk_game_save(g, save, len, &len), CRISK_OK);
+	crisk_game *l = NULL;
+	ck_assert_int_eq(crisk_game_load(&l, save, len), CRISK_OK);
+	free(save);
+	/* Many applies on the usual path, then some with undo snapshots. */
+	ck_assert_int_eq(pl_play(l, &r, buf, 200), 200);
+	ck_assert_int_eq(crisk_game_set_recording(l, 1), CRISK_ESTATE);
+	ck_assert_ptr_nonnull(strstr(crisk_error_last(), "unknown"));
+	ck_assert_int_eq(crisk_game_set_undo_depth(l, 3), CRISK_OK);
+	ck_assert_int_eq(pl_play(l, &r, buf, 5), 5);
+	ck_assert_int_eq(crisk_game_undo(l, 3), CRISK_OK);
+	ck_assert_int_eq(crisk_game_set_recording(l, 1), CRISK_ESTATE);
+	ck_assert_ptr_nonnull(strstr(crisk_error_last(), "unknown"));
+	ck_assert_int_eq(crisk_game_set_undo_depth(l, 0), CRISK_OK);
+	ck_assert_int_eq(pl_play(l, &r, buf, 5), 5);
+	ck_assert_int_eq(crisk_game_set_recording(l, 1), CRISK_ESTATE);
+
+	/* A new game: undo on then off, then a recording still counts every
+	 * apply (the record replays to the same state). */
+	crisk_game *h = new_game("players=4 seed=9");
+	ck_assert_int_eq(crisk_game_set_undo_depth(h, 2), CRISK_OK);
+	ck_assert_int_eq(crisk_game_set_undo_depth(h, 0), CRISK_OK);
+	ck_assert_int_eq(crisk_game_set_recording(h, 1), CRISK_OK);
+	ck_assert_int_eq(pl_play(h, &r, buf, 30), 30);
+	ck_assert_int_eq(crisk_game_set_recording(h, 0), CRISK_OK);
+	ck_assert_int_eq(pl_play(h, &r, buf, 3), 3);
+	ck_assert_int_eq(crisk_game_set_recording(h, 1), CRISK_ESTATE);
+	ck_assert_ptr_nonnull(strstr(crisk_error_last(), "33 actions"));
+	crisk_game_free(h);
+	crisk_game_free(l);
+	crisk_game_free(g);
+}
+END_TEST
+
 START_TEST(test_undo_removes_recorded_actions)
 {
 	crisk_game *g = new_game("players=4 seed=7 chance=explicit");
@@ -357,6 +404,7 @@ static Suite *records_suite(void)
 	tcase_add_test(tc, test_record_format);
 	tcase_add_test(tc, test_recording_must_start_at_creation);
 	tcase_add_test(tc, test_undo_removes_recorded_actions);
+	tcase_add_test(tc, test_loaded_history_stays_unknown);
 	tcase_add_test(tc, test_clone_and_copy_with_records);
 	tcase_add_test(tc, test_replay_errors);
 	tcase_add_test(tc, test_replay_comments_blanks_crlf);

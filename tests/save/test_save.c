@@ -1163,6 +1163,14 @@ START_TEST(test_event_seq_near_limit)
 			ck_assert_int_eq(rc, CRISK_ESTATE);
 			ck_assert_ptr_nonnull(strstr(crisk_error_last(), "takes no more actions"));
 			ck_assert_int_eq(crisk_game_check(l, a), CRISK_ESTATE);
+			/* Also with undo snapshots kept (apply's other path, issue 20). */
+			ck_assert_int_eq(crisk_game_set_undo_depth(l, 2), CRISK_OK);
+			ck_assert_int_eq(crisk_game_apply(l, a), CRISK_ESTATE);
+			ck_assert_ptr_nonnull(strstr(crisk_error_last(), "takes no more actions"));
+			size_t undoable = 9;
+			ck_assert_int_eq(crisk_game_undo_available(l, &undoable), CRISK_OK);
+			ck_assert_uint_eq(undoable, 0);
+			ck_assert_int_eq(crisk_game_set_undo_depth(l, 0), CRISK_OK);
 			size_t listed = 9;
 			ck_assert_int_eq(crisk_game_legal_actions(l, NULL, 0, &listed), CRISK_ESTATE);
 			ck_assert_uint_eq(listed, 0);
