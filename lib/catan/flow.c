@@ -40,6 +40,14 @@ static void win(const kern *k, void *st, int s, evlog *log)
 	game_over(ks(st), s, log);
 }
 
+/* Whether the active seat may win now: a knight counts once its robber move
+ * is done (B-80), so a win by Largest Army comes after that move; nobody
+ * wins in a special build phase or paired part (B-119, B-123). */
+static inline int victory_possible(const kstate *h)
+{
+	return h->status == CRISK_STATUS_RUNNING && h->turn != 0 && !h->knight && h->part_owner == NO_SEAT;
+}
+
 /* B-105, B-106, B-110: only the active seat wins, at once, hidden VP included. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
@@ -47,12 +55,7 @@ __attribute__((always_inline))
 static inline void check_victory(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
-	/* A knight counts once its robber move is done (B-80), so a win by
-	 * Largest Army comes after that move. */
-	if (h->status != CRISK_STATUS_RUNNING || h->turn == 0 || h->knight)
-		return;
-	/* Nobody wins in a special build phase or paired part (B-119, B-123). */
-	if (h->part_owner != NO_SEAT)
+	if (!victory_possible(h))
 		return;
 	int s = h->active;
 	if (ktotal_vp(k, st, s) >= k->cfg.vp_target)
@@ -68,9 +71,7 @@ __attribute__((always_inline))
 static inline void check_victory_plain(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
-	if (h->status != CRISK_STATUS_RUNNING || h->turn == 0 || h->knight)
-		return;
-	if (h->part_owner != NO_SEAT)
+	if (!victory_possible(h))
 		return;
 	int s = h->active;
 	const kseat *p = kseat_of(k, st, s);
