@@ -144,6 +144,24 @@ static inline unsigned claim_words(const kern *k, const void *st, int sum, uint6
 	const unsigned seats = (unsigned)k->seats;
 	unsigned paid = 0;
 	uint64_t sum_all = 0;
+	if (!robbed) { /* the usual roll: no corner loses the robber's hex */
+		for (int w = 0; w < nw; w++) {
+			for (uint64_t m = occupied[w] & at_sum[w]; m; m &= m - 1) {
+				int n = w * 64 + bit_low(m);
+				unsigned nb = nodes[n], o = (nb & NODE_OWNER_MASK) - 1u;
+				/* Counts stay below 128 per byte, so doubling never carries;
+				 * yield[n] is never 0 at a corner of at_sum. */
+				uint64_t amount = yield[n] << (nb >> 4 & 1u);
+				if (o < seats) { /* non-seat owners never collect */
+					owed[o] += amount;
+					sum_all += amount;
+					paid |= 1u << o;
+				}
+			}
+		}
+		*total = sum_all;
+		return paid;
+	}
 	for (int w = 0; w < nw; w++) {
 		const uint64_t robber_mask = robber_nodes[w];
 		for (uint64_t m = occupied[w] & at_sum[w]; m; m &= m - 1) {
