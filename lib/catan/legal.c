@@ -264,7 +264,6 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t han
 	MT_CODE(b), MT_CODE((b) + 1), MT_CODE((b) + 2), MT_CODE((b) + 3), MT_CODE((b) + 4), MT_CODE((b) + 5), \
 		MT_CODE((b) + 6), MT_CODE((b) + 7)
 static const crisk_action maritime_code[40] = {MT_CODE8(0), MT_CODE8(8), MT_CODE8(16), MT_CODE8(24), MT_CODE8(32)};
-#define MARITIME_MAX (NUM_RES * (NUM_RES - 1)) /* give/take pairs of different types */
 
 /* B-101: every give/take pair at the active seat's rate that it and the bank can pay. */
 static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t hand, action_out *o)
@@ -279,16 +278,7 @@ static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t h
 	const uint64_t bank = load8(h->bank) & UINT64_C(0xFFFFFFFFFF);
 	const uint64_t takes = ((((bank | RES_TOP) - RES_ONE) & RES_TOP) >> 7) * 0xFFu;
 	const uint64_t same = UINT64_C(0x1008040201); /* bit y of byte y */
-	uint64_t pairs = gives * RES_ONE & takes & ~same;
-	if (o->n + MARITIME_MAX <= o->cap) {
-		/* Room for all 20 pairs: each code from the table, unchecked. */
-		crisk_action *next = o->buf + o->n;
-		for (; pairs; pairs &= pairs - 1)
-			*next++ = maritime_code[bit_low(pairs)];
-		o->n = (size_t)(next - o->buf);
-		return;
-	}
-	for (; pairs; pairs &= pairs - 1)
+	for (uint64_t pairs = gives * RES_ONE & takes & ~same; pairs; pairs &= pairs - 1)
 		out_put(o, maritime_code[bit_low(pairs)]);
 }
 
