@@ -302,7 +302,7 @@ static LEGAL_INLINE void list_main(const kern *k, const void *st, int offers, ac
 	out_put(o, act_make(CRISK_CATAN_END_TURN, 0));
 }
 
-static void list_robber(const kern *k, const void *st, action_out *o)
+static LEGAL_INLINE void list_robber(const kern *k, const void *st, action_out *o)
 {
 	if (!k->cfg.friendly_robber) { /* B-62: any other land hex */
 		int robber = ks(st)->robber, n_land = k->b.n_land;
@@ -370,8 +370,9 @@ LEGAL_APART size_t kern_legal_main_more(const kern *k, const void *st, int offer
 	return k->hk.main_more(k, st, buf, cap, o.n);
 }
 
-/* The other decision points (DP_MAIN is kern_legal's). */
-LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action *buf, size_t cap)
+/* The other decision points (DP_MAIN is kern_legal's), but a discard or a
+ * robber move that kern_legal_other answers itself. */
+LEGAL_APART static size_t legal_other_rest(const kern *k, const void *st, crisk_action *buf, size_t cap)
 {
 	const kstate *h = ks(st);
 	action_out o = {buf, cap, 0};
@@ -472,6 +473,25 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		break;
 	}
 	return o.n;
+}
+
+/* The other decision points (DP_MAIN is kern_legal's).  A discard and a
+ * robber move of the usual (unfriendly) robber, most of these lists in a
+ * random game, are listed here without a frame: their listers call
+ * nothing, while some of the other points' do. */
+LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action *buf, size_t cap)
+{
+	const kstate *h = ks(st);
+	action_out o = {buf, cap, 0};
+	if (h->dp == DP_DISCARD) {
+		list_held(kseat_of(k, st, h->cur), CRISK_CATAN_DISCARD, &o);
+		return o.n;
+	}
+	if (h->dp == DP_MOVE_ROBBER && !k->cfg.friendly_robber) {
+		list_robber(k, st, &o);
+		return o.n;
+	}
+	return legal_other_rest(k, st, buf, cap);
 }
 
 size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
