@@ -692,7 +692,7 @@ static const uint64_t victory_unchanged =
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
+static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, const int plain)
 {
 	kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
@@ -700,12 +700,14 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	int rc;
 	/* Rolls and turn ends are most actions of a game: tested first, they
 	 * skip the jump table, whose target random play does not predict.
-	 * Neither has a rule function; a roll changes nothing victory reads. */
-	if (type == CRISK_CATAN_END_TURN) {
+	 * Neither has a rule function; a roll changes nothing victory reads.
+	 * `plain`: the caller (apply_split with kern.plain_turns) has taken
+	 * both apart already (apply_turn_or_roll). */
+	if (!plain && type == CRISK_CATAN_END_TURN) {
 		flow_end_turn(k, st, log);
 		return CRISK_OK;
 	}
-	if (type == CRISK_CATAN_ROLL) {
+	if (!plain && type == CRISK_CATAN_ROLL) {
 		h->dp = DP_DICE;
 		h->cur = CRISK_SEAT_CHANCE;
 		if (k->victory_hooks)
@@ -887,9 +889,9 @@ static int is_chance(int dp)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int apply_fitting(const kern *k, void *st, crisk_action a, evlog *log)
+static inline int apply_fitting_in(const kern *k, void *st, crisk_action a, evlog *log, const int plain)
 {
-	int rc = execute(k, st, a, log);
+	int rc = execute(k, st, a, log, plain);
 	if (rc)
 		return rc;
 	if (!k->cfg.explicit_chance) {
@@ -901,6 +903,11 @@ static inline int apply_fitting(const kern *k, void *st, crisk_action a, evlog *
 		}
 	}
 	return CRISK_OK;
+}
+
+static inline int apply_fitting(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return apply_fitting_in(k, st, a, log, 0);
 }
 
 void kern_auto_chance(const kern *k, void *st, evlog *log)
@@ -936,6 +943,14 @@ static int apply_other(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	return apply_fitting(k, st, a, log);
 }
+/* The same for kern.plain_turns, whose turn ends and rolls never come here. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_other_plain(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return apply_fitting_in(k, st, a, log, 1);
+}
 
 /* A turn end, or a roll thrown at once (execute's first two cases), and the
  * chance loop of apply_fitting afterwards, in a small frame of their own. */
@@ -966,8 +981,11 @@ __attribute__((always_inline))
 static inline int apply_split(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	unsigned type = ACT_TYPE(a);
-	if (k->plain_turns && (type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL))
-		return apply_turn_or_roll(k, st, type, log);
+	if (k->plain_turns) {
+		if (type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL)
+			return apply_turn_or_roll(k, st, type, log);
+		return apply_other_plain(k, st, a, log);
+	}
 	return apply_other(k, st, a, log);
 }
 
