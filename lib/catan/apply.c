@@ -872,7 +872,7 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, c
 	default: /* no other type fits a kernel decision point */
 		return kern_check_rules(k, st, a);
 	}
-	if (k->victory_hooks)
+	if (!plain && k->victory_hooks) /* plain: kern.plain_turns has no victory hooks */
 		flow_check_victory(k, st, log);
 	else if (type >= 64 || !(victory_unchanged >> type & 1u))
 		flow_check_victory_unhooked(k, st, log);
@@ -894,11 +894,12 @@ static inline int apply_fitting_in(const kern *k, void *st, crisk_action a, evlo
 	int rc = execute(k, st, a, log, plain);
 	if (rc)
 		return rc;
-	if (!k->cfg.explicit_chance) {
+	/* plain (kern.plain_turns): automatic chance and no victory hooks */
+	if (plain || !k->cfg.explicit_chance) {
 		while (is_chance(ks(st)->dp)) {
 			int dice = ks(st)->dp == DP_DICE; /* production changes no VP */
 			sample_chance(k, st, log);
-			if (!dice || k->victory_hooks)
+			if (!dice || (!plain && k->victory_hooks))
 				flow_check_victory(k, st, log);
 		}
 	}
