@@ -144,6 +144,24 @@ static inline unsigned claim_words(const kern *k, const void *st, int sum, uint6
 	const unsigned seats = (unsigned)k->seats;
 	unsigned paid = 0;
 	uint64_t sum_all = 0;
+	if (!robbed) { /* the usual roll: no corner loses the robber's hex */
+		for (int w = 0; w < nw; w++) {
+			for (uint64_t m = occupied[w] & at_sum[w]; m; m &= m - 1) {
+				int n = w * 64 + bit_low(m);
+				unsigned nb = nodes[n], o = (nb & NODE_OWNER_MASK) - 1u;
+				/* Counts stay below 128 per byte, so doubling never carries;
+				 * yield[n] is never 0 at a corner of at_sum. */
+				uint64_t amount = yield[n] << (nb >> 4 & 1u);
+				if (o < seats) { /* non-seat owners never collect */
+					owed[o] += amount;
+					sum_all += amount;
+					paid |= 1u << o;
+				}
+			}
+		}
+		*total = sum_all;
+		return paid;
+	}
 	for (int w = 0; w < nw; w++) {
 		const uint64_t robber_mask = robber_nodes[w];
 		for (uint64_t m = occupied[w] & at_sum[w]; m; m &= m - 1) {
@@ -674,7 +692,7 @@ static const uint64_t victory_unchanged =
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
+static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, const int plain)
 {
 	kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
@@ -682,12 +700,14 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	int rc;
 	/* Rolls and turn ends are most actions of a game: tested first, they
 	 * skip the jump table, whose target random play does not predict.
-	 * Neither has a rule function; a roll changes nothing victory reads. */
-	if (type == CRISK_CATAN_END_TURN) {
+	 * Neither has a rule function; a roll changes nothing victory reads.
+	 * `plain`: the caller (apply_split with kern.plain_turns) has taken
+	 * both apart already (apply_turn_or_roll). */
+	if (!plain && type == CRISK_CATAN_END_TURN) {
 		flow_end_turn(k, st, log);
 		return CRISK_OK;
 	}
-	if (type == CRISK_CATAN_ROLL) {
+	if (!plain && type == CRISK_CATAN_ROLL) {
 		h->dp = DP_DICE;
 		h->cur = CRISK_SEAT_CHANCE;
 		if (k->victory_hooks)
@@ -852,7 +872,7 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log)
 	default: /* no other type fits a kernel decision point */
 		return kern_check_rules(k, st, a);
 	}
-	if (k->victory_hooks)
+	if (!plain && k->victory_hooks) /* plain: kern.plain_turns has no victory hooks */
 		flow_check_victory(k, st, log);
 	else if (type >= 64 || !(victory_unchanged >> type & 1u))
 		flow_check_victory_unhooked(k, st, log);
@@ -869,20 +889,26 @@ static int is_chance(int dp)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int apply_fitting(const kern *k, void *st, crisk_action a, evlog *log)
+static inline int apply_fitting_in(const kern *k, void *st, crisk_action a, evlog *log, const int plain)
 {
-	int rc = execute(k, st, a, log);
+	int rc = execute(k, st, a, log, plain);
 	if (rc)
 		return rc;
-	if (!k->cfg.explicit_chance) {
+	/* plain (kern.plain_turns): automatic chance and no victory hooks */
+	if (plain || !k->cfg.explicit_chance) {
 		while (is_chance(ks(st)->dp)) {
 			int dice = ks(st)->dp == DP_DICE; /* production changes no VP */
 			sample_chance(k, st, log);
-			if (!dice || k->victory_hooks)
+			if (!dice || (!plain && k->victory_hooks))
 				flow_check_victory(k, st, log);
 		}
 	}
 	return CRISK_OK;
+}
+
+static inline int apply_fitting(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return apply_fitting_in(k, st, a, log, 0);
 }
 
 void kern_auto_chance(const kern *k, void *st, evlog *log)
@@ -918,6 +944,14 @@ static int apply_other(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	return apply_fitting(k, st, a, log);
 }
+/* The same for kern.plain_turns, whose turn ends and rolls never come here. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_other_plain(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return apply_fitting_in(k, st, a, log, 1);
+}
 
 /* A turn end, or a roll thrown at once (execute's first two cases), and the
  * chance loop of apply_fitting afterwards, in a small frame of their own. */
@@ -948,8 +982,11 @@ __attribute__((always_inline))
 static inline int apply_split(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	unsigned type = ACT_TYPE(a);
-	if (k->plain_turns && (type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL))
-		return apply_turn_or_roll(k, st, type, log);
+	if (k->plain_turns) {
+		if (type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL)
+			return apply_turn_or_roll(k, st, type, log);
+		return apply_other_plain(k, st, a, log);
+	}
 	return apply_other(k, st, a, log);
 }
 

@@ -257,6 +257,14 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t han
 	o->n += (size_t)buy;
 }
 
+/* The MARITIME_TRADE code of bit b = 8 * take + give of list_maritime's
+ * pairs (code = give | take << 8), as a table: one load per listed trade. */
+#define MT_CODE(b) (((crisk_action)CRISK_CATAN_MARITIME_TRADE << 56) | (crisk_action)(((b) & 7) | ((b) >> 3) << 8))
+#define MT_CODE8(b) \
+	MT_CODE(b), MT_CODE((b) + 1), MT_CODE((b) + 2), MT_CODE((b) + 3), MT_CODE((b) + 4), MT_CODE((b) + 5), \
+		MT_CODE((b) + 6), MT_CODE((b) + 7)
+static const crisk_action maritime_code[40] = {MT_CODE8(0), MT_CODE8(8), MT_CODE8(16), MT_CODE8(24), MT_CODE8(32)};
+
 /* B-101: every give/take pair at the active seat's rate that it and the bank can pay. */
 static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t hand, action_out *o)
 {
@@ -270,10 +278,8 @@ static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t h
 	const uint64_t bank = load8(h->bank) & UINT64_C(0xFFFFFFFFFF);
 	const uint64_t takes = ((((bank | RES_TOP) - RES_ONE) & RES_TOP) >> 7) * 0xFFu;
 	const uint64_t same = UINT64_C(0x1008040201); /* bit y of byte y */
-	for (uint64_t pairs = gives * RES_ONE & takes & ~same; pairs; pairs &= pairs - 1) {
-		int b = bit_low(pairs);
-		out_put(o, act_make(CRISK_CATAN_MARITIME_TRADE, (uint64_t)((b & 7) | (b >> 3) << 8)));
-	}
+	for (uint64_t pairs = gives * RES_ONE & takes & ~same; pairs; pairs &= pairs - 1)
+		out_put(o, maritime_code[bit_low(pairs)]);
 }
 
 /* Inlined into kern_legal_main and kern_legal_main_more. */
@@ -296,7 +302,7 @@ static LEGAL_INLINE void list_main(const kern *k, const void *st, int offers, ac
 	out_put(o, act_make(CRISK_CATAN_END_TURN, 0));
 }
 
-static void list_robber(const kern *k, const void *st, action_out *o)
+static LEGAL_INLINE void list_robber(const kern *k, const void *st, action_out *o)
 {
 	if (!k->cfg.friendly_robber) { /* B-62: any other land hex */
 		int robber = ks(st)->robber, n_land = k->b.n_land;
@@ -326,16 +332,13 @@ static void list_robber(const kern *k, const void *st, action_out *o)
 static LEGAL_INLINE void list_held(const kseat *p, unsigned type, action_out *o)
 {
 	if (o->n + NUM_RES <= o->cap) {
-		/* Room for all: each type goes into the next slot, which moves on
-		 * only if the seat holds it; otherwise the slot gets back what it
-		 * held, so nothing past the list changes.  Which types a seat
-		 * holds is anyone's guess: no branch on it. */
+		/* Room for all: one store per type held, the types as the bits
+		 * of a mask (no test per resource). */
 		crisk_action *next = o->buf + o->n;
-		for (int r = 0; r < NUM_RES; r++) {
-			uint64_t held = 0 - (uint64_t)(p->hand[r] != 0);
-			*next = (act_make(type, (uint64_t)r) & held) | (*next & ~held);
-			next += held & 1;
-		}
+		const crisk_action code = act_make(type, 0);
+		/* Bit r set where the seat holds resource r (counts below 128). */
+		for (unsigned m = gather5(((hand_bytes(p) | RES_TOP) - RES_ONE) & RES_TOP); m; m &= m - 1)
+			*next++ = code | (crisk_action)bit_low(m);
 		o->n = (size_t)(next - o->buf);
 		return;
 	}
@@ -367,8 +370,9 @@ LEGAL_APART size_t kern_legal_main_more(const kern *k, const void *st, int offer
 	return k->hk.main_more(k, st, buf, cap, o.n);
 }
 
-/* The other decision points (DP_MAIN is kern_legal's). */
-LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action *buf, size_t cap)
+/* The other decision points (DP_MAIN is kern_legal's), but a discard or a
+ * robber move that kern_legal_other answers itself. */
+LEGAL_APART static size_t legal_other_rest(const kern *k, const void *st, crisk_action *buf, size_t cap)
 {
 	const kstate *h = ks(st);
 	action_out o = {buf, cap, 0};
@@ -469,6 +473,25 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		break;
 	}
 	return o.n;
+}
+
+/* The other decision points (DP_MAIN is kern_legal's).  A discard and a
+ * robber move of the usual (unfriendly) robber, most of these lists in a
+ * random game, are listed here without a frame: their listers call
+ * nothing, while some of the other points' do. */
+LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action *buf, size_t cap)
+{
+	const kstate *h = ks(st);
+	action_out o = {buf, cap, 0};
+	if (h->dp == DP_DISCARD) {
+		list_held(kseat_of(k, st, h->cur), CRISK_CATAN_DISCARD, &o);
+		return o.n;
+	}
+	if (h->dp == DP_MOVE_ROBBER && !k->cfg.friendly_robber) {
+		list_robber(k, st, &o);
+		return o.n;
+	}
+	return legal_other_rest(k, st, buf, cap);
 }
 
 size_t kern_legal(const kern *k, const void *st, crisk_action *buf, size_t cap)
