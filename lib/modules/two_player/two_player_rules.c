@@ -756,18 +756,54 @@ static TP_NOINLINE size_t tp_list_own(const kern *k, const void *st, crisk_actio
 	}
 }
 
-/* The module's codes of the main phase (T-17, T-19) after the kernel's n,
- * in code order: forced trade, robber to the desert, knight for tokens.
- * The token test (can_pay_token) is made once for both token actions.
- * The kernel lists the main phase and calls this as its tail call
- * (kern_legal_main_more, hooks.h main_more). */
-static TP_ALWAYS_INLINE size_t main_more(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
+/* The knight for tokens (T-19) after n codes. */
+static TP_ALWAYS_INLINE size_t put_knight_swap(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
+{
+	if (knight_swap_ok(k, st)) {
+		if (n < cap)
+			buf[n] = act_make(CRISK_TP_KNIGHT_TOKENS, 0);
+		n++;
+	}
+	return n;
+}
+
+/* The token actions (T-17) then the knight for tokens, for a seat that
+ * holds a token and has not used one this turn: apart, so that the usual
+ * list (no token to pay) needs no frame. */
+static TP_NOINLINE size_t main_more_tokens(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
 {
 	const kstate *h = ks(st);
 	const tp_ext *x = tpx(k, st);
 	const int s = h->active;
 	action_out o = {buf, cap, n};
+	int trade = kseat_of(k, st, 1 - s)->cards >= 1 && kseat_of(k, st, s)->cards >= 2;
+	int desert = tpr(k)->desert != BOARD_NONE && h->robber != tpr(k)->desert;
+	if ((trade | desert) && (x->tokens[s] >= 2 || token_cost(k, st, s) <= 1)) {
+		if (trade)
+			out_put(&o, act_make(CRISK_TP_FORCED_TRADE, 0));
+		if (desert)
+			out_put(&o, act_make(CRISK_TP_ROBBER_DESERT, 0));
+	}
+	return put_knight_swap(k, st, buf, cap, o.n);
+}
+
+/* The module's codes of the main phase (T-17, T-19) after the kernel's n,
+ * in code order: forced trade, robber to the desert, knight for tokens.
+ * The token test (can_pay_token) is made once for both token actions.
+ * `split`: the token actions apart (main_more_tokens), so that the usual
+ * list, with no token to pay, needs no frame: the kernel lists the main
+ * phase and calls tp_main_more as its tail call (kern_legal_main_more,
+ * hooks.h main_more); the playout loop inlines it whole in its own frame. */
+static TP_ALWAYS_INLINE size_t main_more(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n,
+					 const int split)
+{
+	const kstate *h = ks(st);
+	const tp_ext *x = tpx(k, st);
+	const int s = h->active;
 	if (!x->token_used && x->tokens[s]) {
+		if (split)
+			return main_more_tokens(k, st, buf, cap, n);
+		action_out o = {buf, cap, n};
 		int trade = kseat_of(k, st, 1 - s)->cards >= 1 && kseat_of(k, st, s)->cards >= 2;
 		int desert = tpr(k)->desert != BOARD_NONE && h->robber != tpr(k)->desert;
 		if ((trade | desert) && (x->tokens[s] >= 2 || token_cost(k, st, s) <= 1)) {
@@ -776,14 +812,13 @@ static TP_ALWAYS_INLINE size_t main_more(const kern *k, const void *st, crisk_ac
 			if (desert)
 				out_put(&o, act_make(CRISK_TP_ROBBER_DESERT, 0));
 		}
+		n = o.n;
 	}
-	if (knight_swap_ok(k, st))
-		out_put(&o, act_make(CRISK_TP_KNIGHT_TOKENS, 0));
-	return o.n;
+	return put_knight_swap(k, st, buf, cap, n);
 }
 size_t tp_main_more(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
 {
-	return main_more(k, st, buf, cap, n);
+	return main_more(k, st, buf, cap, n, 1);
 }
 
 /* The pre-roll with a card to play or a knight to discard (T-10, T-19). */
@@ -819,7 +854,7 @@ static TP_ALWAYS_INLINE size_t tp_list_at(const void *data, const void *st, int 
 	const kstate *h = ks(st);
 	if (h->dp == DP_MAIN) {
 		if (inline_main)
-			return main_more(k, st, buf, cap, kern_legal_main(k, st, offers, buf, cap));
+			return main_more(k, st, buf, cap, kern_legal_main(k, st, offers, buf, cap), 0);
 		return kern_legal_main_more(k, st, offers, buf, cap);
 	}
 	if (h->dp == DP_PRE_ROLL) {
