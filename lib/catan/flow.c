@@ -113,6 +113,22 @@ static void turn_start_hooked(const kern *k, void *st, evlog *log)
 	check_victory(k, st, log);
 }
 
+/* A turn start of a module with per-turn bytes (kern_config.turn_zero_len)
+ * or a turn_start hook: the bytes zeroed, then the hook and the victory
+ * check as above, or, without a hook, the check as base's. */
+static void turn_start_more(const kern *k, void *st, evlog *log)
+{
+	if (k->cfg.turn_zero_len) {
+		uint8_t *z = (uint8_t *)st + k->off_turn_zero;
+		store8(z, load8(z) & ~k->turn_zero);
+	}
+	if (k->hk.turn_start) {
+		turn_start_hooked(k, st, log);
+		return;
+	}
+	flow_check_victory_unhooked(k, st, log);
+}
+
 void flow_start_turn(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
@@ -124,8 +140,8 @@ void flow_start_turn(const kern *k, void *st, evlog *log)
 	ev *e = ev_push(log, CRISK_CATAN_EV_TURN_START, h->active, -1);
 	if (e)
 		e->args[0] = h->turn;
-	if (k->hk.turn_start) {
-		turn_start_hooked(k, st, log);
+	if (k->turn_more) {
+		turn_start_more(k, st, log);
 		return;
 	}
 	flow_check_victory_unhooked(k, st, log);

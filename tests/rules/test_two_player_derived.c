@@ -39,6 +39,23 @@ static void check_roads(const crisk_game *g, const char *where)
 	}
 }
 
+/* T-8, T-17, T-19: a new turn starts with no roll, no paid token action and
+ * no knight discarded (the kernel zeroes the bytes, kern_config.turn_zero_len,
+ * where the module's turn_start hook did). */
+static void check_turn_start(const crisk_game *g, int32_t *turn, const char *where)
+{
+	const kern *k = kern_of(g);
+	const kstate *h = ks(g->state);
+	const tp_ext *x = tpx(k, g->state);
+	if (h->turn == *turn)
+		return;
+	*turn = h->turn;
+	ck_assert_msg(h->dp == DP_PRE_ROLL, "%s: turn %d starts at phase %s", where, (int)h->turn, kern_dp_name(h->dp));
+	ck_assert_msg(!x->rolls && !x->first_sum && !x->token_used && !x->knight_swapped,
+		      "%s: turn %d starts with rolls %d, first sum %d, token used %d, knight swapped %d", where,
+		      (int)h->turn, x->rolls, x->first_sum, x->token_used, x->knight_swapped);
+}
+
 static void check_reload(const crisk_game *g, const char *where)
 {
 	size_t len = 0;
@@ -72,9 +89,11 @@ START_TEST(derived_roads_every_step)
 		char params[128], where[192];
 		params_of(params, sizeof params, _i, seed);
 		crisk_game *g = sc_new_game("two_player", params);
+		int32_t turn = 0;
 		for (int step = 0; step < 6000 && crisk_game_current_seat(g) != CRISK_SEAT_NONE; step++) {
 			snprintf(where, sizeof where, "%s, step %d", params, step);
 			check_roads(g, where);
+			check_turn_start(g, &turn, where);
 			ck_assert_msg(g->mod->state_check(g->data, g->state) == CRISK_OK, "%s: %s", where,
 				      crisk_error_last());
 			if (step % 5 == 0)
@@ -159,6 +178,31 @@ START_TEST(neutral_settlement_away_from_roads_refused)
 }
 END_TEST
 
+/* kern_config.turn_zero_len: at most 8 bytes, and the 8 bytes from
+ * turn_zero_at inside the module's state; two_player's four bytes are its
+ * rolls, first sum, token action and knight swap of the turn. */
+START_TEST(turn_zero_config_checked)
+{
+	crisk_game *g = sc_new_game("two_player", "seed=3");
+	const kern *k = kern_of(g);
+	ck_assert_int_eq(k->cfg.turn_zero_len, 4);
+	ck_assert_uint_eq(k->cfg.turn_zero_at, offsetof(tp_ext, rolls));
+	ck_assert(k->turn_more);
+	kern_config cfg = k->cfg;
+	cfg.two_rolls = 0;
+	cfg.turn_zero_len = 9;
+	kern tmp = *k;
+	memset(&tmp.hk, 0, sizeof tmp.hk);
+	ck_assert_int_eq(kern_init(&tmp, &cfg), CRISK_EINVAL);
+	cfg.turn_zero_len = 1;
+	cfg.turn_zero_at = (uint16_t)(sizeof(tp_ext) - 7);
+	tmp = *k;
+	memset(&tmp.hk, 0, sizeof tmp.hk);
+	ck_assert_int_eq(kern_init(&tmp, &cfg), CRISK_EINVAL);
+	crisk_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("two_player_derived");
@@ -167,6 +211,7 @@ int main(void)
 	tcase_add_loop_test(tc, derived_roads_every_step, 0, GAMES);
 	tcase_add_test(tc, derived_roads_wrong_refused);
 	tcase_add_test(tc, neutral_settlement_away_from_roads_refused);
+	tcase_add_test(tc, turn_zero_config_checked);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_SILENT);
