@@ -939,11 +939,41 @@ static TP_NOINLINE int apply_module(const kern *k, void *st, crisk_action a, evl
 	return CRISK_OK;
 }
 
+/* The rolls (two a turn, T-8) and turn ends are three steps in five: a roll
+ * at the pre-roll and a turn end in the main phase are what kern_apply makes
+ * of them for this module (kern.plain_turns: no victory hook, automatic
+ * chance), without its dispatch.  Their codes have no field (kfield_mask
+ * KF_NONE), so a's equality with the code is kern_code_fits' test, and
+ * neither has a rule of its own to check.  The roll: DP_DICE, then the
+ * kernel's throw of the second roll's rules (kern_throw_two), which ends at
+ * a decision point (the pre-roll, main, a discard or the robber), so no
+ * chance event is left for kern_apply's loop; a roll changes no VP, so no
+ * victory check follows (as kern_apply's).  The turn end: flow_end_turn,
+ * which ends at the next pre-roll or the end of the game. */
+static TP_ALWAYS_INLINE int plain_turn_step(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	kstate *h = ks(st);
+	if (a == act_make(CRISK_CATAN_ROLL, 0) && h->dp == DP_PRE_ROLL) {
+		h->dp = DP_DICE;
+		h->cur = CRISK_SEAT_CHANCE;
+		kern_throw_two(k, st, log);
+		return 1;
+	}
+	if (a == act_make(CRISK_CATAN_END_TURN, 0) && h->dp == DP_MAIN) {
+		flow_end_turn(k, st, log);
+		return 1;
+	}
+	return 0;
+}
+
 int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
-	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a)))
+	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a))) {
+		if (k->plain_turns && plain_turn_step(k, st, a, log))
+			return CRISK_OK;
 		return kern_apply(k, st, a, log);
+	}
 	return apply_module(k, st, a, log);
 }
 
@@ -952,8 +982,11 @@ int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
 static int tp_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
-	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a)))
+	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a))) {
+		if (k->plain_turns && plain_turn_step(k, st, a, log))
+			return CRISK_OK;
 		return kern_apply_listed(k, st, a, log);
+	}
 	return apply_module(k, st, a, log);
 }
 
