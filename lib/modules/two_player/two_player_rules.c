@@ -242,9 +242,67 @@ static int neutral_builds(const kern *k, const void *st, action_out *o)
 	return 0;
 }
 
+/* The intersections of word w where neutral j may settle (T-12): at the end
+ * of one of its roads, empty and not blocked (B-75). */
+static inline uint64_t neutral_sites_word(const kern *k, const void *st, int j, int w)
+{
+	uint64_t m = kreach(k, st, k->seats + j)[w] & ~kblocked(k, st)[w] & ~koccupied(k, st)[w];
+	if (w == k->nw - 1 && (k->b.n_node & 63))
+		m &= (UINT64_C(1) << (k->b.n_node & 63)) - 1;
+	return m;
+}
+
+/* neutral_builds on the derived road sets (tp_rules.derived): the codes
+ * written straight into buf, in the same order. */
+static size_t list_neutral_derived(const kern *k, const void *st, crisk_action *buf, size_t cap)
+{
+	const tp_ext *x = tpx(k, st);
+	size_t n = 0;
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_ROAD])
+			continue;
+		const crisk_action code = make2(CRISK_TP_NEUTRAL_ROAD, 0, j);
+		for (int w = 0; w < TP_ROAD_WORDS; w++) {
+			for (uint64_t m = x->roads[j][w]; m; m &= m - 1) {
+				if (n < cap)
+					buf[n] = code | (crisk_action)(w * 64 + bit_low(m));
+				n++;
+			}
+		}
+	}
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_SETTLEMENT])
+			continue;
+		const crisk_action code = make2(CRISK_TP_NEUTRAL_SETTLEMENT, 0, j);
+		for (int w = 0; w < k->nw; w++) {
+			for (uint64_t m = neutral_sites_word(k, st, j, w); m; m &= m - 1) {
+				if (n < cap)
+					buf[n] = code | (crisk_action)(w * 64 + bit_low(m));
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
 int tp_any_neutral_build(const kern *k, const void *st)
 {
-	return neutral_builds(k, st, NULL);
+	if (!tpr(k)->derived)
+		return neutral_builds(k, st, NULL);
+	const tp_ext *x = tpx(k, st);
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		if (kseat_of(k, st, k->seats + j)->supply[PIECE_ROAD] && (x->roads[j][0] | x->roads[j][1]))
+			return 1;
+	}
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_SETTLEMENT])
+			continue;
+		for (int w = 0; w < k->nw; w++) {
+			if (neutral_sites_word(k, st, j, w))
+				return 1;
+		}
+	}
+	return 0;
 }
 
 static void gain_tokens(const kern *k, void *st, int s, int n, int why, evlog *log)
@@ -723,6 +781,8 @@ static TP_NOINLINE size_t tp_list_own(const kern *k, const void *st, crisk_actio
 	action_out o = {buf, cap, 0};
 	switch (h->dp) {
 	case DP_TP_NEUTRAL:
+		if (tpr(k)->derived)
+			return list_neutral_derived(k, st, buf, cap);
 		neutral_builds(k, st, &o);
 		return o.n;
 	case DP_TP_DRAW: {
