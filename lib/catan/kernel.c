@@ -47,7 +47,7 @@ int kern_init(kern *k, const kern_config *cfg)
 	k->throw_hooked = k->dice_hooks == 2 ? kern_throw_two : kern_throw_hooked;
 	if (cfg->turn_zero_len > 8 || (cfg->turn_zero_len && (size_t)cfg->turn_zero_at + 8 > cfg->ext_size))
 		return err_set(CRISK_EINVAL, "the per-turn bytes lie outside the module's state");
-	k->turn_more = k->hk.turn_start || cfg->turn_zero_len;
+	k->turn_more = flow_turn_start_more(cfg, &k->hk);
 	k->turn_zero = cfg->turn_zero_len >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * cfg->turn_zero_len)) - 1;
 	if (cfg->neutrals < 0 || k->owners > MAX_OWNERS)
 		return err_set(CRISK_EINVAL, "%d seats and %d neutral owners exceed %d piece owners", cfg->seats,

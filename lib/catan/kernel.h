@@ -128,7 +128,10 @@ typedef struct kern {
 	int victory_hooks;   /* hooks that may decide victory on more than base (not hk.victory_as_base) */
 	int dice_hooks;      /* hooks a roll calls (excluded_sum and those of its resolution), or pieces that change hands (apply.c) */
 	int plain_turns;     /* turn ends and rolls need neither victory hooks nor explicit chance (apply.c) */
-	int turn_more;       /* hk.turn_start or cfg.turn_zero_len: a turn start does more than base's (flow.c) */
+	/* A turn start's part after base's (flow.c): the per-turn bytes
+	 * (cfg.turn_zero_len), the hk.turn_start hook and the victory check;
+	 * NULL for base's turn start.  Set by kern_init (flow_turn_start_more). */
+	void (*turn_more)(const struct kern *k, void *st, evlog *log);
 	uint64_t turn_zero;  /* cfg.turn_zero_len: the bytes to zero in the word at off_turn_zero */
 	/* VP a module's hooks add to a seat's visible VP (kvisible_vp, when
 	 * more_vp): hk.seat_vp if set, else kern_extra_vp (extra_vp and
@@ -597,6 +600,8 @@ void flow_check_victory(const kern *k, void *st, evlog *log);
  * the module counts VP of its own (k->more_vp). */
 void flow_check_victory_unhooked(const kern *k, void *st, evlog *log);
 void flow_start_turn(const kern *k, void *st, evlog *log);
+/* kern.turn_more for a rules object of cfg and hooks hk (kern_init). */
+void (*flow_turn_start_more(const kern_config *cfg, const kern_hooks *hk))(const kern *k, void *st, evlog *log);
 void flow_end_turn(const kern *k, void *st, evlog *log);
 void flow_end_part(const kern *k, void *st, evlog *log);
 int flow_buy_return(const kern *k, const void *st);
