@@ -353,7 +353,8 @@ static int tp_rules_create(void **data, const param_set *p)
 	cfg.rolls_at = (uint16_t)offsetof(tp_ext, rolls);
 	_Static_assert(offsetof(tp_ext, first_sum) == offsetof(tp_ext, rolls) + 1, "kern_config.two_rolls");
 	/* Each turn starts with no roll, no token action and no knight
-	 * discarded (T-8, T-17, T-19): the kernel zeroes the four bytes. */
+	 * discarded (T-8, T-17, T-19): the kernel zeroes the four bytes
+	 * (docs/decisions.md, module two_player 16). */
 	cfg.turn_zero_at = (uint16_t)offsetof(tp_ext, rolls);
 	cfg.turn_zero_len = 4;
 	_Static_assert(offsetof(tp_ext, token_used) == offsetof(tp_ext, rolls) + 2 &&

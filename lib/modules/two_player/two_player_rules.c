@@ -1009,7 +1009,8 @@ static TP_NOINLINE int apply_module(const kern *k, void *st, crisk_action a, evl
  * a decision point (the pre-roll, main, a discard or the robber), so no
  * chance event is left for kern_apply's loop; a roll changes no VP, so no
  * victory check follows (as kern_apply's).  The turn end: flow_end_turn,
- * which ends at the next pre-roll or the end of the game. */
+ * which ends at the next pre-roll or the end of the game.  (docs/decisions.md,
+ * module two_player 17; rules_two_player_derived compares with kern_apply.) */
 static TP_ALWAYS_INLINE int plain_turn_step(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	kstate *h = ks(st);
