@@ -113,6 +113,33 @@ static void turn_start_hooked(const kern *k, void *st, evlog *log)
 	check_victory(k, st, log);
 }
 
+/* A turn start's per-turn bytes of the module (kern_config.turn_zero_len). */
+static inline void turn_zero(const kern *k, void *st)
+{
+	uint8_t *z = (uint8_t *)st + k->off_turn_zero;
+	store8(z, load8(z) & ~k->turn_zero);
+}
+
+/* kern.turn_more with per-turn bytes: zeroed, then the victory check as
+ * base's (no hook), or the hook and the check. */
+static void turn_start_zero(const kern *k, void *st, evlog *log)
+{
+	turn_zero(k, st);
+	flow_check_victory_unhooked(k, st, log);
+}
+static void turn_start_zero_hooked(const kern *k, void *st, evlog *log)
+{
+	turn_zero(k, st);
+	turn_start_hooked(k, st, log);
+}
+
+void (*flow_turn_start_more(const kern_config *cfg, const kern_hooks *hk))(const kern *k, void *st, evlog *log)
+{
+	if (cfg->turn_zero_len)
+		return hk->turn_start ? turn_start_zero_hooked : turn_start_zero;
+	return hk->turn_start ? turn_start_hooked : NULL;
+}
+
 void flow_start_turn(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
@@ -124,8 +151,8 @@ void flow_start_turn(const kern *k, void *st, evlog *log)
 	ev *e = ev_push(log, CRISK_CATAN_EV_TURN_START, h->active, -1);
 	if (e)
 		e->args[0] = h->turn;
-	if (k->hk.turn_start) {
-		turn_start_hooked(k, st, log);
+	if (k->turn_more) { /* a module's per-turn bytes, turn_start hook or both */
+		k->turn_more(k, st, log);
 		return;
 	}
 	flow_check_victory_unhooked(k, st, log);

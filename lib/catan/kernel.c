@@ -45,6 +45,10 @@ int kern_init(kern *k, const kern_config *cfg)
 		k->hk.after_roll_dp = kern_two_rolls_dp;
 	}
 	k->throw_hooked = k->dice_hooks == 2 ? kern_throw_two : kern_throw_hooked;
+	if (cfg->turn_zero_len > 8 || (cfg->turn_zero_len && (size_t)cfg->turn_zero_at + 8 > cfg->ext_size))
+		return err_set(CRISK_EINVAL, "the per-turn bytes lie outside the module's state");
+	k->turn_more = flow_turn_start_more(cfg, &k->hk);
+	k->turn_zero = cfg->turn_zero_len >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * cfg->turn_zero_len)) - 1;
 	if (cfg->neutrals < 0 || k->owners > MAX_OWNERS)
 		return err_set(CRISK_EINVAL, "%d seats and %d neutral owners exceed %d piece owners", cfg->seats,
 			       cfg->neutrals, MAX_OWNERS);
@@ -148,6 +152,7 @@ int kern_init(kern *k, const kern_config *cfg)
 	k->off_ext = align_up(k->off_reach + (size_t)k->owners * (size_t)k->nw * 8, 8);
 	k->size = align_up(k->off_ext + cfg->ext_size, 16);
 	k->off_rolls = k->off_ext + cfg->rolls_at;
+	k->off_turn_zero = k->off_ext + cfg->turn_zero_at;
 	return CRISK_OK;
 }
 

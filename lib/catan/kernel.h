@@ -107,6 +107,13 @@ typedef struct kern_config {
 	 * pieces_change_hands: kern_init refuses the mix. */
 	int two_rolls;
 	uint16_t rolls_at;
+	/* Per-turn bytes of the module's state (counters and flags of the
+	 * turn) that each turn start zeroes, before hk.turn_start: bytes
+	 * turn_zero_at .. turn_zero_at + turn_zero_len - 1 of its region, at
+	 * most 8, and the 8 bytes from turn_zero_at lie inside it.  Data
+	 * instead of a turn_start hook.  turn_zero_len 0: none. */
+	uint16_t turn_zero_at;
+	uint8_t turn_zero_len;
 } kern_config;
 
 /* The immutable kernel part of a Catan-family rules object. */
@@ -121,6 +128,11 @@ typedef struct kern {
 	int victory_hooks;   /* hooks that may decide victory on more than base (not hk.victory_as_base) */
 	int dice_hooks;      /* hooks a roll calls (excluded_sum and those of its resolution), or pieces that change hands (apply.c) */
 	int plain_turns;     /* turn ends and rolls need neither victory hooks nor explicit chance (apply.c) */
+	/* A turn start's part after base's (flow.c): the per-turn bytes
+	 * (cfg.turn_zero_len), the hk.turn_start hook and the victory check;
+	 * NULL for base's turn start.  Set by kern_init (flow_turn_start_more). */
+	void (*turn_more)(const struct kern *k, void *st, evlog *log);
+	uint64_t turn_zero;  /* cfg.turn_zero_len: the bytes to zero in the word at off_turn_zero */
 	/* VP a module's hooks add to a seat's visible VP (kvisible_vp, when
 	 * more_vp): hk.seat_vp if set, else kern_extra_vp (extra_vp and
 	 * extra_pieces).  Set by kern_init, or kern_set_seat_vp. */
@@ -157,6 +169,7 @@ typedef struct kern {
 	int nw;              /* 64-bit words per node bitset */
 	size_t off_seat, off_node, off_path, off_blocked, off_occupied, off_reach, off_ext, size;
 	size_t off_rolls;    /* cfg.two_rolls: off_ext + cfg.rolls_at */
+	size_t off_turn_zero; /* cfg.turn_zero_len: off_ext + cfg.turn_zero_at */
 } kern;
 
 /* The domestic offers of B-100, which depend on no board, seed or option:
@@ -587,6 +600,8 @@ void flow_check_victory(const kern *k, void *st, evlog *log);
  * the module counts VP of its own (k->more_vp). */
 void flow_check_victory_unhooked(const kern *k, void *st, evlog *log);
 void flow_start_turn(const kern *k, void *st, evlog *log);
+/* kern.turn_more for a rules object of cfg and hooks hk (kern_init). */
+void (*flow_turn_start_more(const kern_config *cfg, const kern_hooks *hk))(const kern *k, void *st, evlog *log);
 void flow_end_turn(const kern *k, void *st, evlog *log);
 void flow_end_part(const kern *k, void *st, evlog *log);
 int flow_buy_return(const kern *k, const void *st);

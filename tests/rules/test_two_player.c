@@ -451,6 +451,37 @@ START_TEST(t19_knight_for_tokens)
 }
 END_TEST
 
+START_TEST(t8_t17_t19_each_turn_starts_afresh)
+{
+	/* T-8 (two rolls a turn), T-17 (one paid token action a turn), T-19
+	 * (one knight for tokens a turn): the next turn starts with none of
+	 * them used, and its own second roll may show the last turn's first sum. */
+	crisk_game *g = tp_game(NULL);
+	seat0_card(g, CRISK_CATAN_KNIGHT);
+	sc_apply(g, sc_act(CRISK_CATAN_PLAY_KNIGHT, 0));
+	sc_apply(g, sc_act(CRISK_CATAN_MOVE_ROBBER, 4));
+	sc_do(g, "knight_for_tokens");
+	ck_assert_int_eq(tp_field(g, "knight_swapped", 0), 1);
+	roll2(g, 9, 11);
+	ck_assert_int_eq(tp_field(g, "rolls", 0), 2);
+	ck_assert_int_eq(tp_field(g, "first_sum", 0), 9);
+	sc_do(g, "robber_to_desert");
+	ck_assert_int_eq(tp_field(g, "token_action_used", 0), 1);
+	sc_refuse(g, sc_act(CRISK_TP_FORCED_TRADE, 0)); /* one a turn */
+	sc_end_turn(g);
+	SC_EQ(sc_seat(g), 1);
+	ck_assert(sc_at_preroll(g));
+	ck_assert_int_eq(tp_field(g, "rolls", 0), 0);
+	ck_assert_int_eq(tp_field(g, "first_sum", 0), 0);
+	ck_assert_int_eq(tp_field(g, "token_action_used", 0), 0);
+	ck_assert_int_eq(tp_field(g, "knight_swapped", 0), 0);
+	roll2(g, 11, 9);
+	ck_assert(sc_at_main(g));
+	ck_assert_int_eq(tp_field(g, "first_sum", 0), 11);
+	crisk_game_free(g);
+}
+END_TEST
+
 START_TEST(t10_no_build_between_rolls)
 {
 	crisk_game *g = tp_game(NULL);
@@ -1194,6 +1225,7 @@ static Suite *two_player_suite(void)
 	tcase_add_test(tc, t13_obligation_lapses);
 	tcase_add_test(tc, t11_neutral_builds_listed_exactly);
 	tcase_add_test(tc, t19_knight_for_tokens);
+	tcase_add_test(tc, t8_t17_t19_each_turn_starts_afresh);
 	tcase_add_test(tc, t19_largest_army_reevaluated);
 	tcase_add_test(tc, t19_largest_army_tied_holder_keeps);
 	tcase_add_test(tc, t17_forced_trade);

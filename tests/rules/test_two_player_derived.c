@@ -39,6 +39,23 @@ static void check_roads(const crisk_game *g, const char *where)
 	}
 }
 
+/* T-8, T-17, T-19: a new turn starts with no roll, no paid token action and
+ * no knight discarded (the kernel zeroes the bytes, kern_config.turn_zero_len,
+ * where the module's turn_start hook did). */
+static void check_turn_start(const crisk_game *g, int32_t *turn, const char *where)
+{
+	const kern *k = kern_of(g);
+	const kstate *h = ks(g->state);
+	const tp_ext *x = tpx(k, g->state);
+	if (h->turn == *turn)
+		return;
+	*turn = h->turn;
+	ck_assert_msg(h->dp == DP_PRE_ROLL, "%s: turn %d starts at phase %s", where, (int)h->turn, kern_dp_name(h->dp));
+	ck_assert_msg(!x->rolls && !x->first_sum && !x->token_used && !x->knight_swapped,
+		      "%s: turn %d starts with rolls %d, first sum %d, token used %d, knight swapped %d", where,
+		      (int)h->turn, x->rolls, x->first_sum, x->token_used, x->knight_swapped);
+}
+
 static void check_reload(const crisk_game *g, const char *where)
 {
 	size_t len = 0;
@@ -72,9 +89,11 @@ START_TEST(derived_roads_every_step)
 		char params[128], where[192];
 		params_of(params, sizeof params, _i, seed);
 		crisk_game *g = sc_new_game("two_player", params);
+		int32_t turn = 0;
 		for (int step = 0; step < 6000 && crisk_game_current_seat(g) != CRISK_SEAT_NONE; step++) {
 			snprintf(where, sizeof where, "%s, step %d", params, step);
 			check_roads(g, where);
+			check_turn_start(g, &turn, where);
 			ck_assert_msg(g->mod->state_check(g->data, g->state) == CRISK_OK, "%s: %s", where,
 				      crisk_error_last());
 			if (step % 5 == 0)
@@ -159,6 +178,87 @@ START_TEST(neutral_settlement_away_from_roads_refused)
 }
 END_TEST
 
+/* The module's apply takes the rolls at the pre-roll and the turn ends of
+ * the main phase without kern_apply's dispatch (two_player_rules.c
+ * plain_turn_step, T-8..T-10, B-50): at every step of random games in
+ * automatic chance, the module's apply and kern_apply make the same state
+ * (RNG included) and the same events from copies of it. */
+START_TEST(plain_turn_steps_as_kern_apply)
+{
+	static const char *const forms[3] = {"", " board=beginner", " vp_target=13 discard_limit=9"};
+	crisk_action acts[512];
+	uint64_t pick = 12345;
+	long rolls = 0, ends = 0;
+	for (int i = 0; i < 6; i++) {
+		char params[128];
+		snprintf(params, sizeof params, "seed=%d max_turns=300%s", 20 + i, forms[i % 3]);
+		crisk_game *g = sc_new_game("two_player", params);
+		const kern *k = kern_of(g);
+		ck_assert(k->plain_turns);
+		void *mine = malloc(g->state_size), *theirs = malloc(g->state_size);
+		ev ring_mine[64], ring_theirs[64];
+		ck_assert_ptr_nonnull(mine);
+		ck_assert_ptr_nonnull(theirs);
+		for (int step = 0; step < 4000 && crisk_game_current_seat(g) != CRISK_SEAT_NONE; step++) {
+			size_t n;
+			ck_assert_int_eq(crisk_game_legal_actions_except(g, CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE), acts,
+									 512, &n),
+					 CRISK_OK);
+			ck_assert_uint_gt(n, 0);
+			pick = pick * 6364136223846793005u + 1442695040888963407u;
+			crisk_action a = acts[(pick >> 33) % n];
+			unsigned type = (unsigned)(a >> 56);
+			if (type == CRISK_CATAN_ROLL || type == CRISK_CATAN_END_TURN) {
+				evlog lm = {ring_mine, 64, 1, 0}, lt = {ring_theirs, 64, 1, 0};
+				memset(ring_mine, 0, sizeof ring_mine);
+				memset(ring_theirs, 0, sizeof ring_theirs);
+				memcpy(mine, g->state, g->state_size);
+				memcpy(theirs, g->state, g->state_size);
+				ck_assert_int_eq(g->mod->apply(g->data, mine, a, &lm), CRISK_OK);
+				ck_assert_int_eq(kern_apply(k, theirs, a, &lt), CRISK_OK);
+				ck_assert_msg(memcmp(mine, theirs, g->state_size) == 0, "%s, step %d: %s: the states differ",
+					      params, step, type == CRISK_CATAN_ROLL ? "roll" : "turn end");
+				ck_assert_uint_eq(lm.next, lt.next);
+				ck_assert(memcmp(ring_mine, ring_theirs, sizeof ring_mine) == 0);
+				rolls += type == CRISK_CATAN_ROLL;
+				ends += type == CRISK_CATAN_END_TURN;
+			}
+			sc_apply(g, a);
+		}
+		free(mine);
+		free(theirs);
+		crisk_game_free(g);
+	}
+	ck_assert_int_gt(rolls, 1000);
+	ck_assert_int_gt(ends, 500);
+}
+END_TEST
+
+/* kern_config.turn_zero_len: at most 8 bytes, and the 8 bytes from
+ * turn_zero_at inside the module's state; two_player's four bytes are its
+ * rolls, first sum, token action and knight swap of the turn. */
+START_TEST(turn_zero_config_checked)
+{
+	crisk_game *g = sc_new_game("two_player", "seed=3");
+	const kern *k = kern_of(g);
+	ck_assert_int_eq(k->cfg.turn_zero_len, 4);
+	ck_assert_uint_eq(k->cfg.turn_zero_at, offsetof(tp_ext, rolls));
+	ck_assert(k->turn_more);
+	kern_config cfg = k->cfg;
+	cfg.two_rolls = 0;
+	cfg.turn_zero_len = 9;
+	kern tmp = *k;
+	memset(&tmp.hk, 0, sizeof tmp.hk);
+	ck_assert_int_eq(kern_init(&tmp, &cfg), CRISK_EINVAL);
+	cfg.turn_zero_len = 1;
+	cfg.turn_zero_at = (uint16_t)(sizeof(tp_ext) - 7);
+	tmp = *k;
+	memset(&tmp.hk, 0, sizeof tmp.hk);
+	ck_assert_int_eq(kern_init(&tmp, &cfg), CRISK_EINVAL);
+	crisk_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("two_player_derived");
@@ -167,6 +267,8 @@ int main(void)
 	tcase_add_loop_test(tc, derived_roads_every_step, 0, GAMES);
 	tcase_add_test(tc, derived_roads_wrong_refused);
 	tcase_add_test(tc, neutral_settlement_away_from_roads_refused);
+	tcase_add_test(tc, turn_zero_config_checked);
+	tcase_add_test(tc, plain_turn_steps_as_kern_apply);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_SILENT);

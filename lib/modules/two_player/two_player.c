@@ -148,16 +148,6 @@ static void tp_ext_init(const kern *k, void *st, evlog *log)
 	tp_derive_roads(k, st);
 }
 
-static void tp_turn_start(const kern *k, void *st, evlog *log)
-{
-	(void)log;
-	tp_ext *x = tpx(k, st);
-	x->rolls = 0;
-	x->first_sum = 0;
-	x->token_used = 0;
-	x->knight_swapped = 0;
-}
-
 /* T-8..T-10, the second roll (a sum other than the first's, then the main
  * phase; the pre-roll again after the first) is the kernel's
  * (kern_config.two_rolls), on tp_ext.rolls and first_sum. */
@@ -316,7 +306,6 @@ static const kern_hooks tp_hooks = {
 	.ext_fields = tp_ext_fields,
 	.n_ext_fields = (int)(sizeof tp_ext_fields / sizeof tp_ext_fields[0]),
 	.ext_check = tp_ext_check,
-	.turn_start = tp_turn_start,
 	.after_build = tp_after_build,
 	.main_more = tp_main_more,
 	.module_phase = tp_module_phase,
@@ -363,6 +352,15 @@ static int tp_rules_create(void **data, const param_set *p)
 	cfg.two_rolls = 1; /* T-8..T-10 */
 	cfg.rolls_at = (uint16_t)offsetof(tp_ext, rolls);
 	_Static_assert(offsetof(tp_ext, first_sum) == offsetof(tp_ext, rolls) + 1, "kern_config.two_rolls");
+	/* Each turn starts with no roll, no token action and no knight
+	 * discarded (T-8, T-17, T-19): the kernel zeroes the four bytes
+	 * (docs/decisions.md, module two_player 16). */
+	cfg.turn_zero_at = (uint16_t)offsetof(tp_ext, rolls);
+	cfg.turn_zero_len = 4;
+	_Static_assert(offsetof(tp_ext, token_used) == offsetof(tp_ext, rolls) + 2 &&
+			       offsetof(tp_ext, knight_swapped) == offsetof(tp_ext, rolls) + 3 &&
+			       offsetof(tp_ext, rolls) + 8 <= sizeof(tp_ext),
+		       "kern_config.turn_zero_len");
 	if (!rc)
 		rc = kern_init(k, &cfg);
 	if (!rc)

@@ -242,9 +242,67 @@ static int neutral_builds(const kern *k, const void *st, action_out *o)
 	return 0;
 }
 
+/* The intersections of word w where neutral j may settle (T-12): at the end
+ * of one of its roads, empty and not blocked (B-75). */
+static inline uint64_t neutral_sites_word(const kern *k, const void *st, int j, int w)
+{
+	uint64_t m = kreach(k, st, k->seats + j)[w] & ~kblocked(k, st)[w] & ~koccupied(k, st)[w];
+	if (w == k->nw - 1 && (k->b.n_node & 63))
+		m &= (UINT64_C(1) << (k->b.n_node & 63)) - 1;
+	return m;
+}
+
+/* neutral_builds on the derived road sets (tp_rules.derived): the codes
+ * written straight into buf, in the same order. */
+static size_t list_neutral_derived(const kern *k, const void *st, crisk_action *buf, size_t cap)
+{
+	const tp_ext *x = tpx(k, st);
+	size_t n = 0;
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_ROAD])
+			continue;
+		const crisk_action code = make2(CRISK_TP_NEUTRAL_ROAD, 0, j);
+		for (int w = 0; w < TP_ROAD_WORDS; w++) {
+			for (uint64_t m = x->roads[j][w]; m; m &= m - 1) {
+				if (n < cap)
+					buf[n] = code | (crisk_action)(w * 64 + bit_low(m));
+				n++;
+			}
+		}
+	}
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_SETTLEMENT])
+			continue;
+		const crisk_action code = make2(CRISK_TP_NEUTRAL_SETTLEMENT, 0, j);
+		for (int w = 0; w < k->nw; w++) {
+			for (uint64_t m = neutral_sites_word(k, st, j, w); m; m &= m - 1) {
+				if (n < cap)
+					buf[n] = code | (crisk_action)(w * 64 + bit_low(m));
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
 int tp_any_neutral_build(const kern *k, const void *st)
 {
-	return neutral_builds(k, st, NULL);
+	if (!tpr(k)->derived)
+		return neutral_builds(k, st, NULL);
+	const tp_ext *x = tpx(k, st);
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		if (kseat_of(k, st, k->seats + j)->supply[PIECE_ROAD] && (x->roads[j][0] | x->roads[j][1]))
+			return 1;
+	}
+	for (int j = 0; j < TP_NEUTRALS; j++) {
+		if (!kseat_of(k, st, k->seats + j)->supply[PIECE_SETTLEMENT])
+			continue;
+		for (int w = 0; w < k->nw; w++) {
+			if (neutral_sites_word(k, st, j, w))
+				return 1;
+		}
+	}
+	return 0;
 }
 
 static void gain_tokens(const kern *k, void *st, int s, int n, int why, evlog *log)
@@ -723,6 +781,8 @@ static TP_NOINLINE size_t tp_list_own(const kern *k, const void *st, crisk_actio
 	action_out o = {buf, cap, 0};
 	switch (h->dp) {
 	case DP_TP_NEUTRAL:
+		if (tpr(k)->derived)
+			return list_neutral_derived(k, st, buf, cap);
 		neutral_builds(k, st, &o);
 		return o.n;
 	case DP_TP_DRAW: {
@@ -756,18 +816,54 @@ static TP_NOINLINE size_t tp_list_own(const kern *k, const void *st, crisk_actio
 	}
 }
 
-/* The module's codes of the main phase (T-17, T-19) after the kernel's n,
- * in code order: forced trade, robber to the desert, knight for tokens.
- * The token test (can_pay_token) is made once for both token actions.
- * The kernel lists the main phase and calls this as its tail call
- * (kern_legal_main_more, hooks.h main_more). */
-static TP_ALWAYS_INLINE size_t main_more(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
+/* The knight for tokens (T-19) after n codes. */
+static TP_ALWAYS_INLINE size_t put_knight_swap(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
+{
+	if (knight_swap_ok(k, st)) {
+		if (n < cap)
+			buf[n] = act_make(CRISK_TP_KNIGHT_TOKENS, 0);
+		n++;
+	}
+	return n;
+}
+
+/* The token actions (T-17) then the knight for tokens, for a seat that
+ * holds a token and has not used one this turn: apart, so that the usual
+ * list (no token to pay) needs no frame. */
+static TP_NOINLINE size_t main_more_tokens(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
 {
 	const kstate *h = ks(st);
 	const tp_ext *x = tpx(k, st);
 	const int s = h->active;
 	action_out o = {buf, cap, n};
+	int trade = kseat_of(k, st, 1 - s)->cards >= 1 && kseat_of(k, st, s)->cards >= 2;
+	int desert = tpr(k)->desert != BOARD_NONE && h->robber != tpr(k)->desert;
+	if ((trade | desert) && (x->tokens[s] >= 2 || token_cost(k, st, s) <= 1)) {
+		if (trade)
+			out_put(&o, act_make(CRISK_TP_FORCED_TRADE, 0));
+		if (desert)
+			out_put(&o, act_make(CRISK_TP_ROBBER_DESERT, 0));
+	}
+	return put_knight_swap(k, st, buf, cap, o.n);
+}
+
+/* The module's codes of the main phase (T-17, T-19) after the kernel's n,
+ * in code order: forced trade, robber to the desert, knight for tokens.
+ * The token test (can_pay_token) is made once for both token actions.
+ * `split`: the token actions apart (main_more_tokens), so that the usual
+ * list, with no token to pay, needs no frame: the kernel lists the main
+ * phase and calls tp_main_more as its tail call (kern_legal_main_more,
+ * hooks.h main_more); the playout loop inlines it whole in its own frame. */
+static TP_ALWAYS_INLINE size_t main_more(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n,
+					 const int split)
+{
+	const kstate *h = ks(st);
+	const tp_ext *x = tpx(k, st);
+	const int s = h->active;
 	if (!x->token_used && x->tokens[s]) {
+		if (split)
+			return main_more_tokens(k, st, buf, cap, n);
+		action_out o = {buf, cap, n};
 		int trade = kseat_of(k, st, 1 - s)->cards >= 1 && kseat_of(k, st, s)->cards >= 2;
 		int desert = tpr(k)->desert != BOARD_NONE && h->robber != tpr(k)->desert;
 		if ((trade | desert) && (x->tokens[s] >= 2 || token_cost(k, st, s) <= 1)) {
@@ -776,14 +872,13 @@ static TP_ALWAYS_INLINE size_t main_more(const kern *k, const void *st, crisk_ac
 			if (desert)
 				out_put(&o, act_make(CRISK_TP_ROBBER_DESERT, 0));
 		}
+		n = o.n;
 	}
-	if (knight_swap_ok(k, st))
-		out_put(&o, act_make(CRISK_TP_KNIGHT_TOKENS, 0));
-	return o.n;
+	return put_knight_swap(k, st, buf, cap, n);
 }
 size_t tp_main_more(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
 {
-	return main_more(k, st, buf, cap, n);
+	return main_more(k, st, buf, cap, n, 1);
 }
 
 /* The pre-roll with a card to play or a knight to discard (T-10, T-19). */
@@ -819,7 +914,7 @@ static TP_ALWAYS_INLINE size_t tp_list_at(const void *data, const void *st, int 
 	const kstate *h = ks(st);
 	if (h->dp == DP_MAIN) {
 		if (inline_main)
-			return main_more(k, st, buf, cap, kern_legal_main(k, st, offers, buf, cap));
+			return main_more(k, st, buf, cap, kern_legal_main(k, st, offers, buf, cap), 0);
 		return kern_legal_main_more(k, st, offers, buf, cap);
 	}
 	if (h->dp == DP_PRE_ROLL) {
@@ -904,11 +999,42 @@ static TP_NOINLINE int apply_module(const kern *k, void *st, crisk_action a, evl
 	return CRISK_OK;
 }
 
+/* The rolls (two a turn, T-8) and turn ends are three steps in five: a roll
+ * at the pre-roll and a turn end in the main phase are what kern_apply makes
+ * of them for this module (kern.plain_turns: no victory hook, automatic
+ * chance), without its dispatch.  Their codes have no field (kfield_mask
+ * KF_NONE), so a's equality with the code is kern_code_fits' test, and
+ * neither has a rule of its own to check.  The roll: DP_DICE, then the
+ * kernel's throw of the second roll's rules (kern_throw_two), which ends at
+ * a decision point (the pre-roll, main, a discard or the robber), so no
+ * chance event is left for kern_apply's loop; a roll changes no VP, so no
+ * victory check follows (as kern_apply's).  The turn end: flow_end_turn,
+ * which ends at the next pre-roll or the end of the game.  (docs/decisions.md,
+ * module two_player 17; rules_two_player_derived compares with kern_apply.) */
+static TP_ALWAYS_INLINE int plain_turn_step(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	kstate *h = ks(st);
+	if (a == act_make(CRISK_CATAN_ROLL, 0) && h->dp == DP_PRE_ROLL) {
+		h->dp = DP_DICE;
+		h->cur = CRISK_SEAT_CHANCE;
+		kern_throw_two(k, st, log);
+		return 1;
+	}
+	if (a == act_make(CRISK_CATAN_END_TURN, 0) && h->dp == DP_MAIN) {
+		flow_end_turn(k, st, log);
+		return 1;
+	}
+	return 0;
+}
+
 int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
-	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a)))
+	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a))) {
+		if (k->plain_turns && plain_turn_step(k, st, a, log))
+			return CRISK_OK;
 		return kern_apply(k, st, a, log);
+	}
 	return apply_module(k, st, a, log);
 }
 
@@ -917,8 +1043,11 @@ int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
 static int tp_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
-	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a)))
+	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a))) {
+		if (k->plain_turns && plain_turn_step(k, st, a, log))
+			return CRISK_OK;
 		return kern_apply_listed(k, st, a, log);
+	}
 	return apply_module(k, st, a, log);
 }
 
