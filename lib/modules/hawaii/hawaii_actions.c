@@ -171,8 +171,10 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 			x->thief = thief;
 			return rc;
 		}
-		if (setup_road) /* H-75: a set-up road takes a chit too (the kernel calls no after_build) */
+		if (setup_road) { /* H-75: a set-up road takes a chit too (the kernel calls no after_build) */
+			hw_open_piece(k, st, s, ACT_ID(a)); /* derived: H-79 */
 			hw_chit_claim(k, st, s, ACT_ID(a), log);
+		}
 		hw_market_done(k, st); /* a market steal's or draw's chance event resolved */
 		return CRISK_OK;
 	}

@@ -89,6 +89,65 @@ int hw_open_end(const kern *k, const void *st, int s, int p)
 	return open_end(k, st, s, p);
 }
 
+/* ---- hw_ext.open: each seat's ships at an open end (derived) ---- */
+
+/* Bit q of open[s] for every path q at point n: only pieces of s at a
+ * ship's points decide H-79, so a change at n changes nothing elsewhere. */
+static void open_at_point(const kern *k, void *st, int s, int n)
+{
+	uint64_t *open = hwx(k, st)->open[s];
+	const uint8_t *paths = kpaths(k, st);
+	const bnode *bn = &k->b.node[n];
+	for (int i = 0; i < bn->deg; i++) {
+		int q = bn->path[i];
+		uint64_t bit = UINT64_C(1) << (q & 63);
+		if (paths[q] == s + 1 && !kern_road_path(k, q) && open_end(k, st, s, q))
+			open[q >> 6] |= bit;
+		else
+			open[q >> 6] &= ~bit;
+	}
+}
+
+void hw_open_piece(const kern *k, void *st, int s, int p)
+{
+	if (!hwr(k)->derived)
+		return;
+	open_at_point(k, st, s, k->b.path[p].node[0]);
+	open_at_point(k, st, s, k->b.path[p].node[1]);
+}
+
+void hw_open_point(const kern *k, void *st, int s, int n)
+{
+	if (hwr(k)->derived)
+		open_at_point(k, st, s, n);
+}
+
+/* open[s] from the board alone (zero when not kept). */
+static void open_from_board(const kern *k, const void *st, uint64_t open[CRISK_MAX_SEATS][HW_OPEN_WORDS])
+{
+	const uint8_t *paths = kpaths(k, st);
+	memset(open, 0, sizeof(uint64_t) * CRISK_MAX_SEATS * HW_OPEN_WORDS);
+	if (!hwr(k)->derived)
+		return;
+	for (int p = 0; p < k->b.n_path; p++) {
+		int s = paths[p] - 1;
+		if (s >= 0 && s < k->seats && !kern_road_path(k, p) && open_end(k, st, s, p))
+			open[s][p >> 6] |= UINT64_C(1) << (p & 63);
+	}
+}
+
+void hw_derive(const kern *k, void *st)
+{
+	open_from_board(k, st, hwx(k, st)->open);
+}
+
+int hw_derived_ok(const kern *k, const void *st)
+{
+	uint64_t want[CRISK_MAX_SEATS][HW_OPEN_WORDS];
+	open_from_board(k, st, want);
+	return memcmp(want, hwx(k, st)->open, sizeof want) == 0;
+}
+
 /* H-44 with path `gone` empty: point n is an anchor of s. */
 static int anchor_without(const kern *k, const void *st, int s, int n, int gone)
 {
@@ -216,8 +275,23 @@ int hw_move_listable(const kern *k, const void *st)
 	if (!move_phase(k, st))
 		return 0;
 	const hw_ext *x = hwx(k, st);
+	const int s = ks(st)->active;
 	/* Not when every ship of the seat's is fresh (H-80), or it has none. */
-	return HW_SHIPS - x->ships[ks(st)->active] > x->n_fresh;
+	if (HW_SHIPS - x->ships[s] <= x->n_fresh)
+		return 0;
+	if (!hwr(k)->derived)
+		return 1;
+	/* A ship at an open end (H-79) that the pirate does not hold (H-80)
+	 * and that is not fresh (H-80). */
+	const uint64_t *pirate = hw_pirate_paths(k, st);
+	uint64_t m[HW_OPEN_WORDS], any = 0;
+	for (int w = 0; w < HW_OPEN_WORDS; w++)
+		m[w] = x->open[s][w] & ~(w < k->pw ? pirate[w] : 0);
+	for (int i = 0; i < x->n_fresh; i++)
+		m[x->fresh[i] >> 6] &= ~(UINT64_C(1) << (x->fresh[i] & 63));
+	for (int w = 0; w < HW_OPEN_WORDS; w++)
+		any |= m[w];
+	return any != 0;
 }
 
 void hw_list_move_ships(const kern *k, const void *st, action_out *o)
@@ -244,6 +318,23 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	const uint64_t *pirate = hw_pirate_paths(k, st);
 	int from[HW_SHIPS], n_from = 0;
 	uint64_t dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW] = {0};
+	if (r->derived) {
+		/* The seat's ships at an open end (hw_ext.open, pw <= HW_OPEN_WORDS),
+		 * ascending as the scan below finds them. */
+		for (int w = 0; w < pw && w < HW_OPEN_WORDS; w++) {
+			for (uint64_t m = x->open[s][w] & ~pirate[w]; m; m &= m - 1) {
+				int f = w * 64 + bit_low(m);
+				if (is_fresh(x, f))
+					continue;
+				unsigned ends = open_ends(k, st, s, f);
+				leave_dests(k, pw, f, ends, anchor, spots, dest[n_from]);
+				for (int i = 0; i < pw; i++)
+					any[i] |= dest[n_from][i];
+				from[n_from++] = f;
+			}
+		}
+		on_board = 0; /* no scan */
+	}
 	for (int j = 0; j < r->n_ship_list && on_board; j += 8) {
 		for (uint64_t mine = own_bytes(r, paths, s, j); mine && on_board; mine &= mine - 1) {
 			int f = r->ship_list[j + (bit_low(mine) >> 3)];
@@ -291,6 +382,7 @@ static void take_off(const kern *k, void *st, int s, int p)
 		if (!any)
 			reach[n >> 6] &= ~(UINT64_C(1) << (n & 63));
 	}
+	hw_open_piece(k, st, s, p);
 }
 
 /* Seat s's longest trail once its ship on `from` stands on `to` (H-81,

@@ -43,6 +43,7 @@ void hw_add_ship(const kern *k, void *st, int s, int p)
 	bit_set(kreach(k, st, s), k->b.path[p].node[1]);
 	hwx(k, st)->ships[s]--;
 	hw_note_fresh(k, st, p); /* H-80 */
+	hw_open_piece(k, st, s, p); /* derived: H-79 at its points */
 }
 
 /* Where ships are built: the active seat's main phase, or its window of a
