@@ -53,12 +53,14 @@ void put_settlement(fixture *f, int s, const char *point)
 {
 	int n = pt(f, point);
 	flow_place_building(f->k, f->st, s, n);
+	hw_derive(f->k, f->st); /* the derived sets (hw_ext.open, .spots) of a position set by hand */
 	flow_update_longest_road(f->k, f->st, s, n, &f->log);
 }
 
 void put_road(fixture *f, int s, const char *space)
 {
 	flow_add_road(f->k, f->st, s, sp(f, space));
+	hw_derive(f->k, f->st); /* the derived sets of a position set by hand */
 	hw_piece_placed(f->k, f->st, s, sp(f, space), &f->log); /* H-50 */
 	flow_update_longest_road(f->k, f->st, s, -1, &f->log);
 }

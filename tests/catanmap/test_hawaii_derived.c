@@ -192,8 +192,9 @@ static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 	}
 }
 
-/* hw_ext.open (derived, docs/decisions.md hawaii 42) against H-79's words
- * for every ship of every seat; a state with one bit flipped is refused by
+/* hw_ext.open and .spots (derived, docs/decisions.md hawaii 42) against
+ * H-79's words for every ship of every seat and the kernel's connection
+ * test (H-45) for every space; a state with one bit flipped is refused by
  * the state check, and a binary save loads back to the same bytes. */
 static void compare_open(const fixture *f)
 {
@@ -207,6 +208,12 @@ static void compare_open(const fixture *f)
 				   naive_open_end(k, f->st, s, p);
 			ck_assert_msg(((x->open[s][p >> 6] >> (p & 63)) & 1) == (uint64_t)want,
 				      "open[%d] bit %d is %d, H-79 says %d", s, p, !want, want);
+			/* spots: an empty ship-type space the seat could build on
+			 * by the kernel's connection test (H-45), the pirate aside. */
+			want = p < k->b.n_path && s < k->seats && !paths[p] && !kern_road_path(k, p) &&
+			       kern_path_ok(k, f->st, s, p);
+			ck_assert_msg(((x->spots[s][p >> 6] >> (p & 63)) & 1) == (uint64_t)want,
+				      "spots[%d] bit %d is %d, H-45 says %d", s, p, !want, want);
 		}
 	}
 	static unsigned calls;
@@ -218,6 +225,9 @@ static void compare_open(const fixture *f)
 	memcpy(copy, f->st, k->size);
 	int p = (int)(ks(f->st)->turn % (uint64_t)k->b.n_path), s = (int)(ks(f->st)->turn % (uint64_t)k->seats);
 	hwx(k, copy)->open[s][p >> 6] ^= UINT64_C(1) << (p & 63);
+	ck_assert_int_eq(hawaii_state_check(k, copy), CRISK_EFORMAT);
+	memcpy(copy, f->st, k->size);
+	hwx(k, copy)->spots[s][p >> 6] ^= UINT64_C(1) << (p & 63);
 	ck_assert_int_eq(hawaii_state_check(k, copy), CRISK_EFORMAT);
 	kern_state_save(k, f->st, bytes);
 	memset(copy, 0xA5, k->size);

@@ -115,12 +115,15 @@ typedef struct hw_rules {
 /* Module state (the kernel's ext region), saved field by field but `open`. */
 typedef struct hw_ext {
 	/* Derived, not saved (docs/decisions.md, hawaii 42): per seat, its
-	 * ships at an open end (H-79), as path bitsets.  Kept up to date by
-	 * every piece placed, moved or removed and every building
-	 * (hw_open_piece, hw_open_point), derived again at state init and on
-	 * load (hw_derive), compared with a recomputation by the state check.
-	 * All zero when the map has more spaces (hw_rules.derived 0). */
+	 * ships at an open end (H-79), and the empty ship-type spaces at its
+	 * anchors (H-44, H-45; the pirate aside: hw_spots_at without
+	 * hw_pirate_paths), as path bitsets.  Kept up to date by every piece
+	 * placed, moved or removed and every building (hw_open_piece,
+	 * hw_open_point), derived again at state init and on load
+	 * (hw_derive), compared with a recomputation by the state check.  All
+	 * zero when the map has more spaces (hw_rules.derived 0). */
 	uint64_t open[CRISK_MAX_SEATS][HW_OPEN_WORDS];
+	uint64_t spots[CRISK_MAX_SEATS][HW_OPEN_WORDS];
 	uint16_t pirate;                /* sea hex of the pirate (H-34) */
 	uint8_t ships[CRISK_MAX_SEATS]; /* ships in supply per seat (H-34) */
 	/* slice fish */
@@ -253,6 +256,19 @@ static inline int hw_spots_at(const kern *k, const void *st, const uint64_t *anc
 	return any != 0;
 }
 
+/* hw_ship_spots from hw_ext.spots (hw_rules.derived only): its words less
+ * the pirate's paths, k.pw words; returns whether there is any. */
+static inline int hw_derived_spots(const kern *k, const void *st, int s, uint64_t *spots)
+{
+	const uint64_t *blocked = hw_pirate_paths(k, st), *have = hwx(k, st)->spots[s];
+	uint64_t any = 0;
+	for (int i = 0; i < HW_OPEN_WORDS && i < k->pw; i++) {
+		spots[i] = have[i] & ~blocked[i];
+		any |= spots[i];
+	}
+	return any != 0;
+}
+
 /* Seat s's ship onto path p, from its supply. */
 void hw_add_ship(const kern *k, void *st, int s, int p);
 /* BUILD_SHIP (H-3 a, H-43, H-45, H-46, H-89). */
@@ -335,9 +351,10 @@ void hw_note_fresh(const kern *k, void *st, int p);
 void hw_moves_turn_start(const kern *k, void *st, evlog *log);
 /* H-79: whether seat s's ship on path p is at an open end. */
 int hw_open_end(const kern *k, const void *st, int s, int p);
-/* hw_ext.open (derived): after a piece of seat s arrived at or left path
- * p, after a building of s at point n; from scratch (a new state, a load);
- * whether it is what hw_derive would make (the state check). */
+/* hw_ext.open and .spots (derived): after a piece of seat s arrived at or
+ * left path p, after a building of s at point n; from scratch (a new
+ * state, a load); whether they are what hw_derive would make (the state
+ * check). */
 void hw_open_piece(const kern *k, void *st, int s, int p);
 void hw_open_point(const kern *k, void *st, int s, int n);
 void hw_derive(const kern *k, void *st);
@@ -349,6 +366,7 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o);
  * ship spots (hw_anchors, hw_spots_at; spots not empty). */
 int hw_move_listable(const kern *k, const void *st);
 void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o);
+/* anchor NULL: with hw_ext.spots (hw_rules.derived), each point tested. */
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);
 /* hw_ext_check's part for the fields of this slice. */
 int hw_moves_check(const kern *k, const void *st);

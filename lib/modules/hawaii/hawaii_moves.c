@@ -108,25 +108,76 @@ static void open_at_point(const kern *k, void *st, int s, int n)
 	}
 }
 
+/* H-44 for seat u at point n: its building, or an empty point its roads
+ * or ships reach that is no named location (hw_anchors). */
+static inline int anchor_of(const kern *k, const void *st, int u, int n)
+{
+	unsigned nb = knodes(k, st)[n];
+	if (nb)
+		return (nb & NODE_OWNER_MASK) == (unsigned)u + 1;
+	return bit_get(kreach(k, st, u), n) && !bit_get(k->stop, n);
+}
+
+/* Seat u's spots bit of path q (ship-type), between points n0 and n1. */
+static inline void spot_bit(const kern *k, void *st, int u, int q, int on)
+{
+	uint64_t *spots = hwx(k, st)->spots[u], bit = UINT64_C(1) << (q & 63);
+	spots[q >> 6] = on ? spots[q >> 6] | bit : spots[q >> 6] & ~bit;
+}
+
+/* Seat u's spots bits of the ship-type paths at point n: a path's bit
+ * depends on it being empty and on its two points being anchors of u,
+ * which change only with the pieces at those points. */
+static void seat_spots_at(const kern *k, void *st, int u, int n)
+{
+	const uint8_t *paths = kpaths(k, st);
+	const bnode *bn = &k->b.node[n];
+	const int here = anchor_of(k, st, u, n);
+	for (int i = 0; i < bn->deg; i++) {
+		int q = bn->path[i];
+		if (!kern_road_path(k, q))
+			spot_bit(k, st, u, q, !paths[q] && (here || anchor_of(k, st, u, bn->adj[i])));
+	}
+}
+
+/* A piece of s arrived at or left path p: bit p changes for every seat
+ * (empty or not), and only s's anchors at p's points (its reach there). */
 void hw_open_piece(const kern *k, void *st, int s, int p)
 {
 	if (!hwr(k)->derived)
 		return;
-	open_at_point(k, st, s, k->b.path[p].node[0]);
-	open_at_point(k, st, s, k->b.path[p].node[1]);
+	const int n0 = k->b.path[p].node[0], n1 = k->b.path[p].node[1];
+	open_at_point(k, st, s, n0);
+	open_at_point(k, st, s, n1);
+	seat_spots_at(k, st, s, n0);
+	seat_spots_at(k, st, s, n1);
+	if (kern_road_path(k, p))
+		return;
+	const int empty = !kpaths(k, st)[p];
+	for (int u = 0; u < k->seats; u++) {
+		if (u != s)
+			spot_bit(k, st, u, p, empty && (anchor_of(k, st, u, n0) || anchor_of(k, st, u, n1)));
+	}
 }
 
+/* A building of s at point n: n's anchors change for every seat. */
 void hw_open_point(const kern *k, void *st, int s, int n)
 {
-	if (hwr(k)->derived)
-		open_at_point(k, st, s, n);
+	if (!hwr(k)->derived)
+		return;
+	open_at_point(k, st, s, n);
+	for (int u = 0; u < k->seats; u++)
+		seat_spots_at(k, st, u, n);
 }
 
-/* open[s] from the board alone (zero when not kept). */
-static void open_from_board(const kern *k, const void *st, uint64_t open[CRISK_MAX_SEATS][HW_OPEN_WORDS])
+/* open and spots from the board alone (zero when not kept); spots from
+ * hw_anchors and hw_spots_at, the pirate put back. */
+static void derive_from_board(const kern *k, const void *st, uint64_t open[CRISK_MAX_SEATS][HW_OPEN_WORDS],
+			      uint64_t spots[CRISK_MAX_SEATS][HW_OPEN_WORDS])
 {
 	const uint8_t *paths = kpaths(k, st);
 	memset(open, 0, sizeof(uint64_t) * CRISK_MAX_SEATS * HW_OPEN_WORDS);
+	memset(spots, 0, sizeof(uint64_t) * CRISK_MAX_SEATS * HW_OPEN_WORDS);
 	if (!hwr(k)->derived)
 		return;
 	for (int p = 0; p < k->b.n_path; p++) {
@@ -134,18 +185,31 @@ static void open_from_board(const kern *k, const void *st, uint64_t open[CRISK_M
 		if (s >= 0 && s < k->seats && !kern_road_path(k, p) && open_end(k, st, s, p))
 			open[s][p >> 6] |= UINT64_C(1) << (p & 63);
 	}
+	for (int s = 0; s < k->seats; s++) {
+		uint64_t anchor[HW_MAX_NW], sp[HW_MAX_PW];
+		hw_anchors(k, st, s, anchor);
+		hw_or_rows(hwr(k)->ship_at, k->nw, anchor, k->pw, sp);
+		for (int w = 0; w < k->pw; w++) {
+			for (uint64_t m = sp[w]; m; m &= m - 1) {
+				if (!paths[w * 64 + bit_low(m)])
+					spots[s][w] |= UINT64_C(1) << bit_low(m);
+			}
+		}
+	}
 }
 
 void hw_derive(const kern *k, void *st)
 {
-	open_from_board(k, st, hwx(k, st)->open);
+	hw_ext *x = hwx(k, st);
+	derive_from_board(k, st, x->open, x->spots);
 }
 
 int hw_derived_ok(const kern *k, const void *st)
 {
-	uint64_t want[CRISK_MAX_SEATS][HW_OPEN_WORDS];
-	open_from_board(k, st, want);
-	return memcmp(want, hwx(k, st)->open, sizeof want) == 0;
+	uint64_t open[CRISK_MAX_SEATS][HW_OPEN_WORDS], spots[CRISK_MAX_SEATS][HW_OPEN_WORDS];
+	const hw_ext *x = hwx(k, st);
+	derive_from_board(k, st, open, spots);
+	return memcmp(open, x->open, sizeof open) == 0 && memcmp(spots, x->spots, sizeof spots) == 0;
 }
 
 /* H-44 with path `gone` empty: point n is an anchor of s. */
@@ -246,8 +310,15 @@ static uint64_t own_bytes(const hw_rules *r, const uint8_t *paths, int s, int j)
 /* dest_ok's `to` for the ship of s on `from`, from the empty ship-type
  * paths at s's anchors (spots): the ends the ship leaves bare stop being
  * anchors, so a path there stays only if its other end is still one. */
-static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsigned ends, const uint64_t *anchor,
-					  const uint64_t *spots, uint64_t *d)
+static HW_ALWAYS_INLINE int is_anchor(const kern *k, const void *st, int s, const uint64_t *anchor, int n)
+{
+	return anchor ? bit_get(anchor, n) : anchor_of(k, st, s, n);
+}
+
+/* anchor: s's anchors as a point bitset, or NULL to test each point
+ * (anchor_of, with hw_ext.spots). */
+static HW_ALWAYS_INLINE void leave_dests(const kern *k, const void *st, int s, int pw, int from, unsigned ends,
+					  const uint64_t *anchor, const uint64_t *spots, uint64_t *d)
 {
 	int bare[2], n_bare = 0;
 	for (int i = 0; i < pw; i++)
@@ -255,14 +326,14 @@ static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsign
 	/* The open ends (no building of s, no other piece of s) that were anchors. */
 	for (int e = 0; e < 2; e++) {
 		int n = k->b.path[from].node[e];
-		if ((ends >> e & 1u) && bit_get(anchor, n))
+		if ((ends >> e & 1u) && is_anchor(k, st, s, anchor, n))
 			bare[n_bare++] = n;
 	}
 	for (int b = 0; b < n_bare; b++) {
 		const bnode *bn = &k->b.node[bare[b]];
 		for (int i = 0; i < bn->deg; i++) {
 			int q = bn->path[i], other = bn->adj[i];
-			int kept = bit_get(anchor, other) && other != bare[0] && (n_bare < 2 || other != bare[1]);
+			int kept = other != bare[0] && (n_bare < 2 || other != bare[1]) && is_anchor(k, st, s, anchor, other);
 			if (!kept)
 				d[q >> 6] &= ~(UINT64_C(1) << (q & 63));
 		}
@@ -299,6 +370,11 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
 	if (!hw_move_listable(k, st))
 		return;
 	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
+	if (hwr(k)->derived) {
+		if (hw_derived_spots(k, st, ks(st)->active, spots)) /* else no ship has a place to go */
+			hw_list_moves_at(k, st, NULL, spots, o);
+		return;
+	}
 	hw_anchors(k, st, ks(st)->active, anchor);
 	if (hw_spots_at(k, st, anchor, spots)) /* else no ship has a place to go */
 		hw_list_moves_at(k, st, anchor, spots, o);
@@ -327,7 +403,7 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 				if (is_fresh(x, f))
 					continue;
 				unsigned ends = open_ends(k, st, s, f);
-				leave_dests(k, pw, f, ends, anchor, spots, dest[n_from]);
+				leave_dests(k, st, s, pw, f, ends, anchor, spots, dest[n_from]);
 				for (int i = 0; i < pw; i++)
 					any[i] |= dest[n_from][i];
 				from[n_from++] = f;
@@ -342,7 +418,7 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 			unsigned ends;
 			if (bit_get(pirate, f) || is_fresh(x, f) || !(ends = open_ends(k, st, s, f)))
 				continue;
-			leave_dests(k, pw, f, ends, anchor, spots, dest[n_from]);
+			leave_dests(k, st, s, pw, f, ends, anchor, spots, dest[n_from]);
 			for (int i = 0; i < pw; i++)
 				any[i] |= dest[n_from][i];
 			from[n_from++] = f;
@@ -362,7 +438,9 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 
 void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o)
 {
-	if (k->pw == 3) /* the built-in map: 160 spaces; bitset loops of a known length */
+	if (k->pw == 3 && !anchor) /* the built-in map: 160 spaces; bitset loops of a known length */
+		list_moves(k, st, NULL, spots, o, 3);
+	else if (k->pw == 3)
 		list_moves(k, st, anchor, spots, o, 3);
 	else
 		list_moves(k, st, anchor, spots, o, k->pw);
