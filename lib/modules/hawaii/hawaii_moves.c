@@ -142,15 +142,37 @@ static void seat_spots_at(const kern *k, void *st, int u, int n)
 
 /* A piece of s arrived at or left path p: bit p changes for every seat
  * (empty or not), and only s's anchors at p's points (its reach there). */
+/* open_at_point and seat_spots_at for seat s in one pass over n's paths. */
+static void both_at_point(const kern *k, void *st, int s, int n)
+{
+	hw_ext *x = hwx(k, st);
+	uint64_t *open = x->open[s], *spots = x->spots[s];
+	const uint8_t *paths = kpaths(k, st);
+	const bnode *bn = &k->b.node[n];
+	const int here = anchor_of(k, st, s, n);
+	for (int i = 0; i < bn->deg; i++) {
+		int q = bn->path[i], w = q >> 6;
+		uint64_t bit = UINT64_C(1) << (q & 63);
+		if (kern_road_path(k, q))
+			continue;
+		if (paths[q] == s + 1 && open_end(k, st, s, q))
+			open[w] |= bit;
+		else
+			open[w] &= ~bit;
+		if (!paths[q] && (here || anchor_of(k, st, s, bn->adj[i])))
+			spots[w] |= bit;
+		else
+			spots[w] &= ~bit;
+	}
+}
+
 void hw_open_piece(const kern *k, void *st, int s, int p)
 {
 	if (!hwr(k)->derived)
 		return;
 	const int n0 = k->b.path[p].node[0], n1 = k->b.path[p].node[1];
-	open_at_point(k, st, s, n0);
-	open_at_point(k, st, s, n1);
-	seat_spots_at(k, st, s, n0);
-	seat_spots_at(k, st, s, n1);
+	both_at_point(k, st, s, n0);
+	both_at_point(k, st, s, n1);
 	if (kern_road_path(k, p))
 		return;
 	const int empty = !kpaths(k, st)[p];
