@@ -89,7 +89,7 @@ static int hw_ext_check(const kern *k, const void *st)
 		rc = hw_moves_check(k, st);
 	/* The derived open-end sets, after the pieces are known sound. */
 	if (!rc && !hw_derived_ok(k, st))
-		rc = err_set(CRISK_EFORMAT, "ext.open: the ships at an open end differ from the board (derived data, H-79)");
+		rc = err_set(CRISK_EFORMAT, "ext.open, ext.spots: the ships at an open end or the ship spots differ from the board (derived data, H-79, H-45)");
 	return rc;
 }
 

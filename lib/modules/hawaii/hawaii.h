@@ -112,7 +112,7 @@ typedef struct hw_rules {
  * spaces (the built-in map has 160). */
 #define HW_OPEN_WORDS 3
 
-/* Module state (the kernel's ext region), saved field by field but `open`. */
+/* Module state (the kernel's ext region), saved field by field but `open` and `spots`. */
 typedef struct hw_ext {
 	/* Derived, not saved (docs/decisions.md, hawaii 42): per seat, its
 	 * ships at an open end (H-79), and the empty ship-type spaces at its
