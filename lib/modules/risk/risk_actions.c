@@ -454,12 +454,78 @@ static void changes(const kern *k, const void *st, crisk_action a, uint32_t *hex
 	}
 }
 
+/* apply_valid of BUY_ARMIES, MOVE_ARMIES, REDEPLOY, ATTACK, ATTACK_ALL and
+ * BATTLE_DICE once the set-up armies are down (evaluated): the same steps
+ * for actions that change armies only (no piece placed, nothing to watch). */
+static int apply_military(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	risk_ext *x = rx(k, st);
+	const unsigned type = ACT_TYPE(a);
+	const uint32_t bit0 = 1u << ARG0(a);
+	uint32_t hexes = type == CRISK_RISK_BATTLE_DICE ? 1u << x->b_hex
+			 : type == CRISK_RISK_MOVE_ARMIES || type == CRISK_RISK_REDEPLOY ? bit0 | 1u << ARG1(a)
+											 : bit0;
+	const int filter = x->settled;
+	int ctrl_before[2] = {-1, -1};
+	if (filter) {
+		uint32_t m = hexes;
+		for (int i = 0; m; m &= m - 1, i++)
+			ctrl_before[i] = risk_controller_occ(k, x, bit_low(m));
+	}
+	switch (type) {
+	case CRISK_RISK_BATTLE_DICE:
+		risk_battle_from_action(k, st, a, log);
+		break;
+	case CRISK_RISK_BUY_ARMIES:
+		buy(k, st, a, log);
+		break;
+	case CRISK_RISK_MOVE_ARMIES:
+		move(k, st, a, 0, log);
+		break;
+	case CRISK_RISK_REDEPLOY:
+		move(k, st, a, 1, log);
+		break;
+	default: /* ATTACK, ATTACK_ALL */
+		risk_start_battle(k, st, ARG0(a), ks(st)->active, risk_owner_of_arg(ARG1(a)),
+				  type == CRISK_RISK_ATTACK_ALL, 0, RA_MAIN, log);
+		break;
+	}
+	if (!k->cfg.explicit_chance) {
+		while (x->phase == RP_BATTLE)
+			risk_sample_battle(k, st, log);
+	}
+	unsigned annexed = 0;
+	if (x->phase == RP_NONE) {
+		if (filter) {
+			uint32_t m = hexes, same = 0;
+			for (int i = 0; m; m &= m - 1, i++) {
+				const int hex = bit_low(m);
+				same |= (uint32_t)(risk_controller_occ(k, x, hex) == ctrl_before[i]) << hex;
+			}
+			hexes &= ~same;
+		}
+		const uint64_t none[2] = {0, 0};
+		annexed = risk_evaluate_after(k, st, hexes, 0, none, 1, log);
+	}
+	if (x->out)
+		risk_settle(k, st, log);
+	risk_unsettle_if_over(k, st);
+	for (unsigned seats = annexed & ((1u << k->seats) - 1); seats; seats &= seats - 1)
+		risk_seat_sets_of(k, st, bit_low(seats), &x->sets[bit_low(seats)]);
+	return CRISK_OK;
+}
+
 /* A checked action, or one listed just now by risk_list or risk_chance. */
 static inline int apply_valid(const kern *k, void *st, crisk_action a, int listed, evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	kstate *h = ks(st);
 	int s = h->active;
+	{
+		const unsigned t = ACT_TYPE(a);
+		if (x->evaluated && t >= CRISK_RISK_BUY_ARMIES && t != CRISK_RISK_RESIGN)
+			return apply_military(k, st, a, log);
+	}
 	/* What the action may change: armies on these hexes, these pieces. */
 	uint32_t hexes = 0;
 	uint64_t nodes = 0, paths[2] = {0, 0};
@@ -588,9 +654,41 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 	return CRISK_OK;
 }
 
+/* Whether risk_check would accept BUY_ARMIES, MOVE_ARMIES or REDEPLOY at a
+ * main decision point without an overlay (the caller knows the game runs):
+ * the tests of check_buy and check_move as one expression, without the
+ * refusals' messages.  Only a sufficient test: when it fails, risk_check
+ * runs and gives the refusal (or accepts). */
+static inline int military_ok(const kern *k, const void *st, crisk_action a)
+{
+	const kstate *h = ks(st);
+	const risk_ext *x = rx(k, st);
+	const int s = h->active, a0 = ARG0(a), a1 = ARG1(a), n = ARG2(a), land = k->b.n_land;
+	if ((a & (UINT64_C(0xFF) << 48)) || h->dp != DP_MAIN || x->redeployed || n < 1 || a0 >= land)
+		return 0; /* kern_check_fields: bits 48..55 are outside the three fields */
+	switch (ACT_TYPE(a)) {
+	case CRISK_RISK_BUY_ARMIES:
+		return a1 < NUM_RES && (x->buy_res == RISK_NONE || x->buy_res == a1) &&
+		       x->bought + n <= risk_visible_vp(k, st, s) && (int)x->total + n <= RISK_MAX_ARMIES &&
+		       kseat_of(k, st, s)->hand[a1] >= n && ((x->sets[s].next_to_building >> a0) & 1u);
+	case CRISK_RISK_MOVE_ARMIES:
+		return a1 < land && a0 != a1 && ra(x, a0, s) - x->moved[a0] >= n && ((rr_of(k)->adj[a0] >> a1) & 1u) &&
+		       ((x->sets[s].touched >> a1) & 1u);
+	case CRISK_RISK_REDEPLOY:
+		return a1 < land && a0 != a1 && ra(x, a0, s) >= n && !(risk_occupants_occ(x, a1) & ~(1u << s)) &&
+		       ((x->sets[s].linked[a0] >> a1) & 1u);
+	default:
+		return 0;
+	}
+}
+
 int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
+	/* The module's most frequent actions: accepted by military_ok, they
+	 * skip risk_check (which would accept them too). */
+	if (rx(k, st)->phase == RP_NONE && ks(st)->status == CRISK_STATUS_RUNNING && military_ok(k, st, a))
+		return apply_valid(k, st, a, 0, log);
 	/* A kernel action outside the overlay: risk_check would run kern_check
 	 * (after kern_check_fields, which kern_check runs first too), and
 	 * kern_apply runs the same tests with the same refusals before it
