@@ -334,7 +334,7 @@ static void place_army(const kern *k, void *st, int hex, evlog *log)
 	x->pcur = (uint8_t)((s + 1) % k->seats);
 }
 
-static void buy(const kern *k, void *st, crisk_action a, evlog *log)
+static inline __attribute__((always_inline)) void buy(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	kstate *h = ks(st);
 	risk_ext *x = rx(k, st);
@@ -358,7 +358,8 @@ static void buy(const kern *k, void *st, crisk_action a, evlog *log)
 		risk_start_battle(k, st, hex, s, bit_low(enemies), 1, 1, RA_MAIN, log);
 }
 
-static void move(const kern *k, void *st, crisk_action a, int redeploy, evlog *log)
+static inline __attribute__((always_inline)) void move(const kern *k, void *st, crisk_action a, int redeploy,
+							     evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	int s = ks(st)->active, from = ARG0(a), to = ARG1(a), n = ARG2(a);
@@ -457,7 +458,7 @@ static void changes(const kern *k, const void *st, crisk_action a, uint32_t *hex
 /* apply_valid of BUY_ARMIES, MOVE_ARMIES, REDEPLOY, ATTACK, ATTACK_ALL and
  * BATTLE_DICE once the set-up armies are down (evaluated): the same steps
  * for actions that change armies only (no piece placed, nothing to watch). */
-static int apply_military(const kern *k, void *st, crisk_action a, evlog *log)
+static __attribute__((noinline)) int apply_military(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	const unsigned type = ACT_TYPE(a);
@@ -480,10 +481,8 @@ static int apply_military(const kern *k, void *st, crisk_action a, evlog *log)
 		buy(k, st, a, log);
 		break;
 	case CRISK_RISK_MOVE_ARMIES:
-		move(k, st, a, 0, log);
-		break;
 	case CRISK_RISK_REDEPLOY:
-		move(k, st, a, 1, log);
+		move(k, st, a, type == CRISK_RISK_REDEPLOY, log);
 		break;
 	default: /* ATTACK, ATTACK_ALL */
 		risk_start_battle(k, st, ARG0(a), ks(st)->active, risk_owner_of_arg(ARG1(a)),
@@ -504,8 +503,12 @@ static int apply_military(const kern *k, void *st, crisk_action a, evlog *log)
 			}
 			hexes &= ~same;
 		}
-		const uint64_t none[2] = {0, 0};
-		annexed = risk_evaluate_after(k, st, hexes, 0, none, 1, log);
+		/* Nothing left to look at from a settled state: risk_evaluate_after
+		 * would find nothing (risk_unsettle_if_over follows below). */
+		if (hexes || !x->settled || ks(st)->status != CRISK_STATUS_RUNNING) {
+			const uint64_t none[2] = {0, 0};
+			annexed = risk_evaluate_after(k, st, hexes, 0, none, 1, log);
+		}
 	}
 	if (x->out)
 		risk_settle(k, st, log);
@@ -515,17 +518,22 @@ static int apply_military(const kern *k, void *st, crisk_action a, evlog *log)
 	return CRISK_OK;
 }
 
-/* A checked action, or one listed just now by risk_list or risk_chance. */
+/* A checked action, or one listed just now by risk_list or risk_chance;
+ * the module's military actions after set-up go to apply_military. */
+static int apply_other(const kern *k, void *st, crisk_action a, int listed, evlog *log);
 static inline int apply_valid(const kern *k, void *st, crisk_action a, int listed, evlog *log)
+{
+	const unsigned t = ACT_TYPE(a);
+	if (t >= CRISK_RISK_BUY_ARMIES && t != CRISK_RISK_RESIGN && rx(k, st)->evaluated)
+		return apply_military(k, st, a, log);
+	return apply_other(k, st, a, listed, log);
+}
+
+static int apply_other(const kern *k, void *st, crisk_action a, int listed, evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	kstate *h = ks(st);
 	int s = h->active;
-	{
-		const unsigned t = ACT_TYPE(a);
-		if (x->evaluated && t >= CRISK_RISK_BUY_ARMIES && t != CRISK_RISK_RESIGN)
-			return apply_military(k, st, a, log);
-	}
 	/* What the action may change: armies on these hexes, these pieces. */
 	uint32_t hexes = 0;
 	uint64_t nodes = 0, paths[2] = {0, 0};
@@ -614,7 +622,9 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 			}
 			hexes &= ~same;
 		}
-		annexed = risk_evaluate_after(k, st, hexes, nodes, paths, vp_same, log);
+		if ((hexes | nodes | paths[0] | paths[1]) || !vp_same || !x->settled || !x->evaluated ||
+		    h->status != CRISK_STATUS_RUNNING)
+			annexed = risk_evaluate_after(k, st, hexes, nodes, paths, vp_same, log);
 	}
 	/* risk_settle acts only when a seat is out (RC-26, RC-29). */
 	if (x->out)
@@ -687,8 +697,9 @@ int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 	const kern *k = data;
 	/* The module's most frequent actions: accepted by military_ok, they
 	 * skip risk_check (which would accept them too). */
-	if (rx(k, st)->phase == RP_NONE && ks(st)->status == CRISK_STATUS_RUNNING && military_ok(k, st, a))
-		return apply_valid(k, st, a, 0, log);
+	if (rx(k, st)->phase == RP_NONE && ks(st)->status == CRISK_STATUS_RUNNING && military_ok(k, st, a) &&
+	    rx(k, st)->evaluated)
+		return apply_military(k, st, a, log);
 	/* A kernel action outside the overlay: risk_check would run kern_check
 	 * (after kern_check_fields, which kern_check runs first too), and
 	 * kern_apply runs the same tests with the same refusals before it

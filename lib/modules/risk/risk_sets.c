@@ -250,15 +250,30 @@ void risk_annexable_near(const kern *k, const void *st, uint32_t hexes, uint64_t
 		int h = bit_low(hexes), q = ctrl_at(k, x, ctrl, h);
 		if (q < 0 || q >= k->seats)
 			continue;
+		/* The corners and sides of h have their land hexes among h and
+		 * its neighbours: those q controls (alone, with its requirement,
+		 * RC-4, RC-5) are `mine`, h among them.  A piece goes to q when
+		 * all its land hexes are q's (sole_seat == q). */
+		uint32_t others = 0;
+		for (int o = 0; o < RISK_OWNERS; o++)
+			others |= o == q ? 0u : x->occ[o];
+		uint32_t mine = 0;
+		for (uint32_t m = (rr->adj[h] | 1u << h) & x->occ[q] & ~others; m; m &= m - 1) {
+			const int g = bit_low(m);
+			if (ra(x, g, q) >= rr->req[g]) {
+				mine |= 1u << g;
+				ctrl[g] = (int8_t)q; /* annex_pass reads the controllers of what it takes */
+			}
+		}
 		for (uint64_t m = rr->hex_nodes[h] & occupied; m; m &= m - 1) {
 			int n = bit_low(m);
-			if ((int)(owner[n] & NODE_OWNER_MASK) != q + 1 && sole_seat(k, x, ctrl, rr->node_hexes[n]) == q)
+			if ((int)(owner[n] & NODE_OWNER_MASK) != q + 1 && !(rr->node_hexes[n] & ~mine))
 				tn |= UINT64_C(1) << n;
 		}
 		for (int w = 0; w < 2; w++) {
 			for (uint64_t m = rr->hex_paths[h][w]; m; m &= m - 1) {
 				int p = w * 64 + bit_low(m);
-				if (road[p] && road[p] != q + 1 && sole_seat(k, x, ctrl, rr->path_hexes[p]) == q)
+				if (road[p] && road[p] != q + 1 && !(rr->path_hexes[p] & ~mine))
 					tp[w] |= UINT64_C(1) << (p & 63);
 			}
 		}
