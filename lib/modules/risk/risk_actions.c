@@ -353,7 +353,8 @@ static inline __attribute__((always_inline)) void buy(const kern *k, void *st, c
 		e->args[1] = n;
 	}
 	placed_event(log, s, hex, n, 2);
-	risk_reveal(k, st, hex, log);
+	if (rr_of(k)->fog)
+		risk_reveal(k, st, hex, log);
 	if (enemies) /* RC-18: the new armies attack at once */
 		risk_start_battle(k, st, hex, s, bit_low(enemies), 1, 1, RA_MAIN, log);
 }
@@ -377,7 +378,8 @@ static inline __attribute__((always_inline)) void move(const kern *k, void *st, 
 		e->args[1] = to;
 		e->args[2] = n;
 	}
-	risk_reveal(k, st, to, log);
+	if (rr_of(k)->fog)
+		risk_reveal(k, st, to, log);
 }
 
 /* Kernel actions, then what the module adds to them.  `listed`: the code
@@ -424,7 +426,8 @@ static int apply_kernel(const kern *k, void *st, crisk_action a, int listed, evl
  * may place, for risk_evaluate_after.  A battle changes only its own hex,
  * in the action that starts it or in the rolls.  Resignation and the end of
  * set-up evaluate in full on their own. */
-static void changes(const kern *k, const void *st, crisk_action a, uint32_t *hexes, uint64_t *nodes, uint64_t paths[2])
+static inline __attribute__((always_inline)) void changes(const kern *k, const void *st, crisk_action a,
+							   uint32_t *hexes, uint64_t *nodes, uint64_t paths[2])
 {
 	switch (ACT_TYPE(a)) {
 	case CRISK_RISK_PLACE_ARMY:
@@ -512,7 +515,8 @@ static __attribute__((noinline)) int apply_military(const kern *k, void *st, cri
 	}
 	if (x->out)
 		risk_settle(k, st, log);
-	risk_unsettle_if_over(k, st);
+	if (ks(st)->status != CRISK_STATUS_RUNNING) /* risk_unsettle_if_over */
+		x->settled = 0;
 	for (unsigned seats = annexed & ((1u << k->seats) - 1); seats; seats &= seats - 1)
 		risk_seat_sets_of(k, st, bit_low(seats), &x->sets[bit_low(seats)]);
 	return CRISK_OK;
@@ -550,10 +554,9 @@ static int apply_other(const kern *k, void *st, crisk_action a, int listed, evlo
 	const int watch = (!x->evaluated && type != CRISK_CATAN_PLACE_SETTLEMENT && type != CRISK_CATAN_PLACE_ROAD) ||
 			  type == CRISK_RISK_RESIGN;
 	uint8_t pieces[RISK_MAX_NODES + RISK_MAX_PATHS];
-	const int nn = k->b.n_node, np = k->b.n_path;
 	if (watch) {
-		memcpy(pieces, knodes(k, st), (size_t)nn);
-		memcpy(pieces + nn, kpaths(k, st), (size_t)np);
+		memcpy(pieces, knodes(k, st), (size_t)k->b.n_node);
+		memcpy(pieces + k->b.n_node, kpaths(k, st), (size_t)k->b.n_path);
 	}
 	/* From a settled state, the pieces around a hex whose controller the
 	 * action leaves as it was would have changed hands before it already:
@@ -629,9 +632,11 @@ static int apply_other(const kern *k, void *st, crisk_action a, int listed, evlo
 	/* risk_settle acts only when a seat is out (RC-26, RC-29). */
 	if (x->out)
 		risk_settle(k, st, log);
-	risk_unsettle_if_over(k, st);
+	if (ks(st)->status != CRISK_STATUS_RUNNING) /* risk_unsettle_if_over */
+		x->settled = 0;
 	if (watch) {
-		if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)np))
+		const int nn = k->b.n_node;
+		if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)k->b.n_path))
 			risk_derive_sets(k, st);
 	} else {
 		/* After an annexation or elimination, the seats that lost or won a
@@ -655,8 +660,14 @@ static int apply_other(const kern *k, void *st, crisk_action a, int listed, evlo
 		} else if (moved && !nodes) {
 			/* A road changes the sets of its builder only: the others'
 			 * networks are cut by buildings, not by roads (RC-23).  A city
-			 * stands where its seat's settlement stood: the sets stay. */
-			seats |= 1u << s;
+			 * stands where its seat's settlement stood: the sets stay.
+			 * Unless the road changed hands at once, the builder's sets
+			 * take it in (risk_sets_add_road). */
+			const int p = paths[0] ? bit_low(paths[0]) : 64 + bit_low(paths[1]);
+			if (!((seats >> s) & 1u) && kpaths(k, st)[p] == s + 1)
+				risk_sets_add_road(k, st, s, p, &x->sets[s]);
+			else
+				seats |= 1u << s;
 		}
 		for (; seats; seats &= seats - 1)
 			risk_seat_sets_of(k, st, bit_low(seats), &x->sets[bit_low(seats)]);
@@ -673,10 +684,13 @@ static inline int military_ok(const kern *k, const void *st, crisk_action a)
 {
 	const kstate *h = ks(st);
 	const risk_ext *x = rx(k, st);
+	const unsigned type = ACT_TYPE(a);
+	if (type != CRISK_RISK_BUY_ARMIES && type != CRISK_RISK_MOVE_ARMIES && type != CRISK_RISK_REDEPLOY)
+		return 0;
 	const int s = h->active, a0 = ARG0(a), a1 = ARG1(a), n = ARG2(a), land = k->b.n_land;
 	if ((a & (UINT64_C(0xFF) << 48)) || h->dp != DP_MAIN || x->redeployed || n < 1 || a0 >= land)
 		return 0; /* kern_check_fields: bits 48..55 are outside the three fields */
-	switch (ACT_TYPE(a)) {
+	switch (type) {
 	case CRISK_RISK_BUY_ARMIES:
 		return a1 < NUM_RES && (x->buy_res == RISK_NONE || x->buy_res == a1) &&
 		       x->bought + n <= risk_visible_vp(k, st, s) && (int)x->total + n <= RISK_MAX_ARMIES &&
@@ -695,20 +709,25 @@ static inline int military_ok(const kern *k, const void *st, crisk_action a)
 int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
-	/* The module's most frequent actions: accepted by military_ok, they
-	 * skip risk_check (which would accept them too). */
-	if (rx(k, st)->phase == RP_NONE && ks(st)->status == CRISK_STATUS_RUNNING && military_ok(k, st, a) &&
-	    rx(k, st)->evaluated)
-		return apply_military(k, st, a, log);
-	/* A kernel action outside the overlay: risk_check would run kern_check
-	 * (after kern_check_fields, which kern_check runs first too), and
-	 * kern_apply runs the same tests with the same refusals before it
-	 * changes anything, so the check is left to kern_apply.  Offers keep
-	 * the module's own test (a seat that is out). */
+	const risk_ext *x = rx(k, st);
 	const unsigned type = ACT_TYPE(a);
-	if (type < 32 && type != CRISK_CATAN_OFFER_TRADE && rx(k, st)->phase == RP_NONE &&
-	    ks(st)->status == CRISK_STATUS_RUNNING)
-		return apply_valid(k, st, a, 0, log);
+	if (x->phase == RP_NONE && ks(st)->status == CRISK_STATUS_RUNNING) {
+		/* A kernel action outside the overlay: risk_check would run
+		 * kern_check (after kern_check_fields, which kern_check runs
+		 * first too), and kern_apply runs the same tests with the same
+		 * refusals before it changes anything, so the check is left to
+		 * kern_apply.  Offers keep the module's own test (a seat that is
+		 * out). */
+		if (type < 32) {
+			if (type != CRISK_CATAN_OFFER_TRADE)
+				return apply_other(k, st, a, 0, log);
+		} else if (x->evaluated && military_ok(k, st, a)) {
+			/* The module's most frequent actions: accepted by
+			 * military_ok, they skip risk_check (which would accept
+			 * them too). */
+			return apply_military(k, st, a, log);
+		}
+	}
 	int rc = risk_check(k, st, a);
 	if (rc)
 		return rc;
