@@ -154,9 +154,9 @@ INLINE size_t list_military_as(const kern *k, const void *st, crisk_action *buf,
 			room = most;
 		uint32_t keys[NUM_RES];
 		int nr = 0;
-		for (int r = 0; r < NUM_RES && room > 0; r++) {
-			if (declared != (int)RISK_NONE && declared != r)
-				continue;
+		/* Once declared, one resource only (RC-17). */
+		const int r0 = declared == (int)RISK_NONE ? 0 : declared, r1 = declared == (int)RISK_NONE ? NUM_RES : declared + 1;
+		for (int r = r0; r < r1 && room > 0; r++) {
 			int m = p->hand[r] < room ? p->hand[r] : room;
 			if (m < 1)
 				continue;
@@ -209,13 +209,14 @@ INLINE size_t list_military_as(const kern *k, const void *st, crisk_action *buf,
 	n = put_more_as(buf, cap, n, checked, CRISK_RISK_MOVE_ARMIES, mkeys, nm, adj, touched);
 	/* ATTACK, ATTACK_ALL (RC-20), by defender, then hex. */
 	if (armies & enemies) {
+		uint32_t at[RISK_OWNERS];
+		for (int d = 0; d < RISK_OWNERS; d++)
+			at[d] = d == s ? 0u : armies & x->occ[d];
 		for (int t = 0; t < 2; t++) {
 			for (int d = 0; d < RISK_OWNERS; d++) {
-				if (d == s)
-					continue;
 				const crisk_action base = act_make(t ? CRISK_RISK_ATTACK_ALL : CRISK_RISK_ATTACK,
 								   fields3(0, risk_arg_of_owner(d), 0));
-				for (uint32_t h = armies & x->occ[d]; h; h &= h - 1)
+				for (uint32_t h = at[d]; h; h &= h - 1)
 					PUT_IF(base | low_u(h));
 			}
 		}
