@@ -706,6 +706,15 @@ static inline int military_ok(const kern *k, const void *st, crisk_action a)
 	}
 }
 
+/* risk_apply of the codes the fast paths below leave: risk_check first. */
+static __attribute__((noinline)) int apply_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	int rc = risk_check(k, st, a);
+	if (rc)
+		return rc;
+	return apply_valid(k, st, a, 0, log);
+}
+
 int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
@@ -728,10 +737,7 @@ int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
 			return apply_military(k, st, a, log);
 		}
 	}
-	int rc = risk_check(k, st, a);
-	if (rc)
-		return rc;
-	return apply_valid(k, st, a, 0, log);
+	return apply_checked(k, st, a, log);
 }
 
 /* risk_apply for a code that risk_list or risk_chance gave for this state
