@@ -465,10 +465,14 @@ static __attribute__((noinline)) int apply_military(const kern *k, void *st, cri
 {
 	risk_ext *x = rx(k, st);
 	const unsigned type = ACT_TYPE(a);
-	const uint32_t bit0 = 1u << ARG0(a);
-	uint32_t hexes = type == CRISK_RISK_BATTLE_DICE ? 1u << x->b_hex
-			 : type == CRISK_RISK_MOVE_ARMIES || type == CRISK_RISK_REDEPLOY ? bit0 | 1u << ARG1(a)
-											 : bit0;
+	uint32_t hexes; /* as changes(): a battle roll's arguments are dice, not hexes */
+	if (type == CRISK_RISK_BATTLE_DICE) {
+		hexes = 1u << x->b_hex;
+	} else {
+		hexes = 1u << ARG0(a);
+		if (type == CRISK_RISK_MOVE_ARMIES || type == CRISK_RISK_REDEPLOY)
+			hexes |= 1u << ARG1(a);
+	}
 	const int filter = x->settled;
 	int ctrl_before[2] = {-1, -1};
 	if (filter) {
