@@ -672,6 +672,69 @@ START_TEST(test_rc28_win_by_annexation_when_settled)
 }
 END_TEST
 
+/* B-86, B-88 after RC-12: seat 1 annexes seat 0's settlement on
+ * intersection 12 where seat 1 has two roads and seat 0 none, so no road
+ * changes hands; the settlement cut seat 1's two roads apart, its own
+ * settlement joins them.  The module recounts seat 1's longest road for the
+ * building alone (two roads at it); the state check after the action
+ * recomputes every longest road and fails when that recount is left out. */
+START_TEST(test_longest_road_through_annexed_building)
+{
+	crisk_game *g = rs_two(NULL);
+	const kern *k = kern_of(g);
+	void *st = g->state;
+	risk_ext *x = rx(k, st);
+	uint8_t *paths = kpaths(k, st);
+	const bnode *bn = &k->b.node[12];
+	ck_assert_int_eq(rs_building_owner(g, 12), 0);
+	ck_assert_int_ge(bn->deg, 2);
+	/* Seat 0's set-up road at 12 goes back to its supply; seat 1 gets two
+	 * roads at 12 from its supply, none of which touches its other roads. */
+	for (int i = 0; i < bn->deg; i++) {
+		const int p = bn->path[i];
+		if (paths[p]) {
+			kseat_of(k, st, paths[p] - 1)->supply[PIECE_ROAD]++;
+			paths[p] = 0;
+		}
+	}
+	for (int i = 0; i < 2; i++) {
+		paths[bn->path[i]] = 2;
+		kseat_of(k, st, 1)->supply[PIECE_ROAD]--;
+	}
+	risk_recount_roads(k, st, NULL);
+	risk_derive_sets(k, st);
+	/* Seat 1 alone on hexes 0, 3 and 4 with their requirements. */
+	static const int hexes[3] = {0, 3, 4};
+	for (int i = 0; i < 3; i++) {
+		for (int o = 0; o < RISK_OWNERS; o++)
+			ra_set(x, hexes[i], o, 0);
+		ra_set(x, hexes[i], 1, rr_of(k)->req[hexes[i]]);
+	}
+	x->settled = (uint8_t)risk_settled_now(k, st);
+	ck_assert_int_eq(x->settled, 0);
+	ck_assert_msg(g->mod->state_check(g->data, st) == CRISK_OK, "made-up position: %s", crisk_error_last());
+	/* The longest road of seat 1 with the settlement its own is longer:
+	 * the annexation has something to recount. */
+	uint8_t *nodes = knodes(k, st);
+	const uint8_t was = nodes[12];
+	const int before = board_longest_road(&k->b, paths, nodes, 1);
+	nodes[12] = (uint8_t)((was & ~NODE_OWNER_MASK) | 2);
+	const int after = board_longest_road(&k->b, paths, nodes, 1);
+	nodes[12] = was;
+	ck_assert_int_gt(after, before);
+	ck_assert_int_eq(kseat_of(k, st, 1)->road_len, before);
+	uint8_t roads[RISK_MAX_PATHS];
+	memcpy(roads, paths, (size_t)k->b.n_path);
+	sc_apply(g, sc_act(CRISK_CATAN_ROLL, 0));
+	st = g->state;
+	ck_assert_int_eq(rs_building_owner(g, 12), 1);
+	ck_assert_msg(!memcmp(roads, kpaths(k, st), (size_t)k->b.n_path), "a road changed hands");
+	ck_assert_msg(g->mod->state_check(g->data, st) == CRISK_OK, "after the annexation: %s", crisk_error_last());
+	ck_assert_int_eq(kseat_of(k, st, 1)->road_len, after);
+	crisk_game_free(g);
+}
+END_TEST
+
 static Suite *sets_suite(void)
 {
 	Suite *s = suite_create("risk_sets");
@@ -685,6 +748,7 @@ static Suite *sets_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("win");
 	tcase_add_test(tc, test_rc28_win_by_annexation_when_settled);
+	tcase_add_test(tc, test_longest_road_through_annexed_building);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("made_up");
 	tcase_set_timeout(tc, 600);

@@ -81,12 +81,13 @@ static int mod_rules_create(void **data, const param_set *p)
 	return CRISK_OK;
 }
 
+/* The kernel's seat, or the overlay's actor (risk_view_point). */
 static int mod_current_seat(const void *data, const void *state)
 {
-	const char *phase = NULL;
-	int cur = kern_current_seat(data, state);
-	risk_view_point(data, state, &phase, &cur);
-	return cur;
+	const risk_ext *x = rx(data, state);
+	if (x->phase == RP_NONE)
+		return kern_current_seat(data, state);
+	return x->phase == RP_BATTLE ? CRISK_SEAT_CHANCE : x->pcur;
 }
 
 /* The playout loop of playout_loop.h (the same choices: policy.h), except

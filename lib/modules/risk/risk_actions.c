@@ -334,7 +334,7 @@ static void place_army(const kern *k, void *st, int hex, evlog *log)
 	x->pcur = (uint8_t)((s + 1) % k->seats);
 }
 
-static void buy(const kern *k, void *st, crisk_action a, evlog *log)
+static inline __attribute__((always_inline)) void buy(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	kstate *h = ks(st);
 	risk_ext *x = rx(k, st);
@@ -353,12 +353,14 @@ static void buy(const kern *k, void *st, crisk_action a, evlog *log)
 		e->args[1] = n;
 	}
 	placed_event(log, s, hex, n, 2);
-	risk_reveal(k, st, hex, log);
+	if (rr_of(k)->fog)
+		risk_reveal(k, st, hex, log);
 	if (enemies) /* RC-18: the new armies attack at once */
 		risk_start_battle(k, st, hex, s, bit_low(enemies), 1, 1, RA_MAIN, log);
 }
 
-static void move(const kern *k, void *st, crisk_action a, int redeploy, evlog *log)
+static inline __attribute__((always_inline)) void move(const kern *k, void *st, crisk_action a, int redeploy,
+							     evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	int s = ks(st)->active, from = ARG0(a), to = ARG1(a), n = ARG2(a);
@@ -376,7 +378,8 @@ static void move(const kern *k, void *st, crisk_action a, int redeploy, evlog *l
 		e->args[1] = to;
 		e->args[2] = n;
 	}
-	risk_reveal(k, st, to, log);
+	if (rr_of(k)->fog)
+		risk_reveal(k, st, to, log);
 }
 
 /* Kernel actions, then what the module adds to them.  `listed`: the code
@@ -423,7 +426,8 @@ static int apply_kernel(const kern *k, void *st, crisk_action a, int listed, evl
  * may place, for risk_evaluate_after.  A battle changes only its own hex,
  * in the action that starts it or in the rolls.  Resignation and the end of
  * set-up evaluate in full on their own. */
-static void changes(const kern *k, const void *st, crisk_action a, uint32_t *hexes, uint64_t *nodes, uint64_t paths[2])
+static inline __attribute__((always_inline)) void changes(const kern *k, const void *st, crisk_action a,
+							   uint32_t *hexes, uint64_t *nodes, uint64_t paths[2])
 {
 	switch (ACT_TYPE(a)) {
 	case CRISK_RISK_PLACE_ARMY:
@@ -454,8 +458,86 @@ static void changes(const kern *k, const void *st, crisk_action a, uint32_t *hex
 	}
 }
 
-/* A checked action, or one listed just now by risk_list or risk_chance. */
+/* apply_valid of BUY_ARMIES, MOVE_ARMIES, REDEPLOY, ATTACK, ATTACK_ALL and
+ * BATTLE_DICE once the set-up armies are down (evaluated): the same steps
+ * for actions that change armies only (no piece placed, nothing to watch). */
+static __attribute__((noinline)) int apply_military(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	risk_ext *x = rx(k, st);
+	const unsigned type = ACT_TYPE(a);
+	uint32_t hexes; /* as changes(): a battle roll's arguments are dice, not hexes */
+	if (type == CRISK_RISK_BATTLE_DICE) {
+		hexes = 1u << x->b_hex;
+	} else {
+		hexes = 1u << ARG0(a);
+		if (type == CRISK_RISK_MOVE_ARMIES || type == CRISK_RISK_REDEPLOY)
+			hexes |= 1u << ARG1(a);
+	}
+	const int filter = x->settled;
+	int ctrl_before[2] = {-1, -1};
+	if (filter) {
+		uint32_t m = hexes;
+		for (int i = 0; m; m &= m - 1, i++)
+			ctrl_before[i] = risk_controller_occ(k, x, bit_low(m));
+	}
+	switch (type) {
+	case CRISK_RISK_BATTLE_DICE:
+		risk_battle_from_action(k, st, a, log);
+		break;
+	case CRISK_RISK_BUY_ARMIES:
+		buy(k, st, a, log);
+		break;
+	case CRISK_RISK_MOVE_ARMIES:
+	case CRISK_RISK_REDEPLOY:
+		move(k, st, a, type == CRISK_RISK_REDEPLOY, log);
+		break;
+	default: /* ATTACK, ATTACK_ALL */
+		risk_start_battle(k, st, ARG0(a), ks(st)->active, risk_owner_of_arg(ARG1(a)),
+				  type == CRISK_RISK_ATTACK_ALL, 0, RA_MAIN, log);
+		break;
+	}
+	if (!k->cfg.explicit_chance) {
+		while (x->phase == RP_BATTLE)
+			risk_sample_battle(k, st, log);
+	}
+	unsigned annexed = 0;
+	if (x->phase == RP_NONE) {
+		if (filter) {
+			uint32_t m = hexes, same = 0;
+			for (int i = 0; m; m &= m - 1, i++) {
+				const int hex = bit_low(m);
+				same |= (uint32_t)(risk_controller_occ(k, x, hex) == ctrl_before[i]) << hex;
+			}
+			hexes &= ~same;
+		}
+		/* Nothing left to look at from a settled state: risk_evaluate_after
+		 * would find nothing (risk_unsettle_if_over follows below). */
+		if (hexes || !x->settled || ks(st)->status != CRISK_STATUS_RUNNING) {
+			const uint64_t none[2] = {0, 0};
+			annexed = risk_evaluate_after(k, st, hexes, 0, none, 1, log);
+		}
+	}
+	if (x->out)
+		risk_settle(k, st, log);
+	if (ks(st)->status != CRISK_STATUS_RUNNING) /* risk_unsettle_if_over */
+		x->settled = 0;
+	for (unsigned seats = annexed & ((1u << k->seats) - 1); seats; seats &= seats - 1)
+		risk_seat_sets_of(k, st, bit_low(seats), &x->sets[bit_low(seats)]);
+	return CRISK_OK;
+}
+
+/* A checked action, or one listed just now by risk_list or risk_chance;
+ * the module's military actions after set-up go to apply_military. */
+static int apply_other(const kern *k, void *st, crisk_action a, int listed, evlog *log);
 static inline int apply_valid(const kern *k, void *st, crisk_action a, int listed, evlog *log)
+{
+	const unsigned t = ACT_TYPE(a);
+	if (t >= CRISK_RISK_BUY_ARMIES && t != CRISK_RISK_RESIGN && rx(k, st)->evaluated)
+		return apply_military(k, st, a, log);
+	return apply_other(k, st, a, listed, log);
+}
+
+static int apply_other(const kern *k, void *st, crisk_action a, int listed, evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	kstate *h = ks(st);
@@ -476,10 +558,9 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 	const int watch = (!x->evaluated && type != CRISK_CATAN_PLACE_SETTLEMENT && type != CRISK_CATAN_PLACE_ROAD) ||
 			  type == CRISK_RISK_RESIGN;
 	uint8_t pieces[RISK_MAX_NODES + RISK_MAX_PATHS];
-	const int nn = k->b.n_node, np = k->b.n_path;
 	if (watch) {
-		memcpy(pieces, knodes(k, st), (size_t)nn);
-		memcpy(pieces + nn, kpaths(k, st), (size_t)np);
+		memcpy(pieces, knodes(k, st), (size_t)k->b.n_node);
+		memcpy(pieces + k->b.n_node, kpaths(k, st), (size_t)k->b.n_path);
 	}
 	/* From a settled state, the pieces around a hex whose controller the
 	 * action leaves as it was would have changed hands before it already:
@@ -548,14 +629,18 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 			}
 			hexes &= ~same;
 		}
-		annexed = risk_evaluate_after(k, st, hexes, nodes, paths, vp_same, log);
+		if ((hexes | nodes | paths[0] | paths[1]) || !vp_same || !x->settled || !x->evaluated ||
+		    h->status != CRISK_STATUS_RUNNING)
+			annexed = risk_evaluate_after(k, st, hexes, nodes, paths, vp_same, log);
 	}
 	/* risk_settle acts only when a seat is out (RC-26, RC-29). */
 	if (x->out)
 		risk_settle(k, st, log);
-	risk_unsettle_if_over(k, st);
+	if (ks(st)->status != CRISK_STATUS_RUNNING) /* risk_unsettle_if_over */
+		x->settled = 0;
 	if (watch) {
-		if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)np))
+		const int nn = k->b.n_node;
+		if (memcmp(pieces, knodes(k, st), (size_t)nn) || memcmp(pieces + nn, kpaths(k, st), (size_t)k->b.n_path))
 			risk_derive_sets(k, st);
 	} else {
 		/* After an annexation or elimination, the seats that lost or won a
@@ -579,8 +664,14 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 		} else if (moved && !nodes) {
 			/* A road changes the sets of its builder only: the others'
 			 * networks are cut by buildings, not by roads (RC-23).  A city
-			 * stands where its seat's settlement stood: the sets stay. */
-			seats |= 1u << s;
+			 * stands where its seat's settlement stood: the sets stay.
+			 * Unless the road changed hands at once, the builder's sets
+			 * take it in (risk_sets_add_road). */
+			const int p = paths[0] ? bit_low(paths[0]) : 64 + bit_low(paths[1]);
+			if (!((seats >> s) & 1u) && kpaths(k, st)[p] == s + 1)
+				risk_sets_add_road(k, st, s, p, &x->sets[s]);
+			else
+				seats |= 1u << s;
 		}
 		for (; seats; seats &= seats - 1)
 			risk_seat_sets_of(k, st, bit_low(seats), &x->sets[bit_low(seats)]);
@@ -588,22 +679,69 @@ static inline int apply_valid(const kern *k, void *st, crisk_action a, int liste
 	return CRISK_OK;
 }
 
-int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
+/* Whether risk_check would accept BUY_ARMIES, MOVE_ARMIES or REDEPLOY at a
+ * main decision point without an overlay (the caller knows the game runs):
+ * the tests of check_buy and check_move as one expression, without the
+ * refusals' messages.  Only a sufficient test: when it fails, risk_check
+ * runs and gives the refusal (or accepts). */
+static inline int military_ok(const kern *k, const void *st, crisk_action a)
 {
-	const kern *k = data;
-	/* A kernel action outside the overlay: risk_check would run kern_check
-	 * (after kern_check_fields, which kern_check runs first too), and
-	 * kern_apply runs the same tests with the same refusals before it
-	 * changes anything, so the check is left to kern_apply.  Offers keep
-	 * the module's own test (a seat that is out). */
+	const kstate *h = ks(st);
+	const risk_ext *x = rx(k, st);
 	const unsigned type = ACT_TYPE(a);
-	if (type < 32 && type != CRISK_CATAN_OFFER_TRADE && rx(k, st)->phase == RP_NONE &&
-	    ks(st)->status == CRISK_STATUS_RUNNING)
-		return apply_valid(k, st, a, 0, log);
+	if (type != CRISK_RISK_BUY_ARMIES && type != CRISK_RISK_MOVE_ARMIES && type != CRISK_RISK_REDEPLOY)
+		return 0;
+	const int s = h->active, a0 = ARG0(a), a1 = ARG1(a), n = ARG2(a), land = k->b.n_land;
+	if ((a & (UINT64_C(0xFF) << 48)) || h->dp != DP_MAIN || x->redeployed || n < 1 || a0 >= land)
+		return 0; /* kern_check_fields: bits 48..55 are outside the three fields */
+	switch (type) {
+	case CRISK_RISK_BUY_ARMIES:
+		return a1 < NUM_RES && (x->buy_res == RISK_NONE || x->buy_res == a1) &&
+		       x->bought + n <= risk_visible_vp(k, st, s) && (int)x->total + n <= RISK_MAX_ARMIES &&
+		       kseat_of(k, st, s)->hand[a1] >= n && ((x->sets[s].next_to_building >> a0) & 1u);
+	case CRISK_RISK_MOVE_ARMIES:
+		return a1 < land && a0 != a1 && ra(x, a0, s) - x->moved[a0] >= n && ((rr_of(k)->adj[a0] >> a1) & 1u) &&
+		       ((x->sets[s].touched >> a1) & 1u);
+	case CRISK_RISK_REDEPLOY:
+		return a1 < land && a0 != a1 && ra(x, a0, s) >= n && !(risk_occupants_occ(x, a1) & ~(1u << s)) &&
+		       ((x->sets[s].linked[a0] >> a1) & 1u);
+	default:
+		return 0;
+	}
+}
+
+/* risk_apply of the codes the fast paths below leave: risk_check first. */
+static __attribute__((noinline)) int apply_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
 	int rc = risk_check(k, st, a);
 	if (rc)
 		return rc;
 	return apply_valid(k, st, a, 0, log);
+}
+
+int risk_apply(const void *data, void *st, crisk_action a, evlog *log)
+{
+	const kern *k = data;
+	const risk_ext *x = rx(k, st);
+	const unsigned type = ACT_TYPE(a);
+	if (x->phase == RP_NONE && ks(st)->status == CRISK_STATUS_RUNNING) {
+		/* A kernel action outside the overlay: risk_check would run
+		 * kern_check (after kern_check_fields, which kern_check runs
+		 * first too), and kern_apply runs the same tests with the same
+		 * refusals before it changes anything, so the check is left to
+		 * kern_apply.  Offers keep the module's own test (a seat that is
+		 * out). */
+		if (type < 32) {
+			if (type != CRISK_CATAN_OFFER_TRADE)
+				return apply_other(k, st, a, 0, log);
+		} else if (x->evaluated && military_ok(k, st, a)) {
+			/* The module's most frequent actions: accepted by
+			 * military_ok, they skip risk_check (which would accept
+			 * them too). */
+			return apply_military(k, st, a, log);
+		}
+	}
+	return apply_checked(k, st, a, log);
 }
 
 /* risk_apply for a code that risk_list or risk_chance gave for this state

@@ -77,6 +77,68 @@ void risk_recount_roads(const kern *k, void *st, evlog *log)
 	recount_roads_of(k, st, ~0u, log);
 }
 
+/* The kernel's reach bitsets (the ends of each owner's roads) of the seats
+ * in `seats` from the roads: pieces that change hands leave every building
+ * where it stands, so the kernel's other derived bitsets (blocked,
+ * occupied; kern_state_derive) stay as they are. */
+static void derive_reach_of(const kern *k, void *st, unsigned seats)
+{
+	const uint8_t *paths = kpaths(k, st);
+	for (unsigned m = seats; m; m &= m - 1)
+		memset(kreach(k, st, bit_low(m)), 0, (size_t)k->nw * 8);
+	for (int p = 0; p < k->b.n_path; p++) {
+		const unsigned o = (unsigned)paths[p] - 1u; /* no road: UINT_MAX */
+		if (o < 32 && ((seats >> o) & 1u)) {
+			uint64_t *reach = kreach(k, st, (int)o);
+			bit_set(reach, k->b.path[p].node[0]);
+			bit_set(reach, k->b.path[p].node[1]);
+		}
+	}
+}
+
+/* The roads of seat s at intersection n. */
+static int roads_at(const kern *k, const void *st, int n, int s)
+{
+	const uint8_t *paths = kpaths(k, st);
+	const bnode *bn = &k->b.node[n];
+	int c = 0;
+	for (int i = 0; i < bn->deg; i++)
+		c += paths[bn->path[i]] == s + 1;
+	return c;
+}
+
+/* After an annexation pass: the reach of the seats that lost or won a road
+ * (`roads`), the harbors when buildings changed hands, and the longest roads
+ * of the seats whose trails can differ: those that lost or won a road, and
+ * an old or new owner of an annexed building (`took`, its intersections)
+ * with two roads or more at it, whose trails it cut or now lets through
+ * (B-86; a seat's roads at an intersection reach it from at most one side
+ * each, so with one road or none no trail passes it).  Other seats' trails
+ * are cut by the same buildings before and after. */
+static void recount_after_annex(const kern *k, void *st, unsigned roads, uint64_t took, const uint8_t *old_owner,
+				evlog *log)
+{
+	unsigned seats = roads & ((1u << k->seats) - 1);
+	derive_reach_of(k, st, seats);
+	if (took) {
+		const uint8_t *nodes = knodes(k, st);
+		recount_harbors(k, st);
+		for (uint64_t m = took; m; m &= m - 1) {
+			const int n = bit_low(m);
+			const int now = (int)(nodes[n] & NODE_OWNER_MASK) - 1, was = old_owner[n];
+			if (now < k->seats && !((seats >> now) & 1u) && roads_at(k, st, n, now) >= 2)
+				seats |= 1u << now;
+			if (was < k->seats && !((seats >> was) & 1u) && roads_at(k, st, n, was) >= 2)
+				seats |= 1u << was;
+		}
+	}
+	for (int s = 0; s < k->seats; s++) {
+		if ((seats >> s) & 1u)
+			kseat_of(k, st, s)->road_len = (uint8_t)board_longest_road(&k->b, kpaths(k, st), knodes(k, st), s);
+	}
+	flow_update_longest_road(k, st, -1, -1, log);
+}
+
 /* Bit o for an owner index that is a seat. */
 static unsigned seat_bit(const kern *k, int o)
 {
@@ -107,7 +169,8 @@ static unsigned annex_roads(const kern *k, void *st, const int8_t *ctrl, const u
 
 /* RC-12, RC-13 (split control keeps the owner: no sole controller): the
  * buildings of `take`, in intersection order. */
-static unsigned annex_buildings(const kern *k, void *st, const int8_t *ctrl, uint64_t take, evlog *log)
+static unsigned annex_buildings(const kern *k, void *st, const int8_t *ctrl, uint64_t take, uint8_t *old_owner,
+				evlog *log)
 {
 	risk_ext *x = rx(k, st);
 	uint8_t *nodes = knodes(k, st);
@@ -116,6 +179,7 @@ static unsigned annex_buildings(const kern *k, void *st, const int8_t *ctrl, uin
 		int n = bit_low(take);
 		int q = ctrl[k->b.node[n].hex[0]];
 		int old = (int)(nodes[n] & NODE_OWNER_MASK) - 1;
+		old_owner[n] = (uint8_t)old;
 		int city = (nodes[n] & NODE_CITY) != 0;
 		int piece = city ? PIECE_CITY : PIECE_SETTLEMENT;
 		piece_leaves(k, st, old, piece);
@@ -211,13 +275,14 @@ static unsigned eliminations(const kern *k, void *st, evlog *log)
 static int annex_pass(const kern *k, void *st, const int8_t *ctrl, uint64_t take_nodes, const uint64_t take_paths[2],
 		      unsigned *moved, evlog *log)
 {
+	uint8_t old_owner[RISK_MAX_NODES];
 	unsigned roads = annex_roads(k, st, ctrl, take_paths, log);
-	unsigned buildings = annex_buildings(k, st, ctrl, take_nodes, log);
+	unsigned buildings = annex_buildings(k, st, ctrl, take_nodes, old_owner, log);
 	if (roads || buildings)
-		recount_roads_of(k, st, roads | buildings, log);
+		recount_after_annex(k, st, roads, take_nodes, old_owner, log);
 	unsigned out = eliminations(k, st, log);
-	if (out)
-		recount_roads_of(k, st, out, log);
+	if (out) /* roads only change hands */
+		recount_after_annex(k, st, out, 0, old_owner, log);
 	*moved |= roads | buildings | out;
 	return out != 0;
 }
@@ -265,6 +330,10 @@ unsigned risk_evaluate_after(const kern *k, void *st, uint32_t hexes, uint64_t n
 	if (!x->settled || !x->evaluated || ks(st)->status != CRISK_STATUS_RUNNING) {
 		evaluate(k, st, &moved, log);
 		return moved;
+	}
+	if (!(hexes | nodes | paths[0] | paths[1]) && vp_same) {
+		risk_unsettle_if_over(k, st);
+		return 0; /* nothing to take, no victory test (below) */
 	}
 	int8_t ctrl[RISK_HEXES];
 	uint64_t take_nodes = 0, take_paths[2] = {0, 0};

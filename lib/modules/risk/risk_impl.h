@@ -11,6 +11,7 @@
 #define CRISK_MODULES_RISK_IMPL_H
 
 #include <stdint.h>
+#include <string.h>
 #include "catanrisk/risk.h"
 #include "../../catan/kernel.h"
 #include "../../catan/state_io.h"
@@ -136,9 +137,35 @@ static inline unsigned risk_occupants_occ(const risk_ext *x, int hex)
 		m |= ((x->occ[o] >> hex) & 1u) << o;
 	return m;
 }
-/* RC-4, RC-5 as risk_controller, from the derived occupied sets. */
+/* RC-4, RC-5 as risk_controller: the hex's sole owner with armies there, if
+ * it has the hex's requirement.  Where the byte order allows, the armies of
+ * seats 0..3 on the hex are read as one word of four 16-bit lanes (the
+ * neutral defenders follow): a lane's top bit after adding 0x7FFF to its low
+ * 15 bits, or'ed with the lane, is set exactly when the lane is not 0. */
 static inline int risk_controller_occ(const kern *k, const risk_ext *x, int hex)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && RISK_MAX_SEATS == 4
+	const uint16_t *row = &x->armies[hex * RISK_OWNERS];
+	uint64_t w;
+	memcpy(&w, row, sizeof w);
+	const uint64_t low = UINT64_C(0x7FFF7FFF7FFF7FFF);
+	const uint64_t lanes = (((w & low) + low) | w) & ~low; /* bit 16 o + 15: seat o has armies */
+	const unsigned neutral = row[RISK_NEUTRAL];
+	int o;
+	unsigned v;
+	if (lanes) {
+		if ((lanes & (lanes - 1)) || neutral)
+			return -1;
+		o = bit_low(lanes) >> 4;
+		v = row[o];
+	} else {
+		if (!neutral)
+			return -1;
+		o = RISK_NEUTRAL;
+		v = neutral;
+	}
+	return v >= rr_of(k)->req[hex] ? o : -1;
+#else
 	unsigned m = 0;
 	for (int o = 0; o < RISK_OWNERS; o++)
 		m |= ((x->occ[o] >> hex) & 1u) << o;
@@ -146,6 +173,7 @@ static inline int risk_controller_occ(const kern *k, const risk_ext *x, int hex)
 		return -1;
 	const int o = bit_low(m);
 	return ra(x, hex, o) >= rr_of(k)->req[hex] ? o : -1;
+#endif
 }
 /* kvisible_vp without the calls of the kernel's hook (kern_extra_vp calls
  * risk_extra_pieces twice): the pieces counted over are risk_ext.over. */
@@ -217,6 +245,7 @@ typedef struct risk_nets {
 } risk_nets;
 void risk_networks(const kern *k, const void *st, const risk_reach *r, risk_nets *nets);
 void risk_seat_sets_of(const kern *k, const void *st, int seat, struct risk_seat_sets *out);
+void risk_sets_add_road(const kern *k, const void *st, int seat, int p, struct risk_seat_sets *sets);
 void risk_derive_sets(const kern *k, void *st);
 int risk_sets_ok(const kern *k, const void *st);
 void risk_controllers(const kern *k, const risk_ext *x, int8_t ctrl[RISK_HEXES]);

@@ -166,6 +166,53 @@ void risk_seat_sets_of(const kern *k, const void *st, int seat, struct risk_seat
 	}
 }
 
+/* risk_seat_sets_of after the seat's new road on path p, from its sets
+ * before: the road joins the networks at its ends that no other owner's
+ * building cuts (RC-22, RC-23) into one, N, and touches its own hexes.  The
+ * other networks stay, so linked[h] gains N for the hexes h of N only (the
+ * networks it joined are parts of N) and nothing elsewhere. */
+void risk_sets_add_road(const kern *k, const void *st, int seat, int p, struct risk_seat_sets *sets)
+{
+	const risk_rules *rr = rr_of(k);
+	const uint8_t *owner = knodes(k, st), *road = kpaths(k, st);
+	const uint8_t mine = (uint8_t)(seat + 1);
+	uint64_t seen_paths[2] = {0, 0}, seen_nodes = 0;
+	int stack[RISK_MAX_NODES], top = 0;
+	uint32_t net = rr->path_hexes[p];
+	seen_paths[p >> 6] |= UINT64_C(1) << (p & 63);
+	for (int e = 0; e < 2; e++) {
+		const int n = rr->path_ends[p][e];
+		if (!((seen_nodes >> n) & 1u)) {
+			seen_nodes |= UINT64_C(1) << n;
+			stack[top++] = n;
+		}
+	}
+	while (top) {
+		const int n = stack[--top];
+		if (owner[n] && (owner[n] & NODE_OWNER_MASK) != mine)
+			continue; /* another owner's building: the network stops here */
+		if (owner[n])
+			net |= rr->node_hexes[n];
+		for (int w = 0; w < 2; w++) {
+			for (uint64_t m = rr->node_paths[n][w] & ~seen_paths[w]; m; m &= m - 1) {
+				const int q = w * 64 + bit_low(m);
+				if (road[q] != mine)
+					continue;
+				seen_paths[w] |= UINT64_C(1) << (q & 63);
+				net |= rr->path_hexes[q];
+				const int o = rr->path_ends[q][rr->path_ends[q][0] == n];
+				if (!((seen_nodes >> o) & 1u)) {
+					seen_nodes |= UINT64_C(1) << o;
+					stack[top++] = o;
+				}
+			}
+		}
+	}
+	sets->touched |= rr->path_hexes[p];
+	for (uint32_t m = net; m; m &= m - 1)
+		sets->linked[bit_low(m)] |= net;
+}
+
 void risk_derive_sets(const kern *k, void *st)
 {
 	risk_ext *x = rx(k, st);
@@ -214,7 +261,7 @@ void risk_controllers(const kern *k, const risk_ext *x, int8_t ctrl[RISK_HEXES])
 static int ctrl_at(const kern *k, const risk_ext *x, int8_t *ctrl, int h)
 {
 	if (ctrl[h] == RISK_CTRL_UNKNOWN)
-		ctrl[h] = (int8_t)controller(rr_of(k), x, h);
+		ctrl[h] = (int8_t)risk_controller_occ(k, x, h);
 	return ctrl[h];
 }
 
@@ -250,15 +297,30 @@ void risk_annexable_near(const kern *k, const void *st, uint32_t hexes, uint64_t
 		int h = bit_low(hexes), q = ctrl_at(k, x, ctrl, h);
 		if (q < 0 || q >= k->seats)
 			continue;
+		/* The corners and sides of h have their land hexes among h and
+		 * its neighbours: those q controls (alone, with its requirement,
+		 * RC-4, RC-5) are `mine`, h among them.  A piece goes to q when
+		 * all its land hexes are q's (sole_seat == q). */
+		uint32_t others = 0;
+		for (int o = 0; o < RISK_OWNERS; o++)
+			others |= o == q ? 0u : x->occ[o];
+		uint32_t mine = 0;
+		for (uint32_t m = (rr->adj[h] | 1u << h) & x->occ[q] & ~others; m; m &= m - 1) {
+			const int g = bit_low(m);
+			if (ra(x, g, q) >= rr->req[g]) {
+				mine |= 1u << g;
+				ctrl[g] = (int8_t)q; /* annex_pass reads the controllers of what it takes */
+			}
+		}
 		for (uint64_t m = rr->hex_nodes[h] & occupied; m; m &= m - 1) {
 			int n = bit_low(m);
-			if ((int)(owner[n] & NODE_OWNER_MASK) != q + 1 && sole_seat(k, x, ctrl, rr->node_hexes[n]) == q)
+			if ((int)(owner[n] & NODE_OWNER_MASK) != q + 1 && !(rr->node_hexes[n] & ~mine))
 				tn |= UINT64_C(1) << n;
 		}
 		for (int w = 0; w < 2; w++) {
 			for (uint64_t m = rr->hex_paths[h][w]; m; m &= m - 1) {
 				int p = w * 64 + bit_low(m);
-				if (road[p] && road[p] != q + 1 && sole_seat(k, x, ctrl, rr->path_hexes[p]) == q)
+				if (road[p] && road[p] != q + 1 && !(rr->path_hexes[p] & ~mine))
 					tp[w] |= UINT64_C(1) << (p & 63);
 			}
 		}
@@ -268,7 +330,7 @@ void risk_annexable_near(const kern *k, const void *st, uint32_t hexes, uint64_t
 		if (q >= 0 && (int)(owner[n] & NODE_OWNER_MASK) != q + 1)
 			tn |= UINT64_C(1) << n;
 	}
-	for (int w = 0; w < 2; w++) {
+	for (int w = 0; w < 2 && (paths[0] | paths[1]); w++) {
 		for (uint64_t m = paths[w]; m; m &= m - 1) {
 			int p = w * 64 + bit_low(m), q = road[p] ? sole_seat(k, x, ctrl, rr->path_hexes[p]) : -1;
 			if (q >= 0 && road[p] != q + 1)
