@@ -1027,14 +1027,16 @@ static TP_ALWAYS_INLINE int plain_turn_step(const kern *k, void *st, crisk_actio
 	return 0;
 }
 
+/* The roll and the turn end first: their codes and points are kernel ones
+ * (no module phase, no module type), so three steps in five skip the
+ * module's two range tests. */
 int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
-	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a))) {
-		if (k->plain_turns && plain_turn_step(k, st, a, log))
-			return CRISK_OK;
+	if (k->plain_turns && plain_turn_step(k, st, a, log))
+		return CRISK_OK;
+	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a)))
 		return kern_apply(k, st, a, log);
-	}
 	return apply_module(k, st, a, log);
 }
 
@@ -1043,11 +1045,10 @@ int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
 static int tp_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
-	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a))) {
-		if (k->plain_turns && plain_turn_step(k, st, a, log))
-			return CRISK_OK;
+	if (k->plain_turns && plain_turn_step(k, st, a, log))
+		return CRISK_OK;
+	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a)))
 		return kern_apply_listed(k, st, a, log);
-	}
 	return apply_module(k, st, a, log);
 }
 
