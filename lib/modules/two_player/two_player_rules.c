@@ -19,10 +19,20 @@ static crisk_action make2(unsigned type, int a0, int a1)
 
 /* T-17: 1 token when your visible VP (B-107) is at most the opponent's, else 2. */
 /* The module counts no VP of its own (no VP hooks: k->more_vp is 0), so
- * visible VP are the kernel's plain count, which makes no call. */
+ * visible VP are the kernel's plain count (kvisible_vp_plain), which makes
+ * no call.  Both seats have the same pieces (cfg.pieces), so the difference
+ * of the two counts is that of the supplies left and of the two cards:
+ * vp(s) - vp(o) = (supply_o - supply_s) of settlements + 2 x that of cities
+ * + 2 x ((lr == s) - (lr == o)) + 2 x ((la == s) - (la == o)). */
 static inline int token_cost(const kern *k, const void *st, int s)
 {
-	return kvisible_vp_plain(k, st, s) <= kvisible_vp_plain(k, st, 1 - s) ? 1 : 2;
+	const kstate *h = ks(st);
+	const int o = 1 - s;
+	const kseat *me = kseat_of(k, st, s), *opp = kseat_of(k, st, o);
+	int d = (opp->supply[PIECE_SETTLEMENT] - me->supply[PIECE_SETTLEMENT]) +
+		2 * (opp->supply[PIECE_CITY] - me->supply[PIECE_CITY]) + 2 * ((h->lr == s) - (h->lr == o)) +
+		2 * ((h->la == s) - (h->la == o));
+	return d <= 0 ? 1 : 2;
 }
 int tp_token_cost(const kern *k, const void *st, int s)
 {
