@@ -709,7 +709,7 @@ int tp_check(const void *data, const void *st, crisk_action a)
 	const kern *k = data;
 	const kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
-	int phase = tp_module_phase(h->dp);
+	int phase = tp_own_phase(h->dp); /* tp_module_phase, inline */
 	if (!phase && !tp_is_module_type(type))
 		return kern_check(k, st, a);
 	int rc = kern_check_fields(a, CRISK_EILLEGAL);
