@@ -19,10 +19,20 @@ static crisk_action make2(unsigned type, int a0, int a1)
 
 /* T-17: 1 token when your visible VP (B-107) is at most the opponent's, else 2. */
 /* The module counts no VP of its own (no VP hooks: k->more_vp is 0), so
- * visible VP are the kernel's plain count, which makes no call. */
+ * visible VP are the kernel's plain count (kvisible_vp_plain), which makes
+ * no call.  Both seats have the same pieces (cfg.pieces), so the difference
+ * of the two counts is that of the supplies left and of the two cards:
+ * vp(s) - vp(o) = (supply_o - supply_s) of settlements + 2 x that of cities
+ * + 2 x ((lr == s) - (lr == o)) + 2 x ((la == s) - (la == o)). */
 static inline int token_cost(const kern *k, const void *st, int s)
 {
-	return kvisible_vp_plain(k, st, s) <= kvisible_vp_plain(k, st, 1 - s) ? 1 : 2;
+	const kstate *h = ks(st);
+	const int o = 1 - s;
+	const kseat *me = kseat_of(k, st, s), *opp = kseat_of(k, st, o);
+	int d = (opp->supply[PIECE_SETTLEMENT] - me->supply[PIECE_SETTLEMENT]) +
+		2 * (opp->supply[PIECE_CITY] - me->supply[PIECE_CITY]) + 2 * ((h->lr == s) - (h->lr == o)) +
+		2 * ((h->la == s) - (h->la == o));
+	return d <= 0 ? 1 : 2;
 }
 int tp_token_cost(const kern *k, const void *st, int s)
 {
@@ -699,7 +709,7 @@ int tp_check(const void *data, const void *st, crisk_action a)
 	const kern *k = data;
 	const kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
-	int phase = tp_module_phase(h->dp);
+	int phase = tp_own_phase(h->dp); /* tp_module_phase, inline */
 	if (!phase && !tp_is_module_type(type))
 		return kern_check(k, st, a);
 	int rc = kern_check_fields(a, CRISK_EILLEGAL);
@@ -1027,14 +1037,16 @@ static TP_ALWAYS_INLINE int plain_turn_step(const kern *k, void *st, crisk_actio
 	return 0;
 }
 
+/* The roll and the turn end first: their codes and points are kernel ones
+ * (no module phase, no module type), so three steps in five skip the
+ * module's two range tests. */
 int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
-	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a))) {
-		if (k->plain_turns && plain_turn_step(k, st, a, log))
-			return CRISK_OK;
+	if (k->plain_turns && plain_turn_step(k, st, a, log))
+		return CRISK_OK;
+	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a)))
 		return kern_apply(k, st, a, log);
-	}
 	return apply_module(k, st, a, log);
 }
 
@@ -1043,11 +1055,10 @@ int tp_apply(const void *data, void *st, crisk_action a, evlog *log)
 static int tp_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
-	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a))) {
-		if (k->plain_turns && plain_turn_step(k, st, a, log))
-			return CRISK_OK;
+	if (k->plain_turns && plain_turn_step(k, st, a, log))
+		return CRISK_OK;
+	if (!tp_own_phase(ks(st)->dp) && !tp_is_module_type(ACT_TYPE(a)))
 		return kern_apply_listed(k, st, a, log);
-	}
 	return apply_module(k, st, a, log);
 }
 
