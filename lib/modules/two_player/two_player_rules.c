@@ -837,10 +837,8 @@ static TP_ALWAYS_INLINE size_t put_knight_swap(const kern *k, const void *st, cr
 	return n;
 }
 
-/* The token actions (T-17) then the knight for tokens, for a seat that
- * holds a token and has not used one this turn: apart, so that the usual
- * list (no token to pay) needs no frame. */
-static TP_NOINLINE size_t main_more_tokens(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
+/* The token actions (T-17), if the seat can pay a token for one. */
+static TP_ALWAYS_INLINE size_t put_token_actions(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
 {
 	const kstate *h = ks(st);
 	const tp_ext *x = tpx(k, st);
@@ -854,7 +852,14 @@ static TP_NOINLINE size_t main_more_tokens(const kern *k, const void *st, crisk_
 		if (desert)
 			out_put(&o, act_make(CRISK_TP_ROBBER_DESERT, 0));
 	}
-	return put_knight_swap(k, st, buf, cap, o.n);
+	return o.n;
+}
+/* The token actions (T-17) then the knight for tokens, for a seat that
+ * holds a token and has not used one this turn: apart, so that the usual
+ * list (no token to pay) needs no frame. */
+static TP_NOINLINE size_t main_more_tokens(const kern *k, const void *st, crisk_action *buf, size_t cap, size_t n)
+{
+	return put_knight_swap(k, st, buf, cap, put_token_actions(k, st, buf, cap, n));
 }
 
 /* The module's codes of the main phase (T-17, T-19) after the kernel's n,
@@ -873,16 +878,7 @@ static TP_ALWAYS_INLINE size_t main_more(const kern *k, const void *st, crisk_ac
 	if (!x->token_used && x->tokens[s]) {
 		if (split)
 			return main_more_tokens(k, st, buf, cap, n);
-		action_out o = {buf, cap, n};
-		int trade = kseat_of(k, st, 1 - s)->cards >= 1 && kseat_of(k, st, s)->cards >= 2;
-		int desert = tpr(k)->desert != BOARD_NONE && h->robber != tpr(k)->desert;
-		if ((trade | desert) && (x->tokens[s] >= 2 || token_cost(k, st, s) <= 1)) {
-			if (trade)
-				out_put(&o, act_make(CRISK_TP_FORCED_TRADE, 0));
-			if (desert)
-				out_put(&o, act_make(CRISK_TP_ROBBER_DESERT, 0));
-		}
-		n = o.n;
+		n = put_token_actions(k, st, buf, cap, n);
 	}
 	return put_knight_swap(k, st, buf, cap, n);
 }
