@@ -96,6 +96,32 @@ static void derive_reach_of(const kern *k, void *st, unsigned seats)
 	}
 }
 
+/* The reach bitsets of the seats of `seats` at the ends of the roads taken
+ * (`taken`): only there can a seat's roads have come or gone. */
+static void reach_at_taken(const kern *k, void *st, unsigned seats, const uint64_t taken[2])
+{
+	const uint8_t *paths = kpaths(k, st);
+	for (int w = 0; w < 2; w++) {
+		for (uint64_t t = taken[w]; t; t &= t - 1) {
+			const bpath *bp = &k->b.path[w * 64 + bit_low(t)];
+			for (int e = 0; e < 2; e++) {
+				const int n = bp->node[e];
+				const bnode *bn = &k->b.node[n];
+				unsigned at = 0; /* bit s: a road of seat s at n */
+				for (int i = 0; i < bn->deg; i++)
+					at |= 1u << (paths[bn->path[i]] & 31);
+				at >>= 1;
+				const uint64_t bit = UINT64_C(1) << (n & 63);
+				for (unsigned m = seats; m; m &= m - 1) {
+					const int s = bit_low(m);
+					uint64_t *reach = kreach(k, st, s) + (n >> 6);
+					*reach = (at >> s) & 1u ? *reach | bit : *reach & ~bit;
+				}
+			}
+		}
+	}
+}
+
 /* The roads of seat s at intersection n. */
 static int roads_at(const kern *k, const void *st, int n, int s)
 {
@@ -127,7 +153,10 @@ static void recount_after_annex(const kern *k, void *st, unsigned roads, unsigne
 				uint64_t took, const uint8_t *old_owner, evlog *log)
 {
 	unsigned seats = roads & ((1u << k->seats) - 1), full = 0;
-	derive_reach_of(k, st, seats);
+	if (won)
+		reach_at_taken(k, st, seats, won);
+	else
+		derive_reach_of(k, st, seats);
 	if (took) {
 		const uint8_t *nodes = knodes(k, st);
 		recount_harbors(k, st);
