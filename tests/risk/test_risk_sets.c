@@ -735,6 +735,89 @@ START_TEST(test_longest_road_through_annexed_building)
 }
 END_TEST
 
+/* The same annexation with a road of seat 0 elsewhere in seat 1's hexes,
+ * not touching seat 1's roads: seat 1 wins the road and the settlement.
+ * A seat that only won roads is recounted from its old length through the
+ * roads won (board_longest_road_through); seat 1 also won a building, and
+ * its new trail through the settlement uses no road won, so it needs the
+ * full recount (RC-12, RC-14, B-86; the state check fails when seat 1 is
+ * taken for a seat whose trails only grew through its roads). */
+START_TEST(test_longest_road_after_road_and_building_annexed)
+{
+	crisk_game *g = rs_two(NULL);
+	const kern *k = kern_of(g);
+	void *st = g->state;
+	risk_ext *x = rx(k, st);
+	uint8_t *paths = kpaths(k, st);
+	const bnode *bn = &k->b.node[12];
+	ck_assert_int_eq(rs_building_owner(g, 12), 0);
+	ck_assert_int_ge(bn->deg, 2);
+	for (int i = 0; i < bn->deg; i++) {
+		const int p = bn->path[i];
+		if (paths[p]) {
+			kseat_of(k, st, paths[p] - 1)->supply[PIECE_ROAD]++;
+			paths[p] = 0;
+		}
+	}
+	for (int i = 0; i < 2; i++) {
+		paths[bn->path[i]] = 2;
+		kseat_of(k, st, 1)->supply[PIECE_ROAD]--;
+	}
+	/* A free side between two of hexes 0, 3 and 4 whose ends touch no
+	 * road of seat 1 and no building. */
+	const uint32_t mine = 1u << 0 | 1u << 3 | 1u << 4;
+	const uint8_t *nodes0 = knodes(k, st);
+	int far = -1;
+	for (int p = 0; p < k->b.n_path && far < 0; p++) {
+		const bpath *bp = &k->b.path[p];
+		if (paths[p] > 1 || !((mine >> bp->hex[0]) & 1u) || (bp->n_hex == 2 && !((mine >> bp->hex[1]) & 1u)))
+			continue;
+		int ok = 1;
+		for (int e = 0; e < 2; e++) {
+			const bnode *en = &k->b.node[bp->node[e]];
+			ok &= (nodes0[bp->node[e]] & NODE_OWNER_MASK) != 2;
+			for (int i = 0; i < en->deg; i++)
+				ok &= paths[en->path[i]] != 2;
+		}
+		if (ok)
+			far = p;
+	}
+	ck_assert_int_ge(far, 0);
+	if (!paths[far]) {
+		paths[far] = 1;
+		kseat_of(k, st, 0)->supply[PIECE_ROAD]--;
+	}
+	risk_recount_roads(k, st, NULL);
+	risk_derive_sets(k, st);
+	static const int hexes[3] = {0, 3, 4};
+	for (int i = 0; i < 3; i++) {
+		for (int o = 0; o < RISK_OWNERS; o++)
+			ra_set(x, hexes[i], o, 0);
+		ra_set(x, hexes[i], 1, rr_of(k)->req[hexes[i]]);
+	}
+	x->settled = (uint8_t)risk_settled_now(k, st);
+	ck_assert_int_eq(x->settled, 0);
+	ck_assert_msg(g->mod->state_check(g->data, st) == CRISK_OK, "made-up position: %s", crisk_error_last());
+	uint8_t *nodes = knodes(k, st);
+	const uint8_t was = nodes[12];
+	const int before = board_longest_road(&k->b, paths, nodes, 1);
+	nodes[12] = (uint8_t)((was & ~NODE_OWNER_MASK) | 2);
+	paths[far] = 2;
+	const int after = board_longest_road(&k->b, paths, nodes, 1);
+	paths[far] = 1;
+	nodes[12] = was;
+	ck_assert_int_gt(after, before);
+	ck_assert_int_eq(kseat_of(k, st, 1)->road_len, before);
+	sc_apply(g, sc_act(CRISK_CATAN_ROLL, 0));
+	st = g->state;
+	ck_assert_int_eq(rs_building_owner(g, 12), 1);
+	ck_assert_int_eq(kpaths(k, st)[far], 2);
+	ck_assert_msg(g->mod->state_check(g->data, st) == CRISK_OK, "after the annexation: %s", crisk_error_last());
+	ck_assert_int_eq(kseat_of(k, st, 1)->road_len, after);
+	crisk_game_free(g);
+}
+END_TEST
+
 static Suite *sets_suite(void)
 {
 	Suite *s = suite_create("risk_sets");
@@ -749,6 +832,7 @@ static Suite *sets_suite(void)
 	tc = tcase_create("win");
 	tcase_add_test(tc, test_rc28_win_by_annexation_when_settled);
 	tcase_add_test(tc, test_longest_road_through_annexed_building);
+	tcase_add_test(tc, test_longest_road_after_road_and_building_annexed);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("made_up");
 	tcase_set_timeout(tc, 600);

@@ -96,6 +96,32 @@ static void derive_reach_of(const kern *k, void *st, unsigned seats)
 	}
 }
 
+/* The reach bitsets of the seats of `seats` at the ends of the roads taken
+ * (`taken`): only there can a seat's roads have come or gone. */
+static void reach_at_taken(const kern *k, void *st, unsigned seats, const uint64_t taken[2])
+{
+	const uint8_t *paths = kpaths(k, st);
+	for (int w = 0; w < 2; w++) {
+		for (uint64_t t = taken[w]; t; t &= t - 1) {
+			const bpath *bp = &k->b.path[w * 64 + bit_low(t)];
+			for (int e = 0; e < 2; e++) {
+				const int n = bp->node[e];
+				const bnode *bn = &k->b.node[n];
+				unsigned at = 0; /* bit s: a road of seat s at n */
+				for (int i = 0; i < bn->deg; i++)
+					at |= 1u << (paths[bn->path[i]] & 31);
+				at >>= 1;
+				const uint64_t bit = UINT64_C(1) << (n & 63);
+				for (unsigned m = seats; m; m &= m - 1) {
+					const int s = bit_low(m);
+					uint64_t *reach = kreach(k, st, s) + (n >> 6);
+					*reach = (at >> s) & 1u ? *reach | bit : *reach & ~bit;
+				}
+			}
+		}
+	}
+}
+
 /* The roads of seat s at intersection n. */
 static int roads_at(const kern *k, const void *st, int n, int s)
 {
@@ -114,27 +140,62 @@ static int roads_at(const kern *k, const void *st, int n, int s)
  * with two roads or more at it, whose trails it cut or now lets through
  * (B-86; a seat's roads at an intersection reach it from at most one side
  * each, so with one road or none no trail passes it).  Other seats' trails
- * are cut by the same buildings before and after. */
-static void recount_after_annex(const kern *k, void *st, unsigned roads, uint64_t took, const uint8_t *old_owner,
-				evlog *log)
+ * are cut by the same buildings before and after.
+ *
+ * A seat that only won roads (`won`, the paths taken, now its own; none in
+ * `lost`) and is not such an owner of a building keeps every trail it had
+ * with the same buildings in its way, and a new trail passes a road won:
+ * its roads won are added one at a time to the network it had, each with
+ * board_longest_road_through, whose premise then holds at every road (the
+ * longest trail without the road is the length found so far).  The others
+ * are recounted in full. */
+static void recount_after_annex(const kern *k, void *st, unsigned roads, unsigned lost, const uint64_t *won,
+				uint64_t took, const uint8_t *old_owner, evlog *log)
 {
-	unsigned seats = roads & ((1u << k->seats) - 1);
-	derive_reach_of(k, st, seats);
+	unsigned seats = roads & ((1u << k->seats) - 1), full = 0;
+	if (won)
+		reach_at_taken(k, st, seats, won);
+	else
+		derive_reach_of(k, st, seats);
 	if (took) {
 		const uint8_t *nodes = knodes(k, st);
 		recount_harbors(k, st);
 		for (uint64_t m = took; m; m &= m - 1) {
 			const int n = bit_low(m);
 			const int now = (int)(nodes[n] & NODE_OWNER_MASK) - 1, was = old_owner[n];
-			if (now < k->seats && !((seats >> now) & 1u) && roads_at(k, st, n, now) >= 2)
-				seats |= 1u << now;
-			if (was < k->seats && !((seats >> was) & 1u) && roads_at(k, st, n, was) >= 2)
-				seats |= 1u << was;
+			if (now < k->seats && !((full >> now) & 1u) && roads_at(k, st, n, now) >= 2)
+				full |= 1u << now;
+			if (was < k->seats && !((full >> was) & 1u) && roads_at(k, st, n, was) >= 2)
+				full |= 1u << was;
 		}
 	}
-	for (int s = 0; s < k->seats; s++) {
-		if ((seats >> s) & 1u)
-			kseat_of(k, st, s)->road_len = (uint8_t)board_longest_road(&k->b, kpaths(k, st), knodes(k, st), s);
+	const unsigned grew = won ? seats & ~lost & ~full : 0;
+	uint8_t *paths = kpaths(k, st);
+	for (unsigned m = grew; m; m &= m - 1) {
+		const int s = bit_low(m);
+		uint64_t mine[2] = {0, 0};
+		for (int w = 0; w < 2; w++) {
+			for (uint64_t t = won[w]; t; t &= t - 1) {
+				const int p = w * 64 + bit_low(t);
+				if (paths[p] == s + 1) {
+					mine[w] |= 1ull << (p & 63);
+					paths[p] = 0;
+				}
+			}
+		}
+		int len = kseat_of(k, st, s)->road_len;
+		for (int w = 0; w < 2; w++) {
+			for (uint64_t t = mine[w]; t; t &= t - 1) {
+				const int p = w * 64 + bit_low(t);
+				paths[p] = (uint8_t)(s + 1);
+				len = board_longest_road_through(&k->b, paths, knodes(k, st), s, p, len);
+			}
+		}
+		kseat_of(k, st, s)->road_len = (uint8_t)len;
+	}
+	for (unsigned m = (seats | full) & ~grew; m; m &= m - 1) {
+		const int s = bit_low(m);
+		kseat_of(k, st, s)->road_len = (uint8_t)board_longest_road(&k->b, paths, knodes(k, st), s);
 	}
 	flow_update_longest_road(k, st, -1, -1, log);
 }
@@ -147,7 +208,8 @@ static unsigned seat_bit(const kern *k, int o)
 
 /* RC-14: the roads of `take` (risk_annexable) to the seat controlling their
  * hexes, in path order. */
-static unsigned annex_roads(const kern *k, void *st, const int8_t *ctrl, const uint64_t take[2], evlog *log)
+static unsigned annex_roads(const kern *k, void *st, const int8_t *ctrl, const uint64_t take[2], unsigned *lost,
+			    evlog *log)
 {
 	uint8_t *paths = kpaths(k, st);
 	unsigned changed = 0; /* the seats that lost or won a road, and bit 31 */
@@ -162,6 +224,7 @@ static unsigned annex_roads(const kern *k, void *st, const int8_t *ctrl, const u
 			if (e)
 				e->args[0] = p;
 			changed |= 1u << 31 | seat_bit(k, old) | seat_bit(k, q);
+			*lost |= seat_bit(k, old);
 		}
 	}
 	return changed;
@@ -276,13 +339,14 @@ static int annex_pass(const kern *k, void *st, const int8_t *ctrl, uint64_t take
 		      unsigned *moved, evlog *log)
 {
 	uint8_t old_owner[RISK_MAX_NODES];
-	unsigned roads = annex_roads(k, st, ctrl, take_paths, log);
+	unsigned lost = 0;
+	unsigned roads = annex_roads(k, st, ctrl, take_paths, &lost, log);
 	unsigned buildings = annex_buildings(k, st, ctrl, take_nodes, old_owner, log);
 	if (roads || buildings)
-		recount_after_annex(k, st, roads, take_nodes, old_owner, log);
+		recount_after_annex(k, st, roads, lost, take_paths, take_nodes, old_owner, log);
 	unsigned out = eliminations(k, st, log);
 	if (out) /* roads only change hands */
-		recount_after_annex(k, st, out, 0, old_owner, log);
+		recount_after_annex(k, st, out, ~0u, NULL, 0, old_owner, log);
 	*moved |= roads | buildings | out;
 	return out != 0;
 }
