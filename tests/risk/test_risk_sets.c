@@ -672,24 +672,17 @@ START_TEST(test_rc28_win_by_annexation_when_settled)
 }
 END_TEST
 
-/* B-86, B-88 after RC-12: seat 1 annexes seat 0's settlement on
- * intersection 12 where seat 1 has two roads and seat 0 none, so no road
- * changes hands; the settlement cut seat 1's two roads apart, its own
- * settlement joins them.  The module recounts seat 1's longest road for the
- * building alone (two roads at it); the state check after the action
- * recomputes every longest road and fails when that recount is left out. */
-START_TEST(test_longest_road_through_annexed_building)
+/* The made-up positions of the two tests below: seat 0's set-up road at
+ * intersection 12 goes back to its supply; seat 1 gets two roads at 12 from
+ * its supply, none of which touches its other roads. */
+static void seat1_roads_at_12(crisk_game *g)
 {
-	crisk_game *g = rs_two(NULL);
 	const kern *k = kern_of(g);
 	void *st = g->state;
-	risk_ext *x = rx(k, st);
 	uint8_t *paths = kpaths(k, st);
 	const bnode *bn = &k->b.node[12];
 	ck_assert_int_eq(rs_building_owner(g, 12), 0);
 	ck_assert_int_ge(bn->deg, 2);
-	/* Seat 0's set-up road at 12 goes back to its supply; seat 1 gets two
-	 * roads at 12 from its supply, none of which touches its other roads. */
 	for (int i = 0; i < bn->deg; i++) {
 		const int p = bn->path[i];
 		if (paths[p]) {
@@ -701,9 +694,17 @@ START_TEST(test_longest_road_through_annexed_building)
 		paths[bn->path[i]] = 2;
 		kseat_of(k, st, 1)->supply[PIECE_ROAD]--;
 	}
+}
+
+/* The derived parts again, then seat 1 alone on hexes 0, 3 and 4 with
+ * their requirements (not settled yet: the next roll annexes). */
+static void seat1_alone_on_hexes(crisk_game *g)
+{
+	const kern *k = kern_of(g);
+	void *st = g->state;
+	risk_ext *x = rx(k, st);
 	risk_recount_roads(k, st, NULL);
 	risk_derive_sets(k, st);
-	/* Seat 1 alone on hexes 0, 3 and 4 with their requirements. */
 	static const int hexes[3] = {0, 3, 4};
 	for (int i = 0; i < 3; i++) {
 		for (int o = 0; o < RISK_OWNERS; o++)
@@ -713,6 +714,22 @@ START_TEST(test_longest_road_through_annexed_building)
 	x->settled = (uint8_t)risk_settled_now(k, st);
 	ck_assert_int_eq(x->settled, 0);
 	ck_assert_msg(g->mod->state_check(g->data, st) == CRISK_OK, "made-up position: %s", crisk_error_last());
+}
+
+/* B-86, B-88 after RC-12: seat 1 annexes seat 0's settlement on
+ * intersection 12 where seat 1 has two roads and seat 0 none, so no road
+ * changes hands; the settlement cut seat 1's two roads apart, its own
+ * settlement joins them.  The module recounts seat 1's longest road for the
+ * building alone (two roads at it); the state check after the action
+ * recomputes every longest road and fails when that recount is left out. */
+START_TEST(test_longest_road_through_annexed_building)
+{
+	crisk_game *g = rs_two(NULL);
+	const kern *k = kern_of(g);
+	void *st = g->state;
+	uint8_t *paths = kpaths(k, st);
+	seat1_roads_at_12(g);
+	seat1_alone_on_hexes(g);
 	/* The longest road of seat 1 with the settlement its own is longer:
 	 * the annexation has something to recount. */
 	uint8_t *nodes = knodes(k, st);
@@ -747,22 +764,8 @@ START_TEST(test_longest_road_after_road_and_building_annexed)
 	crisk_game *g = rs_two(NULL);
 	const kern *k = kern_of(g);
 	void *st = g->state;
-	risk_ext *x = rx(k, st);
 	uint8_t *paths = kpaths(k, st);
-	const bnode *bn = &k->b.node[12];
-	ck_assert_int_eq(rs_building_owner(g, 12), 0);
-	ck_assert_int_ge(bn->deg, 2);
-	for (int i = 0; i < bn->deg; i++) {
-		const int p = bn->path[i];
-		if (paths[p]) {
-			kseat_of(k, st, paths[p] - 1)->supply[PIECE_ROAD]++;
-			paths[p] = 0;
-		}
-	}
-	for (int i = 0; i < 2; i++) {
-		paths[bn->path[i]] = 2;
-		kseat_of(k, st, 1)->supply[PIECE_ROAD]--;
-	}
+	seat1_roads_at_12(g);
 	/* A free side between two of hexes 0, 3 and 4 whose ends touch no
 	 * road of seat 1 and no building. */
 	const uint32_t mine = 1u << 0 | 1u << 3 | 1u << 4;
@@ -787,17 +790,7 @@ START_TEST(test_longest_road_after_road_and_building_annexed)
 		paths[far] = 1;
 		kseat_of(k, st, 0)->supply[PIECE_ROAD]--;
 	}
-	risk_recount_roads(k, st, NULL);
-	risk_derive_sets(k, st);
-	static const int hexes[3] = {0, 3, 4};
-	for (int i = 0; i < 3; i++) {
-		for (int o = 0; o < RISK_OWNERS; o++)
-			ra_set(x, hexes[i], o, 0);
-		ra_set(x, hexes[i], 1, rr_of(k)->req[hexes[i]]);
-	}
-	x->settled = (uint8_t)risk_settled_now(k, st);
-	ck_assert_int_eq(x->settled, 0);
-	ck_assert_msg(g->mod->state_check(g->data, st) == CRISK_OK, "made-up position: %s", crisk_error_last());
+	seat1_alone_on_hexes(g);
 	uint8_t *nodes = knodes(k, st);
 	const uint8_t was = nodes[12];
 	const int before = board_longest_road(&k->b, paths, nodes, 1);
