@@ -204,7 +204,7 @@ void roundtrip(const fixture *f)
 	uint8_t *a = malloc(n), *b = malloc(n);
 	void *st = aligned_alloc(16, f->k->size);
 	kern_state_save(f->k, f->st, a);
-	hawaii_state_load(f->k, a, st);
+	kern_state_load(f->k, a, st);
 	ck_assert_msg(hawaii_state_check(f->k, st) == CRISK_OK, "loaded: %s", crisk_error_last());
 	kern_state_save(f->k, st, b);
 	ck_assert_msg(memcmp(a, b, n) == 0, "binary save and load differ");
@@ -212,7 +212,7 @@ void roundtrip(const fixture *f)
 	char *ja = state_json(f, f->st, &la);
 	jnode *root = NULL;
 	ck_assert_int_eq(jr_parse(&root, ja, la), CRISK_OK);
-	ck_assert_msg(hawaii_state_from_json(f->k, root, st) == CRISK_OK, "from JSON: %s", crisk_error_last());
+	ck_assert_msg(kern_state_from_json(f->k, root, st) == CRISK_OK, "from JSON: %s", crisk_error_last());
 	jr_free(root);
 	ck_assert_msg(hawaii_state_check(f->k, st) == CRISK_OK, "from JSON: %s", crisk_error_last());
 	char *jb = state_json(f, st, &lb);
@@ -252,7 +252,6 @@ void ship_leaves(fixture *f, int s, const char *space)
 		}
 	}
 	kern_state_derive(f->k, f->st);
-	hw_derive(f->k, f->st); /* hw_ext.open, as a load does */
 	flow_update_longest_road(f->k, f->st, s, -1, &f->log);
 	hw_ship_removed(f->k, f->st, s, p, &f->log);
 	ck_assert_msg(hawaii_state_check(f->k, f->st) == CRISK_OK, "state check: %s", crisk_error_last());

@@ -53,14 +53,12 @@ void put_settlement(fixture *f, int s, const char *point)
 {
 	int n = pt(f, point);
 	flow_place_building(f->k, f->st, s, n);
-	hw_derive(f->k, f->st); /* the derived sets (hw_ext.open, .spots) of a position set by hand */
 	flow_update_longest_road(f->k, f->st, s, n, &f->log);
 }
 
 void put_road(fixture *f, int s, const char *space)
 {
 	flow_add_road(f->k, f->st, s, sp(f, space));
-	hw_derive(f->k, f->st); /* the derived sets of a position set by hand */
 	hw_piece_placed(f->k, f->st, s, sp(f, space), &f->log); /* H-50 */
 	flow_update_longest_road(f->k, f->st, s, -1, &f->log);
 }
@@ -156,7 +154,7 @@ static void round_trips(const fixture *f)
 	void *copy = aligned_alloc(16, k->size);
 	ck_assert(bytes && copy);
 	kern_state_save(k, f->st, bytes);
-	hawaii_state_load(k, bytes, copy);
+	kern_state_load(k, bytes, copy);
 	ck_assert_msg(hawaii_state_check(k, copy) == CRISK_OK, "loaded state: %s", crisk_error_last());
 	ck_assert_msg(memcmp(copy, f->st, k->size) == 0, "the binary save does not load the same state");
 	static char text[1 << 16];
@@ -168,7 +166,7 @@ static void round_trips(const fixture *f)
 	jnode *root;
 	ck_assert_int_eq(jr_parse(&root, text, len), CRISK_OK);
 	memset(copy, 0xAB, k->size);
-	ck_assert_msg(hawaii_state_from_json(k, root, copy) == CRISK_OK, "JSON load: %s", crisk_error_last());
+	ck_assert_msg(kern_state_from_json(k, root, copy) == CRISK_OK, "JSON load: %s", crisk_error_last());
 	jr_free(root);
 	ck_assert_msg(memcmp(copy, f->st, k->size) == 0, "the JSON save does not load the same state");
 	free(copy);

@@ -1,6 +1,6 @@
 /* Module hawaii's shortcuts against a recomputation from scratch, at every
  * step of random games of 3 to 6 seats (docs/performance.md, "Module
- * hawaii"): the derived open-end sets (hw_ext.open, compare_open), the ship-move list (H-78..H-81) against check over
+ * hawaii"): the ship-move list (H-78..H-81) against check over
  * every pair of spaces (hawaii_check), every seat's Longest Trade Route (H-82..H-84, the
  * route update after a ship move) against board_longest_road, and the
  * tables of the rules object (compare_tables) against the rules' words.  The games
@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "catan/kernel.h"
-#include "catan/state_io.h"
 #include "core/error.h"
 #include "modules/hawaii/hawaii.h"
 #include "hawaii_sea.h"
@@ -192,53 +191,9 @@ static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 	}
 }
 
-/* hw_ext.open and .spots (derived, docs/decisions.md hawaii 42) against
- * H-79's words for every ship of every seat and the kernel's connection
- * test (H-45) for every space; a state with one bit flipped is refused by
- * the state check, and a binary save loads back to the same bytes. */
-static void compare_open(const fixture *f)
-{
-	const kern *k = f->k;
-	const uint8_t *paths = kpaths(k, f->st);
-	const hw_ext *x = hwx(k, f->st);
-	ck_assert(hwr(k)->derived);
-	for (int s = 0; s < CRISK_MAX_SEATS; s++) {
-		for (int p = 0; p < 64 * HW_OPEN_WORDS; p++) {
-			int want = p < k->b.n_path && s < k->seats && paths[p] == s + 1 && !kern_road_path(k, p) &&
-				   naive_open_end(k, f->st, s, p);
-			ck_assert_msg(((x->open[s][p >> 6] >> (p & 63)) & 1) == (uint64_t)want,
-				      "open[%d] bit %d is %d, H-79 says %d", s, p, !want, want);
-			/* spots: an empty ship-type space the seat could build on
-			 * by the kernel's connection test (H-45), the pirate aside. */
-			want = p < k->b.n_path && s < k->seats && !paths[p] && !kern_road_path(k, p) &&
-			       kern_path_ok(k, f->st, s, p);
-			ck_assert_msg(((x->spots[s][p >> 6] >> (p & 63)) & 1) == (uint64_t)want,
-				      "spots[%d] bit %d is %d, H-45 says %d", s, p, !want, want);
-		}
-	}
-	static unsigned calls;
-	if (calls++ % 8) /* the refusal and the load at every 8th step */
-		return;
-	static uint8_t copy[4096], bytes[4096];
-	ck_assert_uint_le(k->size, sizeof copy);
-	ck_assert_uint_le(kern_state_bytes(k), sizeof bytes);
-	memcpy(copy, f->st, k->size);
-	int p = (int)(ks(f->st)->turn % (uint64_t)k->b.n_path), s = (int)(ks(f->st)->turn % (uint64_t)k->seats);
-	hwx(k, copy)->open[s][p >> 6] ^= UINT64_C(1) << (p & 63);
-	ck_assert_int_eq(hawaii_state_check(k, copy), CRISK_EFORMAT);
-	memcpy(copy, f->st, k->size);
-	hwx(k, copy)->spots[s][p >> 6] ^= UINT64_C(1) << (p & 63);
-	ck_assert_int_eq(hawaii_state_check(k, copy), CRISK_EFORMAT);
-	kern_state_save(k, f->st, bytes);
-	memset(copy, 0xA5, k->size);
-	hawaii_state_load(k, bytes, copy);
-	ck_assert(memcmp(copy, f->st, k->size) == 0);
-}
-
 static void compare_step(const fixture *f, const crisk_action *list, size_t n)
 {
 	compare_tables(f, list, n);
-	compare_open(f);
 	static crisk_action want[PLAY_CAP], got[PLAY_CAP];
 	size_t n_got = 0;
 	for (size_t i = 0; i < n; i++) {

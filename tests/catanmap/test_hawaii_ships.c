@@ -49,7 +49,6 @@ static void main_phase(fixture *f, int s, int each)
 		h->bank[r] = (uint8_t)(h->bank[r] - each);
 	}
 	p->cards = (uint8_t)(NUM_RES * each);
-	hw_derive(f->k, f->st); /* the derived sets (hw_ext.open, .spots) of the pieces put by hand */
 }
 
 static int listed(const fixture *f, unsigned type, int id)
@@ -102,7 +101,6 @@ START_TEST(ships_and_roads_connect_H3c_H100a)
 	ck_assert(!legal(&f, HW_BUILD_SHIP, "m1"));
 	ck_assert_msg(strstr(crisk_error_last(), "(H-45)") != NULL, "%s", crisk_error_last());
 	flow_place_building(f.k, f.st, 0, pt(&f, "lihue"));
-	hw_derive(f.k, f.st);
 	ck_assert(legal(&f, CRISK_CATAN_BUILD_ROAD, "r006"));
 	ck_assert(legal(&f, HW_BUILD_SHIP, "m1"));
 	close_game(&f);

@@ -8,7 +8,6 @@
 #include "../../catan/board_map.h"
 #include "../../catan/state_io.h"
 #include "../../core/error.h"
-#include "../catan_module.h"
 #include "hawaii.h"
 
 extern const char crisk_data_hawaii_catanmap[];
@@ -85,12 +84,7 @@ static int hw_ext_check(const kern *k, const void *st)
 				       x->ships[s], on_board, want);
 	}
 	int rc = hw_fish_check(k, st); /* slice fish */
-	if (!rc)
-		rc = hw_moves_check(k, st);
-	/* The derived open-end sets, after the pieces are known sound. */
-	if (!rc && !hw_derived_ok(k, st))
-		rc = err_set(CRISK_EFORMAT, "ext.open, ext.spots: the ships at an open end or the ship spots differ from the board (derived data, H-79, H-45)");
-	return rc;
+	return rc ? rc : hw_moves_check(k, st);
 }
 
 /* slice fish: a road's placement effects (H-50: the chit, H-75); ships
@@ -98,12 +92,8 @@ static int hw_ext_check(const kern *k, const void *st)
 static void hw_after_build(const kern *k, void *st, int piece, int id, int how, evlog *log)
 {
 	(void)how;
-	if (piece == PIECE_ROAD) {
-		hw_open_piece(k, st, ks(st)->active, id); /* derived: H-79 */
+	if (piece == PIECE_ROAD)
 		hw_piece_placed(k, st, ks(st)->active, id, log);
-	} else {
-		hw_open_point(k, st, ks(st)->active, id); /* a settlement closes its point's ends (H-79) */
-	}
 }
 
 static void hw_view_json(const kern *k, const void *st, int viewer, jw *w)
@@ -216,8 +206,6 @@ static int build_rules(hw_rules *r, const param_set *p, const char *map, size_t 
 	       NUM_DEV);
 	rc = kern_init(&r->k, &cfg);
 	if (!rc)
-		r->derived = r->k.pw <= HW_OPEN_WORDS; /* hw_ext.open kept */
-	if (!rc)
 		rc = hw_rules_setup_check(&r->k, r->map);
 	if (!rc)
 		rc = hw_rules_chits(r);
@@ -283,23 +271,6 @@ int hawaii_rules_create_data(void **data, param_set *p, const char *text, size_t
 void hawaii_state_init(const void *data, void *st, evlog *log)
 {
 	kern_state_init(data, st, log);
-	hw_derive(data, st);
-}
-
-/* A load derives hw_ext.open (not saved); the state check follows and
- * compares it with the board. */
-void hawaii_state_load(const void *data, const uint8_t *in, void *state)
-{
-	cm_state_load(data, in, state);
-	hw_derive(data, state);
-}
-
-int hawaii_state_from_json(const void *data, const struct jnode *root, void *state)
-{
-	int rc = cm_state_from_json(data, root, state);
-	if (!rc)
-		hw_derive(data, state);
-	return rc;
 }
 
 int hawaii_state_check(const void *data, const void *st)

@@ -95,9 +95,6 @@ typedef struct hw_rules {
 	/* Whether any point has a harbor (k.node_harbor): none on a catanmap,
 	 * so a merchant update need not visit the buildings. */
 	int node_harbors;
-	/* Whether hw_ext.open is kept: maps of at most 64 * HW_OPEN_WORDS
-	 * spaces (k.pw <= HW_OPEN_WORDS); else it stays zero. */
-	int derived;
 	/* hawaii_rl.c: the kernel's action count and observation size, where
 	 * hawaii's indices and floats start (hw_rules_rl). */
 	size_t rl_kern_actions, rl_kern_obs;
@@ -108,22 +105,8 @@ typedef struct hw_rules {
 #define HW_NO_PATH 0xFFFFu
 #define HW_MAX_NW 8
 
-/* Path words of the derived open-end sets (hw_ext.open): maps of up to 192
- * spaces (the built-in map has 160). */
-#define HW_OPEN_WORDS 3
-
-/* Module state (the kernel's ext region), saved field by field but `open` and `spots`. */
+/* Module state (the kernel's ext region), saved field by field. */
 typedef struct hw_ext {
-	/* Derived, not saved (docs/decisions.md, hawaii 42): per seat, its
-	 * ships at an open end (H-79), and the empty ship-type spaces at its
-	 * anchors (H-44, H-45; the pirate aside: hw_spots_at without
-	 * hw_pirate_paths), as path bitsets.  Kept up to date by every piece
-	 * placed, moved or removed and every building (hw_open_piece,
-	 * hw_open_point), derived again at state init and on load
-	 * (hw_derive), compared with a recomputation by the state check.  All
-	 * zero when the map has more spaces (hw_rules.derived 0). */
-	uint64_t open[CRISK_MAX_SEATS][HW_OPEN_WORDS];
-	uint64_t spots[CRISK_MAX_SEATS][HW_OPEN_WORDS];
 	uint16_t pirate;                /* sea hex of the pirate (H-34) */
 	uint8_t ships[CRISK_MAX_SEATS]; /* ships in supply per seat (H-34) */
 	/* slice fish */
@@ -169,10 +152,6 @@ int hawaii_rules_create_data(void **data, param_set *p, const char *text, size_t
 void hawaii_rules_destroy(void *data);
 void hawaii_state_init(const void *data, void *st, evlog *log);
 int hawaii_state_check(const void *data, const void *st);
-/* The vtable's loads: cm_state_load and cm_state_from_json, then hw_derive. */
-struct jnode;
-void hawaii_state_load(const void *data, const uint8_t *in, void *state);
-int hawaii_state_from_json(const void *data, const struct jnode *root, void *state);
 
 /* hawaii_setup.c */
 /* H-37, H-88: whether `seat` may take `node` as a set-up settlement by the
@@ -252,19 +231,6 @@ static inline int hw_spots_at(const kern *k, const void *st, const uint64_t *anc
 		}
 		spots[i] = keep;
 		any |= keep;
-	}
-	return any != 0;
-}
-
-/* hw_ship_spots from hw_ext.spots (hw_rules.derived only): its words less
- * the pirate's paths, k.pw words; returns whether there is any. */
-static inline int hw_derived_spots(const kern *k, const void *st, int s, uint64_t *spots)
-{
-	const uint64_t *blocked = hw_pirate_paths(k, st), *have = hwx(k, st)->spots[s];
-	uint64_t any = 0;
-	for (int i = 0; i < HW_OPEN_WORDS && i < k->pw; i++) {
-		spots[i] = have[i] & ~blocked[i];
-		any |= spots[i];
 	}
 	return any != 0;
 }
@@ -351,14 +317,6 @@ void hw_note_fresh(const kern *k, void *st, int p);
 void hw_moves_turn_start(const kern *k, void *st, evlog *log);
 /* H-79: whether seat s's ship on path p is at an open end. */
 int hw_open_end(const kern *k, const void *st, int s, int p);
-/* hw_ext.open and .spots (derived): after a piece of seat s arrived at or
- * left path p, after a building of s at point n; from scratch (a new
- * state, a load); whether they are what hw_derive would make (the state
- * check). */
-void hw_open_piece(const kern *k, void *st, int s, int p);
-void hw_open_point(const kern *k, void *st, int s, int n);
-void hw_derive(const kern *k, void *st);
-int hw_derived_ok(const kern *k, const void *st);
 int hw_check_move_ship(const kern *k, const void *st, int from, int to);
 void hw_list_move_ships(const kern *k, const void *st, action_out *o);
 /* hw_list_move_ships in parts: whether the active seat may move a ship now
@@ -366,7 +324,6 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o);
  * ship spots (hw_anchors, hw_spots_at; spots not empty). */
 int hw_move_listable(const kern *k, const void *st);
 void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o);
-/* anchor NULL: with hw_ext.spots (hw_rules.derived), each point tested. */
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);
 /* hw_ext_check's part for the fields of this slice. */
 int hw_moves_check(const kern *k, const void *st);

@@ -18,15 +18,6 @@ void hw_list_own(const kern *k, const void *st, action_out *o)
 		uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
 		if (!build && !move)
 			break;
-		if (hwr(k)->derived) { /* hw_ext.spots, the anchors tested one by one */
-			if (!hw_derived_spots(k, st, ks(st)->active, spots))
-				break;
-			if (build)
-				hw_list_spots(k, spots, HW_BUILD_SHIP, o);
-			if (move)
-				hw_list_moves_at(k, st, NULL, spots, o);
-			break;
-		}
 		hw_anchors(k, st, ks(st)->active, anchor);
 		if (!hw_spots_at(k, st, anchor, spots))
 			break; /* no ship to build and no place to move one to */
@@ -180,10 +171,8 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 			x->thief = thief;
 			return rc;
 		}
-		if (setup_road) { /* H-75: a set-up road takes a chit too (the kernel calls no after_build) */
-			hw_open_piece(k, st, s, ACT_ID(a)); /* derived: H-79 */
+		if (setup_road) /* H-75: a set-up road takes a chit too (the kernel calls no after_build) */
 			hw_chit_claim(k, st, s, ACT_ID(a), log);
-		}
 		hw_market_done(k, st); /* a market steal's or draw's chance event resolved */
 		return CRISK_OK;
 	}

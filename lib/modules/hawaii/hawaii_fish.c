@@ -399,7 +399,6 @@ void hw_apply_market(const kern *k, void *st, crisk_action a, evlog *log)
 		break;
 	case HW_FISH_BUILD_ROAD:
 		flow_add_road(k, st, s, arg);
-		hw_open_piece(k, st, s, arg); /* derived: H-79 */
 		e = ev_push(log, CRISK_CATAN_EV_BUILD_ROAD, s, -1);
 		if (e) {
 			e->args[0] = arg;

@@ -236,10 +236,10 @@ const module module_hawaii = {
 	.board_json = hw_board_json,
 	.state_bytes = cm_state_bytes,
 	.state_save = cm_state_save,
-	.state_load = hawaii_state_load,
+	.state_load = cm_state_load,
 	.state_check = hawaii_state_check,
 	.state_to_json = cm_state_to_json,
-	.state_from_json = hawaii_state_from_json,
+	.state_from_json = cm_state_from_json,
 	/* Reinforcement learning (hawaii_rl.c, docs/rl-hawaii.md). */
 	.rl_actions = hw_rl_actions,
 	.rl_index = hw_rl_index,

@@ -89,151 +89,6 @@ int hw_open_end(const kern *k, const void *st, int s, int p)
 	return open_end(k, st, s, p);
 }
 
-/* ---- hw_ext.open: each seat's ships at an open end (derived) ---- */
-
-/* Bit q of open[s] for every path q at point n: only pieces of s at a
- * ship's points decide H-79, so a change at n changes nothing elsewhere. */
-static void open_at_point(const kern *k, void *st, int s, int n)
-{
-	uint64_t *open = hwx(k, st)->open[s];
-	const uint8_t *paths = kpaths(k, st);
-	const bnode *bn = &k->b.node[n];
-	for (int i = 0; i < bn->deg; i++) {
-		int q = bn->path[i];
-		uint64_t bit = UINT64_C(1) << (q & 63);
-		if (paths[q] == s + 1 && !kern_road_path(k, q) && open_end(k, st, s, q))
-			open[q >> 6] |= bit;
-		else
-			open[q >> 6] &= ~bit;
-	}
-}
-
-/* H-44 for seat u at point n: its building, or an empty point its roads
- * or ships reach that is no named location (hw_anchors). */
-static inline int anchor_of(const kern *k, const void *st, int u, int n)
-{
-	unsigned nb = knodes(k, st)[n];
-	if (nb)
-		return (nb & NODE_OWNER_MASK) == (unsigned)u + 1;
-	return bit_get(kreach(k, st, u), n) && !bit_get(k->stop, n);
-}
-
-/* Seat u's spots bit of path q (ship-type), between points n0 and n1. */
-static inline void spot_bit(const kern *k, void *st, int u, int q, int on)
-{
-	uint64_t *spots = hwx(k, st)->spots[u], bit = UINT64_C(1) << (q & 63);
-	spots[q >> 6] = on ? spots[q >> 6] | bit : spots[q >> 6] & ~bit;
-}
-
-/* Seat u's spots bits of the ship-type paths at point n: a path's bit
- * depends on it being empty and on its two points being anchors of u,
- * which change only with the pieces at those points. */
-static void seat_spots_at(const kern *k, void *st, int u, int n)
-{
-	const uint8_t *paths = kpaths(k, st);
-	const bnode *bn = &k->b.node[n];
-	const int here = anchor_of(k, st, u, n);
-	for (int i = 0; i < bn->deg; i++) {
-		int q = bn->path[i];
-		if (!kern_road_path(k, q))
-			spot_bit(k, st, u, q, !paths[q] && (here || anchor_of(k, st, u, bn->adj[i])));
-	}
-}
-
-/* A piece of s arrived at or left path p: bit p changes for every seat
- * (empty or not), and only s's anchors at p's points (its reach there). */
-/* open_at_point and seat_spots_at for seat s in one pass over n's paths. */
-static void both_at_point(const kern *k, void *st, int s, int n)
-{
-	hw_ext *x = hwx(k, st);
-	uint64_t *open = x->open[s], *spots = x->spots[s];
-	const uint8_t *paths = kpaths(k, st);
-	const bnode *bn = &k->b.node[n];
-	const int here = anchor_of(k, st, s, n);
-	for (int i = 0; i < bn->deg; i++) {
-		int q = bn->path[i], w = q >> 6;
-		uint64_t bit = UINT64_C(1) << (q & 63);
-		if (kern_road_path(k, q))
-			continue;
-		if (paths[q] == s + 1 && open_end(k, st, s, q))
-			open[w] |= bit;
-		else
-			open[w] &= ~bit;
-		if (!paths[q] && (here || anchor_of(k, st, s, bn->adj[i])))
-			spots[w] |= bit;
-		else
-			spots[w] &= ~bit;
-	}
-}
-
-void hw_open_piece(const kern *k, void *st, int s, int p)
-{
-	if (!hwr(k)->derived)
-		return;
-	const int n0 = k->b.path[p].node[0], n1 = k->b.path[p].node[1];
-	both_at_point(k, st, s, n0);
-	both_at_point(k, st, s, n1);
-	if (kern_road_path(k, p))
-		return;
-	const int empty = !kpaths(k, st)[p];
-	for (int u = 0; u < k->seats; u++) {
-		if (u != s)
-			spot_bit(k, st, u, p, empty && (anchor_of(k, st, u, n0) || anchor_of(k, st, u, n1)));
-	}
-}
-
-/* A building of s at point n: n's anchors change for every seat. */
-void hw_open_point(const kern *k, void *st, int s, int n)
-{
-	if (!hwr(k)->derived)
-		return;
-	open_at_point(k, st, s, n);
-	for (int u = 0; u < k->seats; u++)
-		seat_spots_at(k, st, u, n);
-}
-
-/* open and spots from the board alone (zero when not kept); spots from
- * hw_anchors and hw_spots_at, the pirate put back. */
-static void derive_from_board(const kern *k, const void *st, uint64_t open[CRISK_MAX_SEATS][HW_OPEN_WORDS],
-			      uint64_t spots[CRISK_MAX_SEATS][HW_OPEN_WORDS])
-{
-	const uint8_t *paths = kpaths(k, st);
-	memset(open, 0, sizeof(uint64_t) * CRISK_MAX_SEATS * HW_OPEN_WORDS);
-	memset(spots, 0, sizeof(uint64_t) * CRISK_MAX_SEATS * HW_OPEN_WORDS);
-	if (!hwr(k)->derived)
-		return;
-	for (int p = 0; p < k->b.n_path; p++) {
-		int s = paths[p] - 1;
-		if (s >= 0 && s < k->seats && !kern_road_path(k, p) && open_end(k, st, s, p))
-			open[s][p >> 6] |= UINT64_C(1) << (p & 63);
-	}
-	for (int s = 0; s < k->seats; s++) {
-		uint64_t anchor[HW_MAX_NW], sp[HW_MAX_PW];
-		hw_anchors(k, st, s, anchor);
-		hw_or_rows(hwr(k)->ship_at, k->nw, anchor, k->pw, sp);
-		for (int w = 0; w < k->pw; w++) {
-			for (uint64_t m = sp[w]; m; m &= m - 1) {
-				if (!paths[w * 64 + bit_low(m)])
-					spots[s][w] |= UINT64_C(1) << bit_low(m);
-			}
-		}
-	}
-}
-
-void hw_derive(const kern *k, void *st)
-{
-	hw_ext *x = hwx(k, st);
-	derive_from_board(k, st, x->open, x->spots);
-}
-
-int hw_derived_ok(const kern *k, const void *st)
-{
-	uint64_t open[CRISK_MAX_SEATS][HW_OPEN_WORDS], spots[CRISK_MAX_SEATS][HW_OPEN_WORDS];
-	const hw_ext *x = hwx(k, st);
-	derive_from_board(k, st, open, spots);
-	return memcmp(open, x->open, sizeof open) == 0 && memcmp(spots, x->spots, sizeof spots) == 0;
-}
-
 /* H-44 with path `gone` empty: point n is an anchor of s. */
 static int anchor_without(const kern *k, const void *st, int s, int n, int gone)
 {
@@ -332,15 +187,8 @@ static uint64_t own_bytes(const hw_rules *r, const uint8_t *paths, int s, int j)
 /* dest_ok's `to` for the ship of s on `from`, from the empty ship-type
  * paths at s's anchors (spots): the ends the ship leaves bare stop being
  * anchors, so a path there stays only if its other end is still one. */
-static HW_ALWAYS_INLINE int is_anchor(const kern *k, const void *st, int s, const uint64_t *anchor, int n)
-{
-	return anchor ? bit_get(anchor, n) : anchor_of(k, st, s, n);
-}
-
-/* anchor: s's anchors as a point bitset, or NULL to test each point
- * (anchor_of, with hw_ext.spots). */
-static HW_ALWAYS_INLINE void leave_dests(const kern *k, const void *st, int s, int pw, int from, unsigned ends,
-					  const uint64_t *anchor, const uint64_t *spots, uint64_t *d)
+static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsigned ends, const uint64_t *anchor,
+					  const uint64_t *spots, uint64_t *d)
 {
 	int bare[2], n_bare = 0;
 	for (int i = 0; i < pw; i++)
@@ -348,14 +196,14 @@ static HW_ALWAYS_INLINE void leave_dests(const kern *k, const void *st, int s, i
 	/* The open ends (no building of s, no other piece of s) that were anchors. */
 	for (int e = 0; e < 2; e++) {
 		int n = k->b.path[from].node[e];
-		if ((ends >> e & 1u) && is_anchor(k, st, s, anchor, n))
+		if ((ends >> e & 1u) && bit_get(anchor, n))
 			bare[n_bare++] = n;
 	}
 	for (int b = 0; b < n_bare; b++) {
 		const bnode *bn = &k->b.node[bare[b]];
 		for (int i = 0; i < bn->deg; i++) {
 			int q = bn->path[i], other = bn->adj[i];
-			int kept = other != bare[0] && (n_bare < 2 || other != bare[1]) && is_anchor(k, st, s, anchor, other);
+			int kept = bit_get(anchor, other) && other != bare[0] && (n_bare < 2 || other != bare[1]);
 			if (!kept)
 				d[q >> 6] &= ~(UINT64_C(1) << (q & 63));
 		}
@@ -368,23 +216,8 @@ int hw_move_listable(const kern *k, const void *st)
 	if (!move_phase(k, st))
 		return 0;
 	const hw_ext *x = hwx(k, st);
-	const int s = ks(st)->active;
 	/* Not when every ship of the seat's is fresh (H-80), or it has none. */
-	if (HW_SHIPS - x->ships[s] <= x->n_fresh)
-		return 0;
-	if (!hwr(k)->derived)
-		return 1;
-	/* A ship at an open end (H-79) that the pirate does not hold (H-80)
-	 * and that is not fresh (H-80). */
-	const uint64_t *pirate = hw_pirate_paths(k, st);
-	uint64_t m[HW_OPEN_WORDS], any = 0;
-	for (int w = 0; w < HW_OPEN_WORDS; w++)
-		m[w] = x->open[s][w] & ~(w < k->pw ? pirate[w] : 0);
-	for (int i = 0; i < x->n_fresh; i++)
-		m[x->fresh[i] >> 6] &= ~(UINT64_C(1) << (x->fresh[i] & 63));
-	for (int w = 0; w < HW_OPEN_WORDS; w++)
-		any |= m[w];
-	return any != 0;
+	return HW_SHIPS - x->ships[ks(st)->active] > x->n_fresh;
 }
 
 void hw_list_move_ships(const kern *k, const void *st, action_out *o)
@@ -392,11 +225,6 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
 	if (!hw_move_listable(k, st))
 		return;
 	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
-	if (hwr(k)->derived) {
-		if (hw_derived_spots(k, st, ks(st)->active, spots)) /* else no ship has a place to go */
-			hw_list_moves_at(k, st, NULL, spots, o);
-		return;
-	}
 	hw_anchors(k, st, ks(st)->active, anchor);
 	if (hw_spots_at(k, st, anchor, spots)) /* else no ship has a place to go */
 		hw_list_moves_at(k, st, anchor, spots, o);
@@ -416,23 +244,6 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	const uint64_t *pirate = hw_pirate_paths(k, st);
 	int from[HW_SHIPS], n_from = 0;
 	uint64_t dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW] = {0};
-	if (r->derived) {
-		/* The seat's ships at an open end (hw_ext.open, pw <= HW_OPEN_WORDS),
-		 * ascending as the scan below finds them. */
-		for (int w = 0; w < pw && w < HW_OPEN_WORDS; w++) {
-			for (uint64_t m = x->open[s][w] & ~pirate[w]; m; m &= m - 1) {
-				int f = w * 64 + bit_low(m);
-				if (is_fresh(x, f))
-					continue;
-				unsigned ends = open_ends(k, st, s, f);
-				leave_dests(k, st, s, pw, f, ends, anchor, spots, dest[n_from]);
-				for (int i = 0; i < pw; i++)
-					any[i] |= dest[n_from][i];
-				from[n_from++] = f;
-			}
-		}
-		on_board = 0; /* no scan */
-	}
 	for (int j = 0; j < r->n_ship_list && on_board; j += 8) {
 		for (uint64_t mine = own_bytes(r, paths, s, j); mine && on_board; mine &= mine - 1) {
 			int f = r->ship_list[j + (bit_low(mine) >> 3)];
@@ -440,7 +251,7 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 			unsigned ends;
 			if (bit_get(pirate, f) || is_fresh(x, f) || !(ends = open_ends(k, st, s, f)))
 				continue;
-			leave_dests(k, st, s, pw, f, ends, anchor, spots, dest[n_from]);
+			leave_dests(k, pw, f, ends, anchor, spots, dest[n_from]);
 			for (int i = 0; i < pw; i++)
 				any[i] |= dest[n_from][i];
 			from[n_from++] = f;
@@ -460,9 +271,7 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 
 void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o)
 {
-	if (k->pw == 3 && !anchor) /* the built-in map: 160 spaces; bitset loops of a known length */
-		list_moves(k, st, NULL, spots, o, 3);
-	else if (k->pw == 3)
+	if (k->pw == 3) /* the built-in map: 160 spaces; bitset loops of a known length */
 		list_moves(k, st, anchor, spots, o, 3);
 	else
 		list_moves(k, st, anchor, spots, o, k->pw);
@@ -482,7 +291,6 @@ static void take_off(const kern *k, void *st, int s, int p)
 		if (!any)
 			reach[n >> 6] &= ~(UINT64_C(1) << (n & 63));
 	}
-	hw_open_piece(k, st, s, p);
 }
 
 /* Seat s's longest trail once its ship on `from` stands on `to` (H-81,

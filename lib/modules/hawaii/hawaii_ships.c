@@ -29,21 +29,9 @@ void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor)
 	}
 }
 
-/* From the board: the kernel's free_pieces hook (hw_free_ships) runs in
- * the middle of a free road's apply, after the road is on the board and
- * before after_build has brought hw_ext.spots up to date. */
-static int board_spots(const kern *k, const void *st, int s, uint64_t *spots)
-{
-	uint64_t anchor[HW_MAX_NW];
-	hw_anchors(k, st, s, anchor);
-	return hw_spots_at(k, st, anchor, spots);
-}
-
 int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots)
 {
 	uint64_t anchor[HW_MAX_NW];
-	if (hwr(k)->derived)
-		return hw_derived_spots(k, st, s, spots);
 	hw_anchors(k, st, s, anchor);
 	return hw_spots_at(k, st, anchor, spots);
 }
@@ -55,7 +43,6 @@ void hw_add_ship(const kern *k, void *st, int s, int p)
 	bit_set(kreach(k, st, s), k->b.path[p].node[1]);
 	hwx(k, st)->ships[s]--;
 	hw_note_fresh(k, st, p); /* H-80 */
-	hw_open_piece(k, st, s, p); /* derived: H-79 at its points */
 }
 
 /* Where ships are built: the active seat's main phase, or its window of a
@@ -161,7 +148,7 @@ int hw_free_ships(const kern *k, const void *st, int s, int *spot)
 {
 	int n = hwx(k, st)->ships[s];
 	uint64_t spots[HW_MAX_PW];
-	*spot = n && board_spots(k, st, s, spots); /* not hw_ext.spots (board_spots) */
+	*spot = n && hw_ship_spots(k, st, s, spots);
 	return n;
 }
 
