@@ -87,7 +87,7 @@ static int mod_current_seat(const void *data, const void *state)
 	const risk_ext *x = rx(data, state);
 	if (x->phase == RP_NONE)
 		return kern_current_seat(data, state);
-	return x->phase == RP_BATTLE ? CRISK_SEAT_CHANCE : x->pcur;
+	return risk_overlay_seat(x);
 }
 
 /* The playout loop of playout_loop.h (the same choices: policy.h), except

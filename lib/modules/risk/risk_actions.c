@@ -567,8 +567,8 @@ static int apply_other(const kern *k, void *st, crisk_action a, int listed, evlo
 	 * those hexes are left out of the evaluation (the controllers before the
 	 * module's military actions and battle rolls, which change armies only;
 	 * the set-up's end and resignations evaluate in full).  The same filter
- * as apply_military's, written out in both: shared inline helpers cost 5
- * to 8 instructions a step more (session 13). */
+	 * as apply_military's, written out in both: shared inline helpers cost
+	 * 5 to 8 instructions a step more (session 13). */
 	const int military = type >= CRISK_RISK_BUY_ARMIES && type != CRISK_RISK_RESIGN && type != CRISK_RISK_PLACE_ARMY;
 	const int filter = x->settled && military;
 	int ctrl_before[2] = {-1, -1};

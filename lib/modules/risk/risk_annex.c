@@ -178,7 +178,7 @@ static void recount_after_annex(const kern *k, void *st, unsigned roads, unsigne
 			for (uint64_t t = won[w]; t; t &= t - 1) {
 				const int p = w * 64 + bit_low(t);
 				if (paths[p] == s + 1) {
-					mine[w] |= 1ull << (p & 63);
+					mine[w] |= UINT64_C(1) << (p & 63);
 					paths[p] = 0;
 				}
 			}

@@ -333,6 +333,12 @@ void risk_rl_describe_obs(const void *data, jw *w);
 size_t risk_rl_mask(const void *data, const void *st, uint8_t *mask);
 
 /* risk_view.c: views, board JSON with fog (RC-32). */
+/* The seat to act inside the overlay (x->phase not RP_NONE): chance in a
+ * battle, else the overlay's actor. */
+static inline int risk_overlay_seat(const risk_ext *x)
+{
+	return x->phase == RP_BATTLE ? CRISK_SEAT_CHANCE : x->pcur;
+}
 void risk_view_point(const kern *k, const void *st, const char **phase, int *cur);
 void risk_view_json(const kern *k, const void *st, int viewer, jw *w);
 void risk_board_json(const void *data, jw *w);

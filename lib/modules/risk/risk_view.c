@@ -11,7 +11,7 @@ void risk_view_point(const kern *k, const void *st, const char **phase, int *cur
 	if (x->phase == RP_NONE)
 		return;
 	*phase = risk_phase_name(x->phase);
-	*cur = x->phase == RP_BATTLE ? CRISK_SEAT_CHANCE : x->pcur;
+	*cur = risk_overlay_seat(x);
 }
 
 static void owner_value(jw *w, int o)
