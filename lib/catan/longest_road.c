@@ -54,6 +54,7 @@ typedef struct lr_local {
 	int longest_cycle;                  /* components that are a bare cycle */
 	uint8_t road_end[LR_LOCAL_MAX][2];  /* local intersection at each end */
 	uint8_t chain_len[LR_LOCAL_MAX];
+	uint8_t chain_at[LR_LOCAL_MAX];     /* a junction at one end of each chain */
 	uint64_t roads_at[LR_LOCAL_MAX_NODES]; /* bit i: road i touches it */
 	uint8_t blocked[LR_LOCAL_MAX_NODES];
 	uint8_t junction[LR_LOCAL_MAX_NODES];
@@ -247,6 +248,7 @@ static void contract(lr_local *g)
 			}
 			c = g->n_chain++;
 			g->chain_len[c] = (uint8_t)len;
+			g->chain_at[c] = (uint8_t)from;
 			add_chain_end(g, from, c, g->road_end[r][f]);
 			add_chain_end(g, g->road_end[r][f], c, from);
 			join(g, from, g->road_end[r][f]);
@@ -330,11 +332,16 @@ static int tree_longest(lr_local *g, int j, int from_chain, int *best)
 
 /* The longest trail of a collected network, or, once a trail of `need`
  * roads is found, a length of at least need (need >= n_road: the exact
- * longest, since no trail is longer). */
+ * longest, since no trail is longer).  Below need the answer is a length
+ * below need, not always the longest: a component whose bound says it
+ * cannot reach need is not searched. */
 static int solve_local(lr_local *g, int need)
 {
 	uint64_t used = 0;
-	int best;
+	int best, exact = need >= g->n_road;
+	int w[LR_LOCAL_MAX_NODES], odd[LR_LOCAL_MAX_NODES], term[LR_LOCAL_MAX_NODES];
+	uint8_t t1[LR_LOCAL_MAX_NODES], t2[LR_LOCAL_MAX_NODES], comp[LR_LOCAL_MAX_NODES];
+	uint8_t searched[LR_LOCAL_MAX_NODES];
 
 	if (need > g->n_road)
 		need = g->n_road;
@@ -345,15 +352,67 @@ static int solve_local(lr_local *g, int need)
 	for (int j = 0; j < g->n_node && best < need; j++)
 		if (is_junction(g, j) && !g->reached[j] && !g->cyclic[j])
 			tree_longest(g, j, -1, &best);
-	/* Components with cycles: pass 0 starts at odd or blocked junctions;
-	 * pass 1 once in each component not reached (only even, unblocked
-	 * junctions; impossible on hex boards). */
+	if (best >= need)
+		return best;
+	/* Components with cycles: per component its roads w, odd junctions
+	 * (a blocked one once per chain end: each end there is a trail's end
+	 * of its own) and terminal chains (into a leaf or a blocked junction),
+	 * for two bounds on its trails.  A trail changes the parity of the
+	 * unused roads only at its two ends, so every other odd junction keeps
+	 * an unused road, and a road serves at most two: w less one road per
+	 * two odd junctions but two.  A trail uses a terminal chain only as
+	 * its first or last: w less the terminal chains but the two longest. */
+	for (int j = 0; j < g->n_node; j++) {
+		if (!is_junction(g, j) || !g->cyclic[j])
+			continue;
+		comp[j] = (uint8_t)set_root(g, j);
+		w[j] = odd[j] = term[j] = 0;
+		t1[j] = t2[j] = searched[j] = 0;
+	}
+	for (int c = 0; c < g->n_chain; c++) {
+		int j = g->chain_at[c];
+		if (g->cyclic[j])
+			w[comp[j]] += g->chain_len[c];
+	}
+	for (int j = 0; j < g->n_node; j++) {
+		int r;
+		if (!is_junction(g, j) || !g->cyclic[j])
+			continue;
+		r = comp[j];
+		odd[r] += g->blocked[j] ? g->deg[j] : g->deg[j] & 1;
+		for (int a = 0; a < g->deg[j]; a++) {
+			int k = g->far[j][a], len = g->chain_len[g->chain[j][a]];
+			/* Counted from its other end; a chain between two terminal
+			 * junctions (a trail alone) stays with the others. */
+			if ((!g->blocked[k] && g->deg[k] != 1) || g->blocked[j] || g->deg[j] == 1)
+				continue;
+			term[r] += len;
+			if (len > t1[r]) {
+				t2[r] = t1[r];
+				t1[r] = (uint8_t)len;
+			} else if (len > t2[r]) {
+				t2[r] = (uint8_t)len;
+			}
+		}
+	}
+	/* Pass 0 starts at odd or blocked junctions; pass 1 once in each
+	 * component not reached (only even, unblocked junctions; impossible on
+	 * hex boards). */
 	for (int pass = 0; pass < 2 && best < need; pass++) {
 		for (int j = 0; j < g->n_node && best < need; j++) {
-			int len, start = g->blocked[j] || g->deg[j] % 2 == 1;
-			if (!is_junction(g, j) || !g->cyclic[j] || (pass == 0 ? !start : (start || g->reached[j])))
+			int r, ub, ub_term, len, start = g->blocked[j] || g->deg[j] % 2 == 1;
+			if (!is_junction(g, j) || !g->cyclic[j] || (pass == 0 ? !start : searched[comp[j]]))
 				continue;
-			len = extend_chains(g, &used, j, 0, need);
+			r = comp[j];
+			searched[r] = 1;
+			ub = w[r] - (odd[r] > 2 ? odd[r] - 2 : 0) / 2;
+			ub_term = w[r] - term[r] + t1[r] + t2[r];
+			if (ub_term < ub)
+				ub = ub_term;
+			/* Exact: only a trail above best counts, and none is above ub. */
+			if (exact ? ub <= best : ub < need)
+				continue;
+			len = extend_chains(g, &used, j, 0, exact ? ub : need);
 			if (len > best)
 				best = len;
 		}
