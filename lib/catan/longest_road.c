@@ -62,7 +62,7 @@ typedef struct lr_local {
 	 * A trail arriving at a leaf or blocked junction stops there. */
 	uint8_t deg[LR_LOCAL_MAX_NODES], reached[LR_LOCAL_MAX_NODES];
 	/* Union-find over junctions; cyclic[] is valid at the set roots until
-	 * contract() copies it to every junction. */
+	 * contract() copies it to every junction and parent[] to the root. */
 	uint8_t parent[LR_LOCAL_MAX_NODES], cyclic[LR_LOCAL_MAX_NODES];
 	uint8_t chain[LR_LOCAL_MAX_NODES][BOARD_MAX_DEG];
 	uint8_t far[LR_LOCAL_MAX_NODES][BOARD_MAX_DEG];
@@ -255,7 +255,7 @@ static void contract(lr_local *g)
 		}
 	}
 	for (int u = 0; u < g->n_node; u++)
-		g->cyclic[u] = g->cyclic[set_root(g, u)];
+		g->cyclic[u] = g->cyclic[g->parent[u] = (uint8_t)set_root(g, u)];
 	/* Roads left over are bare cycles: a closed trail uses all of them. */
 	for (int i = 0; i < g->n_road; i++) {
 		int r = i, len = 0;
@@ -280,7 +280,6 @@ static int extend_chains(lr_local *g, uint64_t *used, int j, int depth, int need
 {
 	int best = 0, best_terminal = 0;
 
-	g->reached[j] = 1;
 	for (int a = 0; a < g->deg[j]; a++) {
 		int c = g->chain[j][a], len = g->chain_len[c], k = g->far[j][a];
 		if (*used >> c & 1u)
@@ -333,15 +332,23 @@ static int tree_longest(lr_local *g, int j, int from_chain, int *best)
 /* The longest trail of a collected network, or, once a trail of `need`
  * roads is found, a length of at least need (need >= n_road: the exact
  * longest, since no trail is longer).  Below need the answer is a length
- * below need, not always the longest: a component whose bound says it
- * cannot reach need is not searched. */
+ * below need, not always the longest: a component whose bound says that
+ * it cannot reach need is not searched.
+ *
+ * Bounds per component (after contract(): parent[] gives its root): its
+ * roads w; with cycles also w less one road per two odd junctions but two
+ * (a blocked junction counts once per chain end, each end there being a
+ * trail's end of its own): a trail changes the parity of the unused roads
+ * only at its two ends, so every other odd junction keeps an unused road,
+ * and a road serves at most two; and w less the terminal chains (into a
+ * leaf or a blocked junction) but the two longest: a trail uses a terminal
+ * chain only as its first or last. */
 static int solve_local(lr_local *g, int need)
 {
 	uint64_t used = 0;
-	int best, exact = need >= g->n_road;
-	int w[LR_LOCAL_MAX_NODES], odd[LR_LOCAL_MAX_NODES], term[LR_LOCAL_MAX_NODES];
-	uint8_t t1[LR_LOCAL_MAX_NODES], t2[LR_LOCAL_MAX_NODES], comp[LR_LOCAL_MAX_NODES];
-	uint8_t searched[LR_LOCAL_MAX_NODES];
+	int best, most = 0, exact = need >= g->n_road;
+	uint8_t w[LR_LOCAL_MAX_NODES], odd[LR_LOCAL_MAX_NODES], term[LR_LOCAL_MAX_NODES];
+	uint8_t t1[LR_LOCAL_MAX_NODES], t2[LR_LOCAL_MAX_NODES];
 
 	if (need > g->n_road)
 		need = g->n_road;
@@ -349,44 +356,35 @@ static int solve_local(lr_local *g, int need)
 		return g->n_road;
 	contract(g);
 	best = g->longest_cycle;
-	for (int j = 0; j < g->n_node && best < need; j++)
-		if (is_junction(g, j) && !g->reached[j] && !g->cyclic[j])
-			tree_longest(g, j, -1, &best);
+	for (int j = 0; j < g->n_node; j++)
+		w[j] = odd[j] = term[j] = t1[j] = t2[j] = 0;
+	for (int c = 0; c < g->n_chain; c++)
+		w[g->parent[g->chain_at[c]]] += g->chain_len[c];
+	for (int j = 0; j < g->n_node; j++)
+		most = w[j] > most ? w[j] : most;
+	/* Exact: only a trail above best counts; else only one of need. */
+	if (best >= need || most <= best || (!exact && most < need))
+		return best;
+	for (int j = 0; j < g->n_node && best < need; j++) {
+		int r = g->parent[j];
+		if (!is_junction(g, j) || g->reached[j] || g->cyclic[j] || w[r] <= best || (!exact && w[r] < need))
+			continue;
+		tree_longest(g, j, -1, &best);
+	}
 	if (best >= need)
 		return best;
-	/* Components with cycles: per component its roads w, odd junctions
-	 * (a blocked one once per chain end: each end there is a trail's end
-	 * of its own) and terminal chains (into a leaf or a blocked junction),
-	 * for two bounds on its trails.  A trail changes the parity of the
-	 * unused roads only at its two ends, so every other odd junction keeps
-	 * an unused road, and a road serves at most two: w less one road per
-	 * two odd junctions but two.  A trail uses a terminal chain only as
-	 * its first or last: w less the terminal chains but the two longest. */
 	for (int j = 0; j < g->n_node; j++) {
+		int r = g->parent[j];
 		if (!is_junction(g, j) || !g->cyclic[j])
 			continue;
-		comp[j] = (uint8_t)set_root(g, j);
-		w[j] = odd[j] = term[j] = 0;
-		t1[j] = t2[j] = searched[j] = 0;
-	}
-	for (int c = 0; c < g->n_chain; c++) {
-		int j = g->chain_at[c];
-		if (g->cyclic[j])
-			w[comp[j]] += g->chain_len[c];
-	}
-	for (int j = 0; j < g->n_node; j++) {
-		int r;
-		if (!is_junction(g, j) || !g->cyclic[j])
-			continue;
-		r = comp[j];
-		odd[r] += g->blocked[j] ? g->deg[j] : g->deg[j] & 1;
+		odd[r] = (uint8_t)(odd[r] + (g->blocked[j] ? g->deg[j] : g->deg[j] & 1));
 		for (int a = 0; a < g->deg[j]; a++) {
 			int k = g->far[j][a], len = g->chain_len[g->chain[j][a]];
 			/* Counted from its other end; a chain between two terminal
 			 * junctions (a trail alone) stays with the others. */
 			if ((!g->blocked[k] && g->deg[k] != 1) || g->blocked[j] || g->deg[j] == 1)
 				continue;
-			term[r] += len;
+			term[r] = (uint8_t)(term[r] + len);
 			if (len > t1[r]) {
 				t2[r] = t1[r];
 				t1[r] = (uint8_t)len;
@@ -395,21 +393,20 @@ static int solve_local(lr_local *g, int need)
 			}
 		}
 	}
-	/* Pass 0 starts at odd or blocked junctions; pass 1 once in each
-	 * component not reached (only even, unblocked junctions; impossible on
-	 * hex boards). */
+	/* Components with cycles: pass 0 starts at odd or blocked junctions;
+	 * pass 1 once in each component without (only even, unblocked
+	 * junctions; impossible on hex boards).  reached[] marks the
+	 * components done, at their root. */
 	for (int pass = 0; pass < 2 && best < need; pass++) {
 		for (int j = 0; j < g->n_node && best < need; j++) {
-			int r, ub, ub_term, len, start = g->blocked[j] || g->deg[j] % 2 == 1;
-			if (!is_junction(g, j) || !g->cyclic[j] || (pass == 0 ? !start : searched[comp[j]]))
+			int r = g->parent[j], ub, ub_term, len, start = g->blocked[j] || g->deg[j] % 2 == 1;
+			if (!is_junction(g, j) || !g->cyclic[j] || (pass == 0 ? !start : g->reached[r]))
 				continue;
-			r = comp[j];
-			searched[r] = 1;
+			g->reached[r] = 1;
 			ub = w[r] - (odd[r] > 2 ? odd[r] - 2 : 0) / 2;
 			ub_term = w[r] - term[r] + t1[r] + t2[r];
 			if (ub_term < ub)
 				ub = ub_term;
-			/* Exact: only a trail above best counts, and none is above ub. */
 			if (exact ? ub <= best : ub < need)
 				continue;
 			len = extend_chains(g, &used, j, 0, exact ? ub : need);
