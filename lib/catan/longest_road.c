@@ -396,11 +396,24 @@ static int solve_local(lr_local *g, int need)
 	/* Components with cycles: pass 0 starts at odd or blocked junctions;
 	 * pass 1 once in each component without (only even, unblocked
 	 * junctions; impossible on hex boards).  reached[] marks the
-	 * components done, at their root. */
+	 * components done, at their root.  A trail from a junction with one
+	 * chain (a leaf, or blocked) goes on at the junction j at its other
+	 * end (or ends there if j is blocked), and a trail from an unblocked
+	 * j can only gain by starting over j's longest such chain (the others
+	 * are terminal at j, and one used at the trail's end is its start
+	 * when read backwards): so those junctions are never starts, and a
+	 * trail from an unblocked junction next to one starts over it. */
 	for (int pass = 0; pass < 2 && best < need; pass++) {
 		for (int j = 0; j < g->n_node && best < need; j++) {
-			int r = g->parent[j], ub, ub_term, len, start = g->blocked[j] || g->deg[j] % 2 == 1;
-			if (!is_junction(g, j) || !g->cyclic[j] || (pass == 0 ? !start : g->reached[r]))
+			int r = g->parent[j], ub, ub_term, len, lead = 0, c = 0;
+			if (!is_junction(g, j) || !g->cyclic[j] || g->deg[j] == 1)
+				continue;
+			for (int a = 0; a < g->deg[j]; a++)
+				if (g->deg[g->far[j][a]] == 1 && g->chain_len[g->chain[j][a]] > lead) {
+					lead = g->chain_len[g->chain[j][a]];
+					c = g->chain[j][a];
+				}
+			if (pass == 0 ? !(g->blocked[j] || g->deg[j] % 2 == 1 || lead) : g->reached[r])
 				continue;
 			g->reached[r] = 1;
 			ub = w[r] - (odd[r] > 2 ? odd[r] - 2 : 0) / 2;
@@ -409,7 +422,10 @@ static int solve_local(lr_local *g, int need)
 				ub = ub_term;
 			if (exact ? ub <= best : ub < need)
 				continue;
-			len = extend_chains(g, &used, j, 0, exact ? ub : need);
+			if (g->blocked[j])
+				lead = 0;
+			used = lead ? (uint64_t)1 << c : 0;
+			len = lead + extend_chains(g, &used, j, lead, exact ? ub : need);
 			if (len > best)
 				best = len;
 		}
