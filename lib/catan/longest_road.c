@@ -66,6 +66,10 @@ typedef struct lr_local {
 	uint8_t parent[LR_LOCAL_MAX_NODES], cyclic[LR_LOCAL_MAX_NODES];
 	uint8_t chain[LR_LOCAL_MAX_NODES][BOARD_MAX_DEG];
 	uint8_t far[LR_LOCAL_MAX_NODES][BOARD_MAX_DEG];
+	/* For the trail search, filled by solve_local: chain[j][a] | far[j][a]
+	 * << 8 | its length << 16 | (1 << 24 if far[j][a] is terminal: a leaf
+	 * or blocked). */
+	uint32_t edge[LR_LOCAL_MAX_NODES][BOARD_MAX_DEG];
 } lr_local;
 
 #define LR_NONE 0xFFu
@@ -276,24 +280,24 @@ static void contract(lr_local *g)
  * need): it returns at least need - depth exactly when such a trail exists,
  * and the exact longest continuation otherwise.  need = the network's road
  * count asks for the exact longest (no trail is longer). */
-static int extend_chains(lr_local *g, uint64_t *used, int j, int depth, int need)
+static int extend_chains(const lr_local *g, uint64_t used, int j, int depth, int need)
 {
+	const uint32_t *edge = g->edge[j];
 	int best = 0, best_terminal = 0;
 
-	for (int a = 0; a < g->deg[j]; a++) {
-		int c = g->chain[j][a], len = g->chain_len[c], k = g->far[j][a];
-		if (*used >> c & 1u)
+	for (int a = 0, deg = g->deg[j]; a < deg; a++) {
+		uint32_t e = edge[a];
+		int c = (int)(e & 0xFFu), len = (int)(e >> 16 & 0xFFu);
+		if (used >> c & 1u)
 			continue;
-		if (g->blocked[k] || g->deg[k] == 1) {
+		if (e >> 24) {
 			if (len > best_terminal)
 				best_terminal = len;
 			if (depth + best_terminal >= need)
 				break;
 			continue;
 		}
-		*used |= (uint64_t)1 << c;
-		len += extend_chains(g, used, k, depth + len, need);
-		*used &= ~((uint64_t)1 << c);
+		len += extend_chains(g, used | (uint64_t)1 << c, (int)(e >> 8 & 0xFFu), depth + len, need);
 		if (len > best)
 			best = len;
 		if (depth + best >= need)
@@ -345,8 +349,7 @@ static int tree_longest(lr_local *g, int j, int from_chain, int *best)
  * chain only as its first or last. */
 static int solve_local(lr_local *g, int need)
 {
-	uint64_t used = 0;
-	int best, most = 0, exact = need >= g->n_road;
+	int best, most = 0, exact = need >= g->n_road, packed = 0;
 	uint8_t w[LR_LOCAL_MAX_NODES], odd[LR_LOCAL_MAX_NODES], term[LR_LOCAL_MAX_NODES];
 	uint8_t t1[LR_LOCAL_MAX_NODES], t2[LR_LOCAL_MAX_NODES];
 
@@ -422,10 +425,21 @@ static int solve_local(lr_local *g, int need)
 				ub = ub_term;
 			if (exact ? ub <= best : ub < need)
 				continue;
+			if (!packed) {
+				packed = 1;
+				for (int u = 0; u < g->n_node; u++) {
+					if (!is_junction(g, u) || !g->cyclic[u])
+						continue;
+					for (int a = 0; a < g->deg[u]; a++) {
+						int k = g->far[u][a], cc = g->chain[u][a];
+						g->edge[u][a] = (uint32_t)cc | (uint32_t)k << 8 | (uint32_t)g->chain_len[cc] << 16 |
+								(uint32_t)(g->blocked[k] || g->deg[k] == 1) << 24;
+					}
+				}
+			}
 			if (g->blocked[j])
 				lead = 0;
-			used = lead ? (uint64_t)1 << c : 0;
-			len = lead + extend_chains(g, &used, j, lead, exact ? ub : need);
+			len = lead + extend_chains(g, lead ? (uint64_t)1 << c : 0, j, lead, exact ? ub : need);
 			if (len > best)
 				best = len;
 		}
