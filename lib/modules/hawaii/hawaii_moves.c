@@ -368,9 +368,42 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	if (via >= 0 && via < old)
 		return old;
 	/* The answer is old or old - 1 (above): only whether a trail of old
-	 * is left matters, and that search stops at the first one found. */
+	 * is left matters, and that search stops at the first one found.
+	 * `from` ended a run of pieces through points of two pieces of s
+	 * each, open to s: c1 = from, c2, ..., cm up to a point J.  Without
+	 * `from`, a trail using some of c2..cm ends among them, so it is at
+	 * most m - 1 of them and a trail from J without them, and before the
+	 * move the whole run and that trail from J made a trail of at most
+	 * old: such trails stay below old.  So the pieces c2..cm are taken
+	 * off for the search too (any first part of them would do). */
 	paths[to] = 0; /* no trail through it reaches old (above) */
+	uint16_t run[32];
+	int n_run = 0, x = -1;
+	for (int e = 0; e < 2 && x < 0; e++) {
+		const bnode *bn = &k->b.node[k->b.path[from].node[e]];
+		for (int q = 0; q < bn->deg; q++)
+			if (paths[bn->path[q]] == s + 1)
+				x = k->b.path[from].node[e]; /* from's inner point */
+	}
+	while (x >= 0 && n_run < 32) {
+		const bnode *bn = &k->b.node[x];
+		int who = nodes[x] & NODE_OWNER_MASK, next = -1, mine = 0;
+		if (who != 0 && who != s + 1)
+			break; /* a trail stops at x */
+		for (int q = 0; q < bn->deg; q++)
+			if (paths[bn->path[q]] == s + 1) {
+				mine++;
+				next = bn->path[q];
+			}
+		if (mine != 1)
+			break; /* x is J: a fork, or the run's other end */
+		run[n_run++] = (uint16_t)next;
+		paths[next] = 0;
+		x = k->b.path[next].node[0] == x ? k->b.path[next].node[1] : k->b.path[next].node[0];
+	}
 	int left = board_longest_road_at_least(&k->b, paths, nodes, s, old);
+	while (n_run > 0)
+		paths[run[--n_run]] = (uint8_t)(s + 1);
 	paths[to] = (uint8_t)(s + 1);
 	return left < 0 ? left : old - 1 + left;
 }
