@@ -13,10 +13,13 @@
  *
  * Up to 64 roads (every real game) the network is first contracted: runs of
  * roads without a choice become weighted chains between junctions.  A
- * component without cycles is then solved in one pass as a tree; a component
- * with cycles gets the search above, where a chain into a dead end (a leaf or
- * a blocked junction) ends the trail, so only the longest such chain is worth
- * trying.  More than 64 roads fall back to the search on the board itself.
+ * component too small for the trail asked (or no longer than one found) is
+ * passed over; one without cycles is then solved in one pass as a tree; one
+ * with cycles, unless a bound on its trails (solve_local) rules it out, gets
+ * the search above, where a chain into a dead end (a leaf or a blocked
+ * junction) ends the trail, so only the longest such chain is worth trying,
+ * and no trail starts at a dead end (one from there starts over the chain).
+ * More than 64 roads fall back to the search on the board itself.
  *
  * After a new road (board_longest_road_through) only trails through it can
  * be longer.  A plain walk on the board from the new road answers most
