@@ -13,10 +13,13 @@
  *
  * Up to 64 roads (every real game) the network is first contracted: runs of
  * roads without a choice become weighted chains between junctions.  A
- * component without cycles is then solved in one pass as a tree; a component
- * with cycles gets the search above, where a chain into a dead end (a leaf or
- * a blocked junction) ends the trail, so only the longest such chain is worth
- * trying.  More than 64 roads fall back to the search on the board itself.
+ * component too small for the trail asked (or no longer than one found) is
+ * passed over; one without cycles is then solved in one pass as a tree; one
+ * with cycles, unless a bound on its trails (solve_local) rules it out, gets
+ * the search above, where a chain into a dead end (a leaf or a blocked
+ * junction) ends the trail, so only the longest such chain is worth trying,
+ * and no trail starts at a dead end (one from there starts over the chain).
+ * More than 64 roads fall back to the search on the board itself.
  *
  * After a new road (board_longest_road_through) only trails through it can
  * be longer.  A plain walk on the board from the new road answers most
@@ -54,6 +57,7 @@ typedef struct lr_local {
 	int longest_cycle;                  /* components that are a bare cycle */
 	uint8_t road_end[LR_LOCAL_MAX][2];  /* local intersection at each end */
 	uint8_t chain_len[LR_LOCAL_MAX];
+	uint8_t chain_at[LR_LOCAL_MAX];     /* a junction at one end of each chain */
 	uint64_t roads_at[LR_LOCAL_MAX_NODES]; /* bit i: road i touches it */
 	uint8_t blocked[LR_LOCAL_MAX_NODES];
 	uint8_t junction[LR_LOCAL_MAX_NODES];
@@ -61,10 +65,14 @@ typedef struct lr_local {
 	 * A trail arriving at a leaf or blocked junction stops there. */
 	uint8_t deg[LR_LOCAL_MAX_NODES], reached[LR_LOCAL_MAX_NODES];
 	/* Union-find over junctions; cyclic[] is valid at the set roots until
-	 * contract() copies it to every junction. */
+	 * contract() copies it to every junction and parent[] to the root. */
 	uint8_t parent[LR_LOCAL_MAX_NODES], cyclic[LR_LOCAL_MAX_NODES];
 	uint8_t chain[LR_LOCAL_MAX_NODES][BOARD_MAX_DEG];
 	uint8_t far[LR_LOCAL_MAX_NODES][BOARD_MAX_DEG];
+	/* For the trail search, filled by solve_local: chain[j][a] | far[j][a]
+	 * << 8 | its length << 16 | (1 << 24 if far[j][a] is terminal: a leaf
+	 * or blocked). */
+	uint32_t edge[LR_LOCAL_MAX_NODES][BOARD_MAX_DEG];
 } lr_local;
 
 #define LR_NONE 0xFFu
@@ -247,13 +255,14 @@ static void contract(lr_local *g)
 			}
 			c = g->n_chain++;
 			g->chain_len[c] = (uint8_t)len;
+			g->chain_at[c] = (uint8_t)from;
 			add_chain_end(g, from, c, g->road_end[r][f]);
 			add_chain_end(g, g->road_end[r][f], c, from);
 			join(g, from, g->road_end[r][f]);
 		}
 	}
 	for (int u = 0; u < g->n_node; u++)
-		g->cyclic[u] = g->cyclic[set_root(g, u)];
+		g->cyclic[u] = g->cyclic[g->parent[u] = (uint8_t)set_root(g, u)];
 	/* Roads left over are bare cycles: a closed trail uses all of them. */
 	for (int i = 0; i < g->n_road; i++) {
 		int r = i, len = 0;
@@ -274,25 +283,24 @@ static void contract(lr_local *g)
  * need): it returns at least need - depth exactly when such a trail exists,
  * and the exact longest continuation otherwise.  need = the network's road
  * count asks for the exact longest (no trail is longer). */
-static int extend_chains(lr_local *g, uint64_t *used, int j, int depth, int need)
+static int extend_chains(const lr_local *g, uint64_t used, int j, int depth, int need)
 {
+	const uint32_t *edge = g->edge[j];
 	int best = 0, best_terminal = 0;
 
-	g->reached[j] = 1;
-	for (int a = 0; a < g->deg[j]; a++) {
-		int c = g->chain[j][a], len = g->chain_len[c], k = g->far[j][a];
-		if (*used >> c & 1u)
+	for (int a = 0, deg = g->deg[j]; a < deg; a++) {
+		uint32_t e = edge[a];
+		int c = (int)(e & 0xFFu), len = (int)(e >> 16 & 0xFFu);
+		if (used >> c & 1u)
 			continue;
-		if (g->blocked[k] || g->deg[k] == 1) {
+		if (e >> 24) {
 			if (len > best_terminal)
 				best_terminal = len;
 			if (depth + best_terminal >= need)
 				break;
 			continue;
 		}
-		*used |= (uint64_t)1 << c;
-		len += extend_chains(g, used, k, depth + len, need);
-		*used &= ~((uint64_t)1 << c);
+		len += extend_chains(g, used | (uint64_t)1 << c, (int)(e >> 8 & 0xFFu), depth + len, need);
 		if (len > best)
 			best = len;
 		if (depth + best >= need)
@@ -330,11 +338,23 @@ static int tree_longest(lr_local *g, int j, int from_chain, int *best)
 
 /* The longest trail of a collected network, or, once a trail of `need`
  * roads is found, a length of at least need (need >= n_road: the exact
- * longest, since no trail is longer). */
+ * longest, since no trail is longer).  Below need the answer is a length
+ * below need, not always the longest: a component whose bound says that
+ * it cannot reach need is not searched.
+ *
+ * Bounds per component (after contract(): parent[] gives its root): its
+ * roads w; with cycles also w less one road per two odd junctions but two
+ * (a blocked junction counts once per chain end, each end there being a
+ * trail's end of its own): a trail changes the parity of the unused roads
+ * only at its two ends, so every other odd junction keeps an unused road,
+ * and a road serves at most two; and w less the terminal chains (into a
+ * leaf or a blocked junction) but the two longest: a trail uses a terminal
+ * chain only as its first or last. */
 static int solve_local(lr_local *g, int need)
 {
-	uint64_t used = 0;
-	int best;
+	int best, most = 0, exact = need >= g->n_road, packed = 0;
+	uint8_t w[LR_LOCAL_MAX_NODES], odd[LR_LOCAL_MAX_NODES], term[LR_LOCAL_MAX_NODES];
+	uint8_t t1[LR_LOCAL_MAX_NODES], t2[LR_LOCAL_MAX_NODES];
 
 	if (need > g->n_road)
 		need = g->n_road;
@@ -342,18 +362,87 @@ static int solve_local(lr_local *g, int need)
 		return g->n_road;
 	contract(g);
 	best = g->longest_cycle;
-	for (int j = 0; j < g->n_node && best < need; j++)
-		if (is_junction(g, j) && !g->reached[j] && !g->cyclic[j])
-			tree_longest(g, j, -1, &best);
+	for (int j = 0; j < g->n_node; j++)
+		w[j] = odd[j] = term[j] = t1[j] = t2[j] = 0;
+	for (int c = 0; c < g->n_chain; c++)
+		w[g->parent[g->chain_at[c]]] += g->chain_len[c];
+	for (int j = 0; j < g->n_node; j++)
+		most = w[j] > most ? w[j] : most;
+	/* Exact: only a trail above best counts; else only one of need. */
+	if (best >= need || most <= best || (!exact && most < need))
+		return best;
+	for (int j = 0; j < g->n_node && best < need; j++) {
+		int r = g->parent[j];
+		if (!is_junction(g, j) || g->reached[j] || g->cyclic[j] || w[r] <= best || (!exact && w[r] < need))
+			continue;
+		tree_longest(g, j, -1, &best);
+	}
+	if (best >= need)
+		return best;
+	for (int j = 0; j < g->n_node; j++) {
+		int r = g->parent[j];
+		if (!is_junction(g, j) || !g->cyclic[j])
+			continue;
+		odd[r] = (uint8_t)(odd[r] + (g->blocked[j] ? g->deg[j] : g->deg[j] & 1));
+		for (int a = 0; a < g->deg[j]; a++) {
+			int k = g->far[j][a], len = g->chain_len[g->chain[j][a]];
+			/* Counted from its other end; a chain between two terminal
+			 * junctions (a trail alone) stays with the others. */
+			if ((!g->blocked[k] && g->deg[k] != 1) || g->blocked[j] || g->deg[j] == 1)
+				continue;
+			term[r] = (uint8_t)(term[r] + len);
+			if (len > t1[r]) {
+				t2[r] = t1[r];
+				t1[r] = (uint8_t)len;
+			} else if (len > t2[r]) {
+				t2[r] = (uint8_t)len;
+			}
+		}
+	}
 	/* Components with cycles: pass 0 starts at odd or blocked junctions;
-	 * pass 1 once in each component not reached (only even, unblocked
-	 * junctions; impossible on hex boards). */
+	 * pass 1 once in each component without (only even, unblocked
+	 * junctions; impossible on hex boards).  reached[] marks the
+	 * components done, at their root.  A trail from a junction with one
+	 * chain (a leaf, or blocked) goes on at the junction j at its other
+	 * end (or ends there if j is blocked), and a trail from an unblocked
+	 * j can only gain by starting over j's longest such chain (the others
+	 * are terminal at j, and one used at the trail's end is its start
+	 * when read backwards): so those junctions are never starts, and a
+	 * trail from an unblocked junction next to one starts over it. */
 	for (int pass = 0; pass < 2 && best < need; pass++) {
 		for (int j = 0; j < g->n_node && best < need; j++) {
-			int len, start = g->blocked[j] || g->deg[j] % 2 == 1;
-			if (!is_junction(g, j) || !g->cyclic[j] || (pass == 0 ? !start : (start || g->reached[j])))
+			int r = g->parent[j], ub, ub_term, len, lead = 0, c = 0;
+			if (!is_junction(g, j) || !g->cyclic[j] || g->deg[j] == 1)
 				continue;
-			len = extend_chains(g, &used, j, 0, need);
+			for (int a = 0; a < g->deg[j]; a++)
+				if (g->deg[g->far[j][a]] == 1 && g->chain_len[g->chain[j][a]] > lead) {
+					lead = g->chain_len[g->chain[j][a]];
+					c = g->chain[j][a];
+				}
+			if (pass == 0 ? !(g->blocked[j] || g->deg[j] % 2 == 1 || lead) : g->reached[r])
+				continue;
+			g->reached[r] = 1;
+			ub = w[r] - (odd[r] > 2 ? odd[r] - 2 : 0) / 2;
+			ub_term = w[r] - term[r] + t1[r] + t2[r];
+			if (ub_term < ub)
+				ub = ub_term;
+			if (exact ? ub <= best : ub < need)
+				continue;
+			if (!packed) {
+				packed = 1;
+				for (int u = 0; u < g->n_node; u++) {
+					if (!is_junction(g, u) || !g->cyclic[u])
+						continue;
+					for (int a = 0; a < g->deg[u]; a++) {
+						int k = g->far[u][a], cc = g->chain[u][a];
+						g->edge[u][a] = (uint32_t)cc | (uint32_t)k << 8 | (uint32_t)g->chain_len[cc] << 16 |
+								(uint32_t)(g->blocked[k] || g->deg[k] == 1) << 24;
+					}
+				}
+			}
+			if (g->blocked[j])
+				lead = 0;
+			len = lead + extend_chains(g, lead ? (uint64_t)1 << c : 0, j, lead, exact ? ub : need);
 			if (len > best)
 				best = len;
 		}

@@ -1332,6 +1332,91 @@ START_TEST(longest_road_at_least_B86_B87_H109)
 }
 END_TEST
 
+/* Networks of rings with arms (as hawaii's trade routes of roads and
+ * ships grow): 1 to 3 rings around land hexes, arms of 1 to 4 roads from
+ * random points, a few roads apart and other owners' buildings, some on
+ * the network.  These reach the contracted search's cuts: components
+ * passed over on their road count, the parity bound and the terminal-chain
+ * bound; trails started over a junction's longest arm instead of at its
+ * leaf.  board_longest_road, board_longest_road_at_least at bounds around
+ * the length and board_longest_road_through from every road against the
+ * exhaustive search (B-86, B-87, H-82, H-83). */
+START_TEST(longest_road_rings_and_arms_B86_B87_H82_H83)
+{
+	for (int big = 0; big <= 1; big++) {
+		board b;
+		rng r;
+		uint8_t po[128], no[96];
+		int with_blocker = 0;
+		load(&b, big);
+		rng_seed(&r, 4242 + (uint64_t)big);
+		for (int trial = 0; trial < 700; trial++) {
+			int rings = 1 + (int)rng_uniform(&r, 3), arms = (int)rng_uniform(&r, 6), len, naive;
+			memset(po, 0, sizeof po);
+			memset(no, 0, sizeof no);
+			for (int i = 0; i < rings; i++) {
+				const bhex *h = &b.hex[rng_uniform(&r, (uint32_t)b.n_land)];
+				for (int k = 0; k < 6; k++)
+					if (h->path[k] != BOARD_NONE && rng_uniform(&r, 8) != 0)
+						po[h->path[k]] = 1;
+			}
+			for (int i = 0; i < arms; i++) {
+				/* From a point of the network (or anywhere, now and then). */
+				unsigned v = rng_uniform(&r, (uint32_t)b.n_node);
+				for (int tries = 0; tries < 40; tries++) {
+					unsigned u = rng_uniform(&r, (uint32_t)b.n_node);
+					int mine = 0;
+					for (int k = 0; k < b.node[u].deg; k++)
+						mine |= po[b.node[u].path[k]] == 1;
+					if (mine) {
+						v = u;
+						break;
+					}
+				}
+				for (int n = 1 + (int)rng_uniform(&r, 4); n > 0; n--) {
+					unsigned k = rng_uniform(&r, b.node[v].deg);
+					po[b.node[v].path[k]] = 1;
+					v = b.node[v].adj[k];
+				}
+			}
+			for (int i = 0; i < 8; i++) {
+				unsigned p = rng_uniform(&r, (uint32_t)b.n_path);
+				if (!po[p])
+					po[p] = (uint8_t)(2 + rng_uniform(&r, 2));
+			}
+			for (int i = (int)rng_uniform(&r, 4); i > 0; i--) {
+				unsigned p = rng_uniform(&r, (uint32_t)b.n_path);
+				unsigned v = po[p] == 1 && rng_uniform(&r, 2) ? b.path[p].node[rng_uniform(&r, 2)]
+									 : rng_uniform(&r, (uint32_t)b.n_node);
+				no[v] = (uint8_t)(2 + rng_uniform(&r, 3) + 16 * rng_uniform(&r, 2));
+				with_blocker += po[p] == 1;
+			}
+			if (trial % 3 == 0) /* the owner's own building changes nothing */
+				no[rng_uniform(&r, (uint32_t)b.n_node)] = 1;
+			len = board_longest_road(&b, po, no, 0);
+			naive = naive_longest(&b, po, no, 0);
+			ck_assert_msg(len == naive, "trial %d: %d, exhaustive %d", trial, len, naive);
+			for (int bound = naive - 2; bound <= naive + 1; bound++)
+				ck_assert_msg(board_longest_road_at_least(&b, po, no, 0, bound) == (bound <= naive),
+					      "trial %d: at least %d, exhaustive %d", trial, bound, naive);
+			/* Every road as the newest: the network without it, then it. */
+			for (int p = 0; p < b.n_path; p++) {
+				int before;
+				if (po[p] != 1)
+					continue;
+				po[p] = 0;
+				before = naive_longest(&b, po, no, 0);
+				po[p] = 1;
+				ck_assert_msg(board_longest_road_through(&b, po, no, 0, p, before) == naive,
+					      "trial %d: through %d after %d, exhaustive %d", trial, p, before, naive);
+			}
+		}
+		ck_assert_int_gt(with_blocker, 100);
+		board_free(&b);
+	}
+}
+END_TEST
+
 /* More than 64 roads (beyond the fast path): spanning trees of the 5-6 board
  * with a few extra roads and blockers, against the exhaustive search. */
 START_TEST(longest_road_many_roads_B86_B87)
@@ -1551,6 +1636,7 @@ static Suite *board_suite(void)
 	tcase_add_test(tc, longest_road_through_incremental_B86_B88_H84);
 	tcase_add_test(tc, longest_road_through_dense_B86_B88);
 	tcase_add_test(tc, longest_road_at_least_B86_B87_H109);
+	tcase_add_test(tc, longest_road_rings_and_arms_B86_B87_H82_H83);
 	tcase_add_test(tc, board_json_well_formed);
 	suite_add_tcase(s, tc);
 	return s;

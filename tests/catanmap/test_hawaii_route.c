@@ -4,9 +4,11 @@
  * and ship moves.  Through the module's internal entry points after a whole
  * set-up through actions, in explicit chance mode. */
 #include <check.h>
+#include <string.h>
 
 #include "catan/kernel.h"
 #include "core/error.h"
+#include "core/rng.h"
 #include "modules/hawaii/hawaii.h"
 #include "hawaii_sea.h"
 
@@ -136,6 +138,106 @@ START_TEST(ship_move_recomputes_route_H84)
 }
 END_TEST
 
+/* A piece of seat s on space p, as placed before this turn (not fresh). */
+static void place_piece(fixture *f, int s, int p)
+{
+	if (kern_road_path(f->k, p)) {
+		flow_add_road(f->k, f->st, s, p);
+	} else {
+		hw_ext *x = hwx(f->k, f->st);
+		int fresh = x->n_fresh;
+		hw_add_ship(f->k, f->st, s, p);
+		x->n_fresh = (uint8_t)fresh;
+		x->fresh[fresh] = 0;
+	}
+	hw_piece_placed(f->k, f->st, s, p, &f->log);
+}
+
+/* A random point where seat s has a piece, or -1. */
+static int own_point(const fixture *f, rng *r, int s)
+{
+	const uint8_t *paths = kpaths(f->k, f->st);
+	for (int tries = 0; tries < 400; tries++) {
+		int v = (int)rng_uniform(r, (uint32_t)f->k->b.n_node);
+		const bnode *bn = &f->k->b.node[v];
+		for (int i = 0; i < bn->deg; i++)
+			if (paths[bn->path[i]] == s + 1)
+				return v;
+	}
+	return -1;
+}
+
+/* H-81, H-84: the route after every legal ship move of seat 0 against
+ * board_longest_road, in random positions: seat 0's network grown by random
+ * walks of roads and ships from its pieces (forks, rings, long runs), then
+ * other seats' settlements put on points of it (the route stops there,
+ * H-83), some between two of seat 0's pieces.  The route update after a
+ * move takes shortcuts (the run the moved ship ended, a second piece at its
+ * inner point); this compares each answer with a search from scratch. */
+START_TEST(ship_moves_random_positions_H81_H83_H84)
+{
+	static unsigned char copy[4096];
+	static crisk_action acts[PLAY_CAP];
+	rng r;
+	long moves = 0, dropped = 0;
+	rng_seed(&r, 2026);
+	for (int trial = 0; trial < 800; trial++) {
+		fixture f;
+		open_route(&f);
+		roll(&f, 2);
+		const kern *k = f.k;
+		hw_ext *x = hwx(k, f.st);
+		uint8_t *paths = kpaths(k, f.st);
+		for (int walk = 0, walks = 3 + (int)rng_uniform(&r, 5); walk < walks; walk++) {
+			int v = own_point(&f, &r, 0);
+			for (int n = 2 + (int)rng_uniform(&r, 6); n > 0 && v >= 0; n--) {
+				/* An empty space at v, a ship's if there is one (3 times in 4). */
+				const bnode *bn = &k->b.node[v];
+				int pick = -1, ships = rng_uniform(&r, 4) != 0;
+				for (int tries = 0; tries < 16; tries++) {
+					int i = (int)rng_uniform(&r, bn->deg), p = bn->path[i];
+					if (paths[p] || (kern_road_path(k, p) ? kseat_of(k, f.st, 0)->supply[PIECE_ROAD] == 0
+									      : x->ships[0] == 0))
+						continue;
+					pick = i;
+					if (!kern_road_path(k, p) || !ships)
+						break;
+				}
+				if (pick < 0)
+					break;
+				place_piece(&f, 0, bn->path[pick]);
+				v = bn->adj[pick];
+			}
+		}
+		for (int i = (int)rng_uniform(&r, 4); i > 0; i--) {
+			int v = own_point(&f, &r, 0), s = 1 + (int)rng_uniform(&r, 3);
+			if (v >= 0 && !knodes(k, f.st)[v] && kseat_of(k, f.st, s)->supply[PIECE_SETTLEMENT] > 0)
+				flow_place_building(k, f.st, s, v);
+		}
+		flow_update_longest_road(k, f.st, 0, -1, &f.log);
+		ck_assert_uint_le(k->size, sizeof copy);
+		size_t n = hawaii_legal(k, f.st, acts, PLAY_CAP);
+		ck_assert_uint_le(n, PLAY_CAP);
+		for (size_t a = 0; a < n; a++) {
+			if (ACT_TYPE(acts[a]) != HW_MOVE_SHIP)
+				continue;
+			int old = kseat_of(k, f.st, 0)->road_len;
+			memcpy(copy, f.st, k->size);
+			ck_assert_int_eq(hawaii_apply(k, copy, acts[a], &f.log), CRISK_OK);
+			int now = kseat_of(k, copy, 0)->road_len;
+			int want = board_longest_road(&k->b, kpaths(k, copy), knodes(k, copy), 0);
+			ck_assert_msg(now == want, "trial %d, move %016llx: route %d, longest trail %d (before %d)", trial,
+				      (unsigned long long)acts[a], now, want, old);
+			moves++;
+			dropped += now < old;
+		}
+		close_game(&f);
+	}
+	ck_assert_int_gt(moves, 1500);
+	ck_assert_int_gt(dropped, 300);
+}
+END_TEST
+
 static Suite *hawaii_route_suite(void)
 {
 	Suite *s = suite_create("hawaii_route");
@@ -143,6 +245,7 @@ static Suite *hawaii_route_suite(void)
 	tcase_add_test(tc, mixed_route_takes_card_H109);
 	tcase_add_test(tc, settlement_breaks_route_H109);
 	tcase_add_test(tc, ship_move_recomputes_route_H84);
+	tcase_add_test(tc, ship_moves_random_positions_H81_H83_H84);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -293,6 +293,40 @@ static void take_off(const kern *k, void *st, int s, int p)
 	}
 }
 
+/* For route_after_move, once a trail of old through `from` was found (the
+ * pieces as before the move, less `to`): 1 if a trail of old without
+ * `from` is sure to exist too.  `from` hangs at its open end, so a trail
+ * through it is `from` and a trail T starting at from's inner point i.  If
+ * i holds two or more other pieces of s and no other seat's building, take
+ * one of them, b, off for a moment: a trail through `from` of old found
+ * then has a T without b, and b followed by T is a trail of old without
+ * `from` (a trail may pass i).  If that search went over to the whole
+ * part or network, a trail of old it found without `from` is one too.
+ * Each such b is tried; 0 (the whole network decides) when every trail of
+ * old from i uses all of them (it comes back to i). */
+static int route_kept_at_inner(const kern *k, uint8_t *paths, const uint8_t *nodes, int s, int old, int from)
+{
+	for (int e = 0; e < 2; e++) {
+		int i = k->b.path[from].node[e], who = nodes[i] & NODE_OWNER_MASK, mine = 0;
+		const bnode *bn = &k->b.node[i];
+		for (int q = 0; q < bn->deg; q++)
+			mine += bn->path[q] != from && paths[bn->path[q]] == s + 1;
+		if (mine < 2 || (who != 0 && who != s + 1))
+			continue; /* i holds one piece besides `from`, or it is not i */
+		for (int q = 0; q < bn->deg; q++) {
+			int b = bn->path[q], len;
+			if (b == from || paths[b] != s + 1)
+				continue;
+			paths[b] = 0;
+			len = board_longest_road_through(&k->b, paths, nodes, s, from, old - 1);
+			paths[b] = (uint8_t)(s + 1);
+			if (len >= old)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* Seat s's longest trail once its ship on `from` stands on `to` (H-81,
  * H-84), old before the move.  `from` was at an open end (H-79): a trail
  * uses it only as its last road, so the network without it keeps a trail
@@ -308,7 +342,9 @@ static void take_off(const kern *k, void *st, int s, int p)
  *  - below old, no trail through `to` reaches old: the answer is old if a
  *    trail of old avoided `from` before the move, which holds when the
  *    longest trail through `from` (the pieces as before the move, put back
- *    for a moment) stays below old, else only the whole network's search
+ *    for a moment) stays below old, or when it reaches old without one of
+ *    the other pieces at from's inner point (route_kept_at_inner), else
+ *    only the whole network's search
  *    tells old from old - 1, by board_longest_road_at_least(old) on the
  *    network without `to` (no trail through it reaches old): a search
  *    that stops at the first trail of old (the common case, the length
@@ -325,14 +361,49 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	paths[to] = 0;
 	paths[from] = (uint8_t)(s + 1);
 	int via = board_longest_road_through(&k->b, paths, nodes, s, from, old - 1);
+	if (via >= old)
+		via = route_kept_at_inner(k, paths, nodes, s, old, from) ? 0 : via;
 	paths[from] = 0;
 	paths[to] = (uint8_t)(s + 1);
 	if (via >= 0 && via < old)
 		return old;
 	/* The answer is old or old - 1 (above): only whether a trail of old
-	 * is left matters, and that search stops at the first one found. */
+	 * is left matters, and that search stops at the first one found.
+	 * `from` ended a run of pieces through points of two pieces of s
+	 * each, open to s: c1 = from, c2, ..., cm up to a point J.  Without
+	 * `from`, a trail using some of c2..cm ends among them, so it is at
+	 * most m - 1 of them and a trail from J without them, and before the
+	 * move the whole run and that trail from J made a trail of at most
+	 * old: such trails stay below old.  So the pieces c2..cm are taken
+	 * off for the search too (any first part of them would do). */
 	paths[to] = 0; /* no trail through it reaches old (above) */
+	uint16_t run[32];
+	int n_run = 0, x = -1;
+	for (int e = 0; e < 2 && x < 0; e++) {
+		const bnode *bn = &k->b.node[k->b.path[from].node[e]];
+		for (int q = 0; q < bn->deg; q++)
+			if (paths[bn->path[q]] == s + 1)
+				x = k->b.path[from].node[e]; /* from's inner point */
+	}
+	while (x >= 0 && n_run < 32) {
+		const bnode *bn = &k->b.node[x];
+		int who = nodes[x] & NODE_OWNER_MASK, next = -1, mine = 0;
+		if (who != 0 && who != s + 1)
+			break; /* a trail stops at x */
+		for (int q = 0; q < bn->deg; q++)
+			if (paths[bn->path[q]] == s + 1) {
+				mine++;
+				next = bn->path[q];
+			}
+		if (mine != 1)
+			break; /* x is J: a fork, or the run's other end */
+		run[n_run++] = (uint16_t)next;
+		paths[next] = 0;
+		x = k->b.path[next].node[0] == x ? k->b.path[next].node[1] : k->b.path[next].node[0];
+	}
 	int left = board_longest_road_at_least(&k->b, paths, nodes, s, old);
+	while (n_run > 0)
+		paths[run[--n_run]] = (uint8_t)(s + 1);
 	paths[to] = (uint8_t)(s + 1);
 	return left < 0 ? left : old - 1 + left;
 }
