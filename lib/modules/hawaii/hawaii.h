@@ -337,6 +337,8 @@ size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *b
 size_t hawaii_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap);
 int hawaii_check(const void *data, const void *st, crisk_action a);
 int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log);
+/* hawaii_apply for a code hawaii_list gave for st just now (playouts). */
+int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log);
 
 /* hawaii_text.c: text forms of the module's actions and events. */
 int hw_action_to_string(const void *data, crisk_action a, textbuf *t);
