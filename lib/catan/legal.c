@@ -84,6 +84,20 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 	}
 }
 
+/* The base board (54 intersections, 72 paths: one node word, two path
+ * words) and hawaii's built-in map (125 points, 160 spaces: two and three)
+ * each get a copy of their own with constant widths. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void list_roads_base(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
+{
+	list_roads_words(k, st, s, type, followed, o, 1, 2);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static void list_roads(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
 {
 	if (k->b.n_path > 64 * SPOT_WORDS) {
@@ -93,8 +107,8 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 		}
 		return;
 	}
-	if (k->nw == 1 && k->pw == 2) /* the base board: 54 intersections, 72 paths */
-		list_roads_words(k, st, s, type, followed, o, 1, 2);
+	if (k->nw == 2 && k->pw == 3)
+		list_roads_words(k, st, s, type, followed, o, 2, 3);
 	else
 		list_roads_words(k, st, s, type, followed, o, k->nw, k->pw);
 }
@@ -104,7 +118,10 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 static void list_roads_local(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
 {
 	action_out copy = *o;
-	list_roads(k, st, s, type, followed, &copy);
+	if (k->nw == 1 && k->pw == 2)
+		list_roads_base(k, st, s, type, followed, &copy);
+	else
+		list_roads(k, st, s, type, followed, &copy);
 	o->n = copy.n;
 }
 
