@@ -399,9 +399,15 @@ LEGAL_APART static size_t legal_other_rest(const kern *k, const void *st, crisk_
 			list_sites(k, st, NULL, CRISK_CATAN_PLACE_SETTLEMENT, &o);
 			break;
 		}
-		for (int n = 0; n < k->b.n_node; n++) {
-			if (!bit_get(kblocked(k, st), n) && k->hk.setup_site_ok(k, st, h->active, n))
-				out_put(&o, act_make(CRISK_CATAN_PLACE_SETTLEMENT, (uint64_t)n));
+		/* The module is asked about the unblocked intersections only. */
+		for (int w = 0; w < k->nw; w++) {
+			for (uint64_t m = ~kblocked(k, st)[w]; m; m &= m - 1) {
+				int n = w * 64 + bit_low(m);
+				if (n >= k->b.n_node)
+					break;
+				if (k->hk.setup_site_ok(k, st, h->active, n))
+					out_put(&o, act_make(CRISK_CATAN_PLACE_SETTLEMENT, (uint64_t)n));
+			}
 		}
 		break;
 	case DP_SETUP_ROAD: {
