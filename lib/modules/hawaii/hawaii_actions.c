@@ -209,12 +209,14 @@ static void apply_module_code(const kern *k, void *st, crisk_action a, evlog *lo
 	}
 }
 
-int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
+/* The rest of hawaii_apply: the market, the module's codes and the kernel's
+ * other actions; apart, so that turn ends and rolls need no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_checked_rest(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	const kern *k = data;
-	int rc = check_fish_rules(k, st, a);
-	if (rc)
-		return rc;
+	int rc;
 	if (is_fish_type(ACT_TYPE(a))) {
 		if ((rc = hw_check_market(k, st, a)))
 			return rc;
@@ -230,16 +232,34 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 	return CRISK_OK;
 }
 
-/* hawaii_apply for a code that hawaii_list or cm_chance gave for this state
- * just now (the playout loop): every listed code passes hawaii_check (the
- * conformance tests check that at every step), so the module's checks are
- * not made again and the kernel leaves out its shape test, as base's
- * playout does (docs/decisions.md).  The one check the list does not make
- * is kept: an offer's fish within HW_FISH_MAX (H-61; hawaii_list replaces
- * ACCEPT by DECLINE where it matters). */
-int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
+/* Turn ends and rolls, most of a game's actions, go to the kernel at once:
+ * no thief moves (H-54), no set-up road takes a chit (H-75), and no market
+ * event is under way where they fit (it is only at DP_STEAL and
+ * DP_DEV_DRAW, hw_fish_check), so apply_kernel's after-work has nothing to
+ * do; a code that does not fit is refused by the kernel, the game
+ * unchanged. */
+static int is_turn_or_roll(unsigned type)
+{
+	return type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL;
+}
+
+int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 {
 	const kern *k = data;
+	int rc = check_fish_rules(k, st, a);
+	if (rc)
+		return rc;
+	if (is_turn_or_roll(ACT_TYPE(a)))
+		return kern_apply_split(k, st, a, log);
+	return apply_checked_rest(k, st, a, log);
+}
+
+/* hawaii_apply_listed's actions but turn ends and rolls. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_listed_rest(const kern *k, void *st, crisk_action a, evlog *log)
+{
 	unsigned type = ACT_TYPE(a);
 	if (type == CRISK_CATAN_OFFER_TRADE) {
 		int rc = hw_trade_fish_ok(k, st, a);
@@ -254,4 +274,18 @@ int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
 		return apply_kernel(k, st, a, log, 1);
 	apply_module_code(k, st, a, log);
 	return CRISK_OK;
+}
+
+/* hawaii_apply for a code that hawaii_list or cm_chance gave for this state
+ * just now (the playout loop): every listed code passes hawaii_check (the
+ * conformance tests check that at every step), so the module's checks are
+ * not made again and the kernel leaves out its shape test, as base's
+ * playout does (docs/decisions.md).  The one check the list does not make
+ * is kept: an offer's fish within HW_FISH_MAX (H-61; hawaii_list replaces
+ * ACCEPT by DECLINE where it matters). */
+int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
+{
+	if (is_turn_or_roll(ACT_TYPE(a)))
+		return kern_apply_listed(data, st, a, log);
+	return apply_listed_rest(data, st, a, log);
 }
