@@ -269,6 +269,13 @@ int hw_rules_chits(hw_rules *r);
 void hw_chit_claim(const kern *k, void *st, int s, int p, evlog *log);
 int hw_chits_of(const kern *k, const void *st, int s);
 int hw_chits_of8(const kern *k, const void *st, int s); /* with at most 8 chits */
+/* hw_chits_of8's count, inline (hw_extra_vp8): the chits held by s + 1,
+ * eight bytes at once (bytes_equal marks them, the multiply sums them). */
+static inline int hw_chits_in8(const kern *k, const void *st, int s)
+{
+	uint64_t hit = bytes_equal(load8(hwx(k, st)->chit), (uint8_t)(s + 1)) >> 7;
+	return (int)((hit * UINT64_C(0x0101010101010101)) >> 56);
+}
 int hw_chits_check(const kern *k, const void *st);
 /* hawaii_trade.c (H-62, H-63) */
 unsigned hw_merchant_bits(const kern *k, const void *st, int s);
