@@ -514,6 +514,15 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		list_robber(k, st, &o);
 		return o.n;
 	}
+	if (h->dp == DP_SPECIAL_BUILD) { /* B-118, most of these lists with 5-6 seats */
+		/* A hand that pays for no piece and no card: list_builds lists
+		 * nothing (its BUY_DEV slot is PASS's), so PASS alone. */
+		const uint64_t hand = active_hand(k, st);
+		if (!(pays(hand, COST_ROAD) | pays(hand, COST_SETTLEMENT) | pays(hand, COST_CITY) | pays(hand, COST_DEV))) {
+			out_put(&o, act_make(CRISK_CATAN_PASS, 0));
+			return o.n;
+		}
+	}
 	return legal_other_rest(k, st, buf, cap);
 }
 

@@ -232,15 +232,15 @@ static int apply_checked_rest(const kern *k, void *st, crisk_action a, evlog *lo
 	return CRISK_OK;
 }
 
-/* Turn ends and rolls, most of a game's actions, go to the kernel at once:
- * no thief moves (H-54), no set-up road takes a chit (H-75), and no market
- * event is under way where they fit (it is only at DP_STEAL and
- * DP_DEV_DRAW, hw_fish_check), so apply_kernel's after-work has nothing to
- * do; a code that does not fit is refused by the kernel, the game
- * unchanged. */
+/* Turn ends, rolls and the special build phase's passes (H-89), most of a
+ * game's actions, go to the kernel at once: no thief moves (H-54), no
+ * set-up road takes a chit (H-75), and no market event is under way where
+ * they fit (it is only at DP_STEAL and DP_DEV_DRAW, hw_fish_check), so
+ * apply_kernel's after-work has nothing to do; a code that does not fit is
+ * refused by the kernel, the game unchanged. */
 static int is_turn_or_roll(unsigned type)
 {
-	return type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL;
+	return type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL || type == CRISK_CATAN_PASS;
 }
 
 int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
@@ -285,7 +285,12 @@ static int apply_listed_rest(const kern *k, void *st, crisk_action a, evlog *log
  * ACCEPT by DECLINE where it matters). */
 int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
 {
-	if (is_turn_or_roll(ACT_TYPE(a)))
+	unsigned type = ACT_TYPE(a);
+	if (type == CRISK_CATAN_PASS) { /* listed at DP_SPECIAL_BUILD only: the kernel's PASS is this call alone */
+		flow_end_part(data, st, log);
+		return CRISK_OK;
+	}
+	if (is_turn_or_roll(type))
 		return kern_apply_listed(data, st, a, log);
 	return apply_listed_rest(data, st, a, log);
 }
