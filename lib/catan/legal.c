@@ -399,6 +399,14 @@ LEGAL_APART static size_t legal_other_rest(const kern *k, const void *st, crisk_
 			list_sites(k, st, NULL, CRISK_CATAN_PLACE_SETTLEMENT, &o);
 			break;
 		}
+		if (k->hk.setup_sites) { /* the module's answers as a set */
+			uint64_t sites[SPOT_WORDS];
+			if (k->nw <= SPOT_WORDS) { /* less the blocked intersections */
+				k->hk.setup_sites(k, st, h->active, sites);
+				list_sites_words(k, st, sites, CRISK_CATAN_PLACE_SETTLEMENT, &o, k->nw);
+				break;
+			}
+		}
 		/* The module is asked about the unblocked intersections only. */
 		for (int w = 0; w < k->nw; w++) {
 			for (uint64_t m = ~kblocked(k, st)[w]; m; m &= m - 1) {

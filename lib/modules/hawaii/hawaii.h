@@ -157,6 +157,8 @@ int hawaii_state_check(const void *data, const void *st);
 /* H-37, H-88: whether `seat` may take `node` as a set-up settlement by the
  * island rule, its fallback included (the kernel checks the distance rule). */
 int hw_setup_site_ok(const kern *k, const void *st, int seat, int node);
+/* The same for every point at once, as a point bitset (the kernel's setup_sites hook). */
+void hw_setup_sites(const kern *k, const void *st, int seat, uint64_t *sites);
 /* H-38: the set-up piece as a ship (PLACE_SHIP). */
 int hw_check_setup_ship(const kern *k, const void *st, int p);
 void hw_list_setup_ships(const kern *k, const void *st, action_out *o);
