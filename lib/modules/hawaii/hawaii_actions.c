@@ -210,7 +210,7 @@ static void apply_module_code(const kern *k, void *st, crisk_action a, evlog *lo
 }
 
 /* The rest of hawaii_apply: the market, the module's codes and the kernel's
- * other actions; apart, so that turn ends and rolls need no frame. */
+ * actions the module adds to; apart, so that the others need no frame. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -232,15 +232,24 @@ static int apply_checked_rest(const kern *k, void *st, crisk_action a, evlog *lo
 	return CRISK_OK;
 }
 
-/* Turn ends, rolls and the special build phase's passes (H-89), most of a
- * game's actions, go to the kernel at once: no thief moves (H-54), no
- * set-up road takes a chit (H-75), and no market event is under way where
- * they fit (it is only at DP_STEAL and DP_DEV_DRAW, hw_fish_check), so
- * apply_kernel's after-work has nothing to do; a code that does not fit is
- * refused by the kernel, the game unchanged. */
-static int is_turn_or_roll(unsigned type)
+/* The kernel's actions after which the module has nothing to do: all but
+ * MOVE_ROBBER (H-54's thief), PLACE_ROAD (H-75's chit at a set-up road),
+ * STEAL_RESULT and DEV_RESULT (a market event's end: one is under way only
+ * at DP_STEAL and DP_DEV_DRAW, hw_fish_check, where nothing else fits) and
+ * OFFER_TRADE (its fish, H-61, hw_trade_fish_ok).  These go to the kernel
+ * at once (turn ends, rolls and passes are most of a game's actions); one
+ * that does not fit is refused by the kernel, the game unchanged. */
+#define KT(t) (UINT64_C(1) << (t))
+static const uint64_t kernel_alone =
+	((KT(CRISK_CATAN_END_PART + 1) - 1) & ~KT(0)) &
+	~(KT(CRISK_CATAN_MOVE_ROBBER) | KT(CRISK_CATAN_PLACE_ROAD) | KT(CRISK_CATAN_STEAL_RESULT) |
+	  KT(CRISK_CATAN_DEV_RESULT) | KT(CRISK_CATAN_OFFER_TRADE));
+_Static_assert(CRISK_CATAN_END_PART < HW_PLACE_SHIP && CRISK_CATAN_END_PART < 63,
+	       "the kernel's types lie below the module's and fit a word");
+
+static int is_kernel_alone(unsigned type)
 {
-	return type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL || type == CRISK_CATAN_PASS;
+	return type < 64 && (kernel_alone >> type & 1u);
 }
 
 int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
@@ -249,12 +258,12 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 	int rc = check_fish_rules(k, st, a);
 	if (rc)
 		return rc;
-	if (is_turn_or_roll(ACT_TYPE(a)))
+	if (is_kernel_alone(ACT_TYPE(a)))
 		return kern_apply_split(k, st, a, log);
 	return apply_checked_rest(k, st, a, log);
 }
 
-/* hawaii_apply_listed's actions but turn ends and rolls. */
+/* hawaii_apply_listed's actions but the kernel's alone. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -290,7 +299,7 @@ int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
 		flow_end_part(data, st, log);
 		return CRISK_OK;
 	}
-	if (is_turn_or_roll(type))
+	if (is_kernel_alone(type))
 		return kern_apply_listed(data, st, a, log);
 	return apply_listed_rest(data, st, a, log);
 }
