@@ -252,12 +252,35 @@ static int is_kernel_alone(unsigned type)
 	return type < 64 && (kernel_alone >> type & 1u);
 }
 
-int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
+/* Whether check_fish_rules can refuse a: only above 7 fish in the active
+ * seat's main phase (H-71) or for an offer or acceptance (H-61). */
+static int fish_rules_apply(const kern *k, const void *st, crisk_action a)
 {
-	const kern *k = data;
+	const kstate *h = ks(st);
+	return is_trade_fish_type(ACT_TYPE(a)) || (h->dp == DP_MAIN && h->cur == (int8_t)h->active &&
+						   hwx(k, st)->fish[h->active] > HW_FISH_LIMIT);
+}
+
+/* hawaii_apply where check_fish_rules has something to check: apart, so
+ * that the usual apply needs no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_fish_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
 	int rc = check_fish_rules(k, st, a);
 	if (rc)
 		return rc;
+	if (is_kernel_alone(ACT_TYPE(a)))
+		return kern_apply_split(k, st, a, log);
+	return apply_checked_rest(k, st, a, log);
+}
+
+int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
+{
+	const kern *k = data;
+	if (fish_rules_apply(k, st, a))
+		return apply_fish_checked(k, st, a, log);
 	if (is_kernel_alone(ACT_TYPE(a)))
 		return kern_apply_split(k, st, a, log);
 	return apply_checked_rest(k, st, a, log);
