@@ -263,9 +263,9 @@ static inline void next_discarder_in(const kern *k, kstate *h, void *st, const i
 			return;
 		}
 	}
-	h->ret = (uint8_t)(hooked == 2	  ? (krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN)
-			   : hooked && k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st)
-							   : DP_MAIN);
+	h->ret = (uint8_t)(hooked == 2	       ? (krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN)
+			   : hooked == 1 && k->hk.after_roll_dp ? k->hk.after_roll_dp(k, st)
+								: DP_MAIN);
 	back_to_active(h, DP_MOVE_ROBBER);
 }
 static void next_discarder(const kern *k, kstate *h, void *st)
@@ -277,7 +277,8 @@ static void next_discarder(const kern *k, kstate *h, void *st)
  * `hooked` 0 is for modules without kern.dice_hooks: no hook is asked, so
  * the usual roll makes no call and needs a smaller frame; 1 asks the
  * module's roll hooks; 2 counts two rolls a turn (kern_config.two_rolls)
- * and asks no hook. */
+ * and asks no hook; 3 calls hk.produced, the module's only roll hook
+ * (kern_throw_produced). */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -288,7 +289,7 @@ static inline void resolve_dice_in(const kern *k, void *st, int sum, int d1, int
 		uint8_t *r = krolls(k, st);
 		if (++r[0] == 1)
 			r[1] = (uint8_t)sum;
-	} else if (hooked && k->hk.dice_rolled) {
+	} else if (hooked == 1 && k->hk.dice_rolled) {
 		k->hk.dice_rolled(k, st, sum, log);
 	}
 	h->dice[0] = (uint8_t)d1;
@@ -303,6 +304,11 @@ static inline void resolve_dice_in(const kern *k, void *st, int sum, int d1, int
 		produce(k, st, sum, log, hooked == 1);
 		if (hooked == 2) { /* T-9, T-10: the pre-roll again after the first roll */
 			back_to_active(h, krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN);
+			return;
+		}
+		if (hooked == 3) {
+			k->hk.produced(k, st, sum, log);
+			back_to_active(h, DP_MAIN);
 			return;
 		}
 		if (hooked && k->hk.produced)
@@ -417,6 +423,12 @@ int kern_two_rolls_dp(const kern *k, const void *st)
 void kern_throw_hooked(const kern *k, void *st, evlog *log)
 {
 	throw_dice_except(k, st, k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0, log, 1);
+}
+/* The same for a module whose only roll hook is hk.produced (kern_init
+ * picks it): the hooks it does not have are not asked at every roll. */
+void kern_throw_produced(const kern *k, void *st, evlog *log)
+{
+	throw_dice_except(k, st, 0, log, 3);
 }
 /* The kernel's two rolls a turn (kern.dice_hooks 2): no hook to ask. */
 void kern_throw_two(const kern *k, void *st, evlog *log)

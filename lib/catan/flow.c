@@ -194,7 +194,7 @@ void flow_end_turn(const kern *k, void *st, evlog *log)
 	if (k->cfg.paired_players) /* B-122: player 2 is seat t + 3 */
 		start_part(h, owner, (owner + 3) % k->seats, DP_PAIRED_PART);
 	else if (k->cfg.special_build) /* B-117: the other seats from the left */
-		start_part(h, owner, (owner + 1) % k->seats, DP_SPECIAL_BUILD);
+		start_part(h, owner, owner + 1 < k->seats ? owner + 1 : 0, DP_SPECIAL_BUILD);
 	else
 		next_turn(k, st, owner, log);
 }
@@ -204,7 +204,7 @@ void flow_end_turn(const kern *k, void *st, evlog *log)
 void flow_end_part(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
-	int owner = h->part_owner, next = (h->active + 1) % k->seats;
+	int owner = h->part_owner, next = h->active + 1 < k->seats ? h->active + 1 : 0; /* no division per part */
 	ev_push(log, CRISK_CATAN_EV_PASS, h->active, -1);
 	if (h->dp == DP_SPECIAL_BUILD && next != owner) {
 		start_part(h, owner, next, DP_SPECIAL_BUILD);

@@ -73,6 +73,12 @@ typedef struct kern_hooks {
 	 * distance rule (hawaii's island rule, H-37): listed and checked only
 	 * where it answers nonzero.  A module with fallbacks answers them. */
 	int (*setup_site_ok)(const struct kern *k, const void *st, int seat, int node);
+	/* Optional, with setup_site_ok: its answers for every intersection at
+	 * once, as a node bitset of k.nw words (bit n: setup_site_ok(seat, n)
+	 * would answer nonzero; bits past the last node may be anything).  The
+	 * set-up list is made from it; the check still asks setup_site_ok.
+	 * One call per list instead of one per unblocked intersection. */
+	void (*setup_sites)(const struct kern *k, const void *st, int seat, uint64_t *sites);
 
 	/* ---- Road Building with other pieces (first used by hawaii) ---- */
 	/* The module's pieces `seat` may place for free besides roads (hawaii's

@@ -137,7 +137,8 @@ typedef struct kern {
 	 * more_vp): hk.seat_vp if set, else kern_extra_vp (extra_vp and
 	 * extra_pieces).  Set by kern_init, or kern_set_seat_vp. */
 	int (*vp_more)(const struct kern *k, const void *st, int s);
-	/* A roll's throw when dice_hooks (apply.c): kern_throw_hooked, or
+	/* A roll's throw when dice_hooks (apply.c): kern_throw_hooked,
+	 * kern_throw_produced when hk.produced is the only roll hook, or
 	 * kern_throw_two for cfg.two_rolls. */
 	void (*throw_hooked)(const struct kern *k, void *st, evlog *log);
 	/* Tables. */
@@ -630,6 +631,7 @@ int kern_check(const kern *k, const void *st, crisk_action a);
 int kern_apply(const kern *k, void *st, crisk_action a, evlog *log);
 /* The throws of kern.throw_hooked (apply.c). */
 void kern_throw_hooked(const kern *k, void *st, evlog *log);
+void kern_throw_produced(const kern *k, void *st, evlog *log);
 void kern_throw_two(const kern *k, void *st, evlog *log);
 /* kern_config.two_rolls: the decision point after a roll (kern_init puts it in hk.after_roll_dp). */
 int kern_two_rolls_dp(const kern *k, const void *st);

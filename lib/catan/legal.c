@@ -84,6 +84,20 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 	}
 }
 
+/* The base board (54 intersections, 72 paths: one node word, two path
+ * words) and hawaii's built-in map (125 points, 160 spaces: two and three)
+ * each get a copy of their own with constant widths. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void list_roads_base(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
+{
+	list_roads_words(k, st, s, type, followed, o, 1, 2);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static void list_roads(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
 {
 	if (k->b.n_path > 64 * SPOT_WORDS) {
@@ -93,8 +107,8 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 		}
 		return;
 	}
-	if (k->nw == 1 && k->pw == 2) /* the base board: 54 intersections, 72 paths */
-		list_roads_words(k, st, s, type, followed, o, 1, 2);
+	if (k->nw == 2 && k->pw == 3)
+		list_roads_words(k, st, s, type, followed, o, 2, 3);
 	else
 		list_roads_words(k, st, s, type, followed, o, k->nw, k->pw);
 }
@@ -104,7 +118,10 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 static void list_roads_local(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
 {
 	action_out copy = *o;
-	list_roads(k, st, s, type, followed, &copy);
+	if (k->nw == 1 && k->pw == 2)
+		list_roads_base(k, st, s, type, followed, &copy);
+	else
+		list_roads(k, st, s, type, followed, &copy);
 	o->n = copy.n;
 }
 
@@ -382,9 +399,23 @@ LEGAL_APART static size_t legal_other_rest(const kern *k, const void *st, crisk_
 			list_sites(k, st, NULL, CRISK_CATAN_PLACE_SETTLEMENT, &o);
 			break;
 		}
-		for (int n = 0; n < k->b.n_node; n++) {
-			if (!bit_get(kblocked(k, st), n) && k->hk.setup_site_ok(k, st, h->active, n))
-				out_put(&o, act_make(CRISK_CATAN_PLACE_SETTLEMENT, (uint64_t)n));
+		if (k->hk.setup_sites) { /* the module's answers as a set */
+			uint64_t sites[SPOT_WORDS];
+			if (k->nw <= SPOT_WORDS) { /* less the blocked intersections */
+				k->hk.setup_sites(k, st, h->active, sites);
+				list_sites_words(k, st, sites, CRISK_CATAN_PLACE_SETTLEMENT, &o, k->nw);
+				break;
+			}
+		}
+		/* The module is asked about the unblocked intersections only. */
+		for (int w = 0; w < k->nw; w++) {
+			for (uint64_t m = ~kblocked(k, st)[w]; m; m &= m - 1) {
+				int n = w * 64 + bit_low(m);
+				if (n >= k->b.n_node)
+					break;
+				if (k->hk.setup_site_ok(k, st, h->active, n))
+					out_put(&o, act_make(CRISK_CATAN_PLACE_SETTLEMENT, (uint64_t)n));
+			}
 		}
 		break;
 	case DP_SETUP_ROAD: {
@@ -490,6 +521,15 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 	if (h->dp == DP_MOVE_ROBBER && !k->cfg.friendly_robber) {
 		list_robber(k, st, &o);
 		return o.n;
+	}
+	if (h->dp == DP_SPECIAL_BUILD) { /* B-118, most of these lists with 5-6 seats */
+		/* A hand that pays for no piece and no card: list_builds lists
+		 * nothing (its BUY_DEV slot is PASS's), so PASS alone. */
+		const uint64_t hand = active_hand(k, st);
+		if (!(pays(hand, COST_ROAD) | pays(hand, COST_SETTLEMENT) | pays(hand, COST_CITY) | pays(hand, COST_DEV))) {
+			out_put(&o, act_make(CRISK_CATAN_PASS, 0));
+			return o.n;
+		}
 	}
 	return legal_other_rest(k, st, buf, cap);
 }

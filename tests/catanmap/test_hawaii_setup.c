@@ -283,6 +283,62 @@ START_TEST(ship_count_check_H112)
 }
 END_TEST
 
+/* H-37, H-88, H-99 (a, b): at every set-up settlement of random set-ups
+ * (3 to 6 seats), the module's set of open points (hw_setup_sites, which
+ * the kernel lists from) answers as hw_setup_site_ok does for every point,
+ * and the list holds exactly the unlisted-or-not points that check accepts. */
+START_TEST(setup_sites_as_set_H37_H88)
+{
+	static const char *const params[] = {"players=3 seed=1", "players=4 seed=2", "players=5 seed=3",
+					     "players=6 seed=4", "players=3 seed=5", "players=5 seed=6"};
+	uint64_t draw = 0x9E3779B97F4A7C15u;
+	long compared = 0;
+	for (size_t g = 0; g < sizeof params / sizeof params[0]; g++) {
+		for (int round = 0; round < 8; round++) {
+			fixture f;
+			open_game(&f, params[g]);
+			while (ks(f.st)->turn == 0) {
+				crisk_action buf[CAP];
+				size_t n = list(&f, buf);
+				ck_assert_uint_gt(n, 0);
+				if (ks(f.st)->dp == DP_SETUP_SETTLEMENT) {
+					uint64_t sites[HW_MAX_NW];
+					hw_setup_sites(f.k, f.st, ks(f.st)->active, sites);
+					for (int node = 0; node < f.k->b.n_node; node++) {
+						int ok = hw_setup_site_ok(f.k, f.st, ks(f.st)->active, node) != 0;
+						ck_assert_int_eq((int)(sites[node / 64] >> (node % 64) & 1u), ok);
+						crisk_action a = act_make(CRISK_CATAN_PLACE_SETTLEMENT, (uint64_t)node);
+						ck_assert_int_eq(listed(buf, n, CRISK_CATAN_PLACE_SETTLEMENT, node),
+								 hawaii_check(f.k, f.st, a) == CRISK_OK);
+						compared++;
+					}
+					/* H-37's fallback: with every island point blocked, every
+					 * point is open; both answer so (the blocked words are
+					 * put back after). */
+					uint64_t *blocked = kblocked(f.k, f.st), kept[HW_MAX_NW];
+					for (int w = 0; w < f.k->nw; w++) {
+						kept[w] = blocked[w];
+						blocked[w] |= hwr(f.k)->island_at[(size_t)f.k->b.n_island * (size_t)f.k->nw + (size_t)w];
+					}
+					hw_setup_sites(f.k, f.st, ks(f.st)->active, sites);
+					for (int node = 0; node < f.k->b.n_node; node++) {
+						ck_assert(hw_setup_site_ok(f.k, f.st, ks(f.st)->active, node));
+						ck_assert(sites[node / 64] >> (node % 64) & 1u);
+					}
+					for (int w = 0; w < f.k->nw; w++)
+						blocked[w] = kept[w];
+				}
+				draw = draw * 6364136223846793005u + 1442695040888963407u;
+				crisk_action a = buf[(draw >> 33) % n];
+				ck_assert_int_eq(hawaii_apply(f.k, f.st, a, &f.log), CRISK_OK);
+			}
+			close_game(&f);
+		}
+	}
+	ck_assert_int_gt(compared, 10000);
+}
+END_TEST
+
 static Suite *hawaii_setup_suite(void)
 {
 	Suite *s = suite_create("hawaii_setup");
@@ -295,6 +351,7 @@ static Suite *hawaii_setup_suite(void)
 	tcase_add_test(tc, setup_ship_H38_H99f);
 	tcase_add_test(tc, setup_ship_pirate_H46);
 	tcase_add_test(tc, ship_count_check_H112);
+	tcase_add_test(tc, setup_sites_as_set_H37_H88);
 	suite_add_tcase(s, tc);
 	return s;
 }

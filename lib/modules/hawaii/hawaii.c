@@ -114,6 +114,7 @@ static const kern_hooks hw_hooks = {
 	.n_ext_fields = (int)(sizeof hw_ext_fields / sizeof hw_ext_fields[0]),
 	.ext_check = hw_ext_check,
 	.setup_site_ok = hw_setup_site_ok,
+	.setup_sites = hw_setup_sites,
 	.free_pieces = hw_free_ships,
 	/* slice fish */
 	.after_build = hw_after_build,

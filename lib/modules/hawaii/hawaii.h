@@ -157,6 +157,8 @@ int hawaii_state_check(const void *data, const void *st);
 /* H-37, H-88: whether `seat` may take `node` as a set-up settlement by the
  * island rule, its fallback included (the kernel checks the distance rule). */
 int hw_setup_site_ok(const kern *k, const void *st, int seat, int node);
+/* The same for every point at once, as a point bitset (the kernel's setup_sites hook). */
+void hw_setup_sites(const kern *k, const void *st, int seat, uint64_t *sites);
 /* H-38: the set-up piece as a ship (PLACE_SHIP). */
 int hw_check_setup_ship(const kern *k, const void *st, int p);
 void hw_list_setup_ships(const kern *k, const void *st, action_out *o);
@@ -269,6 +271,13 @@ int hw_rules_chits(hw_rules *r);
 void hw_chit_claim(const kern *k, void *st, int s, int p, evlog *log);
 int hw_chits_of(const kern *k, const void *st, int s);
 int hw_chits_of8(const kern *k, const void *st, int s); /* with at most 8 chits */
+/* hw_chits_of8's count, inline (hw_extra_vp8): the chits held by s + 1,
+ * eight bytes at once (bytes_equal marks them, the multiply sums them). */
+static inline int hw_chits_in8(const kern *k, const void *st, int s)
+{
+	uint64_t hit = bytes_equal(load8(hwx(k, st)->chit), (uint8_t)(s + 1)) >> 7;
+	return (int)((hit * UINT64_C(0x0101010101010101)) >> 56);
+}
 int hw_chits_check(const kern *k, const void *st);
 /* hawaii_trade.c (H-62, H-63) */
 unsigned hw_merchant_bits(const kern *k, const void *st, int s);
@@ -337,6 +346,8 @@ size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *b
 size_t hawaii_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap);
 int hawaii_check(const void *data, const void *st, crisk_action a);
 int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log);
+/* hawaii_apply for a code hawaii_list gave for st just now (playouts). */
+int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log);
 
 /* hawaii_text.c: text forms of the module's actions and events. */
 int hw_action_to_string(const void *data, crisk_action a, textbuf *t);

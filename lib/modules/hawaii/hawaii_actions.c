@@ -115,7 +115,12 @@ static int is_fish_type(unsigned type)
 
 static int check_fish_limit(const kern *k, const void *st, crisk_action a)
 {
-	if (ks(st)->dp != DP_MAIN || ks(st)->cur != (int8_t)ks(st)->active)
+	const kstate *h = ks(st);
+	if (h->dp != DP_MAIN || h->cur != (int8_t)h->active)
+		return CRISK_OK;
+	/* H-71 (RETURN_FISH's fallback, END_TURN's limit) matters only above 7
+	 * fish: both functions below answer so at or under it. */
+	if (hwx(k, st)->fish[h->active] <= HW_FISH_LIMIT)
 		return CRISK_OK;
 	if (ACT_TYPE(a) != HW_RETURN_FISH && hw_must_return(k, st))
 		return err_set(CRISK_EILLEGAL, "you hold more than %d fish and no fish-market ability is usable: return "
@@ -126,12 +131,20 @@ static int check_fish_limit(const kern *k, const void *st, crisk_action a)
 	return CRISK_OK;
 }
 
+/* hw_trade_fish_ok refuses only OFFER_TRADE and ACCEPT. */
+static int is_trade_fish_type(unsigned type)
+{
+	return type == CRISK_CATAN_OFFER_TRADE || type == CRISK_CATAN_ACCEPT;
+}
+
 /* The limits of this slice on kernel actions: fish at END_TURN (H-71) and
  * the engine's most fish per seat in offers (H-61). */
 static int check_fish_rules(const kern *k, const void *st, crisk_action a)
 {
 	int rc = check_fish_limit(k, st, a);
-	return rc ? rc : hw_trade_fish_ok(k, st, a);
+	if (rc || !is_trade_fish_type(ACT_TYPE(a)))
+		return rc;
+	return hw_trade_fish_ok(k, st, a);
 }
 
 int hawaii_check(const void *data, const void *st, crisk_action a)
@@ -146,39 +159,37 @@ int hawaii_check(const void *data, const void *st, crisk_action a)
 	return kern_check(data, st, a);
 }
 
-int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
+/* A kernel action, then what the module adds to it.  `listed`: the code
+ * comes from hawaii_list for this state just now (the playout loop), so
+ * the kernel leaves out its shape test (kern_apply_listed); otherwise
+ * kern_apply_split validates it, and a refusal leaves the game unchanged. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int apply_kernel(const kern *k, void *st, crisk_action a, evlog *log, const int listed)
 {
-	const kern *k = data;
-	int rc = check_fish_rules(k, st, a);
-	if (rc)
+	int setup_road = ACT_TYPE(a) == CRISK_CATAN_PLACE_ROAD, s = ks(st)->active, rc;
+	/* H-54: after MOVE_ROBBER the robber is the thief that moved last;
+	 * a refused move leaves the game unchanged.  (So every apply of
+	 * this module, playouts included, comes through here.) */
+	hw_ext *x = hwx(k, st);
+	uint8_t thief = x->thief;
+	if (ACT_TYPE(a) == CRISK_CATAN_MOVE_ROBBER)
+		x->thief = 0;
+	if ((rc = listed ? kern_apply_listed(k, st, a, log) : kern_apply_split(k, st, a, log))) {
+		x->thief = thief;
 		return rc;
-	if (is_fish_type(ACT_TYPE(a))) {
-		if ((rc = hw_check_market(k, st, a)))
-			return rc;
-		hw_apply_market(k, st, a, log);
-		return CRISK_OK;
 	}
-	if (!is_module_type(ACT_TYPE(a))) {
-		int setup_road = ACT_TYPE(a) == CRISK_CATAN_PLACE_ROAD, s = ks(st)->active;
-		/* H-54: after MOVE_ROBBER the robber is the thief that moved last;
-		 * a refused move leaves the game unchanged.  (So every apply of
-		 * this module, playouts included, comes through here.) */
-		hw_ext *x = hwx(k, st);
-		uint8_t thief = x->thief;
-		if (ACT_TYPE(a) == CRISK_CATAN_MOVE_ROBBER)
-			x->thief = 0;
-		if ((rc = kern_apply(k, st, a, log))) {
-			x->thief = thief;
-			return rc;
-		}
-		if (setup_road) /* H-75: a set-up road takes a chit too (the kernel calls no after_build) */
-			hw_chit_claim(k, st, s, ACT_ID(a), log);
-		hw_market_done(k, st); /* a market steal's or draw's chance event resolved */
-		return CRISK_OK;
-	}
-	rc = check_module_code(k, st, a);
-	if (rc)
-		return rc;
+	if (setup_road) /* H-75: a set-up road takes a chit too (the kernel calls no after_build) */
+		hw_chit_claim(k, st, s, ACT_ID(a), log);
+	if (x->market) /* a market steal's or draw's chance event resolved (none under way: nothing to do) */
+		hw_market_done(k, st);
+	return CRISK_OK;
+}
+
+/* The module's own codes, checked (check_module_code) before. */
+static void apply_module_code(const kern *k, void *st, crisk_action a, evlog *log)
+{
 	switch (ACT_TYPE(a)) {
 	case HW_PLACE_SHIP:
 		hw_place_setup_ship(k, st, ACT_ID(a), log);
@@ -196,5 +207,122 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 		hw_place_free_ship(k, st, ACT_ID(a), log);
 		break;
 	}
+}
+
+/* The rest of hawaii_apply: the market, the module's codes and the kernel's
+ * actions the module adds to; apart, so that the others need no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_checked_rest(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	int rc;
+	if (is_fish_type(ACT_TYPE(a))) {
+		if ((rc = hw_check_market(k, st, a)))
+			return rc;
+		hw_apply_market(k, st, a, log);
+		return CRISK_OK;
+	}
+	if (!is_module_type(ACT_TYPE(a)))
+		return apply_kernel(k, st, a, log, 0);
+	rc = check_module_code(k, st, a);
+	if (rc)
+		return rc;
+	apply_module_code(k, st, a, log);
 	return CRISK_OK;
+}
+
+/* The kernel's actions after which the module has nothing to do: all but
+ * MOVE_ROBBER (H-54's thief), PLACE_ROAD (H-75's chit at a set-up road),
+ * STEAL_RESULT and DEV_RESULT (a market event's end: one is under way only
+ * at DP_STEAL and DP_DEV_DRAW, hw_fish_check, where nothing else fits) and
+ * OFFER_TRADE (its fish, H-61, hw_trade_fish_ok).  These go to the kernel
+ * at once (turn ends, rolls and passes are most of a game's actions); one
+ * that does not fit is refused by the kernel, the game unchanged. */
+#define KT(t) (UINT64_C(1) << (t))
+static const uint64_t kernel_alone =
+	((KT(CRISK_CATAN_END_PART + 1) - 1) & ~KT(0)) &
+	~(KT(CRISK_CATAN_MOVE_ROBBER) | KT(CRISK_CATAN_PLACE_ROAD) | KT(CRISK_CATAN_STEAL_RESULT) |
+	  KT(CRISK_CATAN_DEV_RESULT) | KT(CRISK_CATAN_OFFER_TRADE));
+_Static_assert(CRISK_CATAN_END_PART < HW_PLACE_SHIP && CRISK_CATAN_END_PART < 63,
+	       "the kernel's types lie below the module's and fit a word");
+
+static int is_kernel_alone(unsigned type)
+{
+	return type < 64 && (kernel_alone >> type & 1u);
+}
+
+/* Whether check_fish_rules can refuse a: only above 7 fish in the active
+ * seat's main phase (H-71) or for an offer or acceptance (H-61). */
+static int fish_rules_apply(const kern *k, const void *st, crisk_action a)
+{
+	const kstate *h = ks(st);
+	return is_trade_fish_type(ACT_TYPE(a)) || (h->dp == DP_MAIN && h->cur == (int8_t)h->active &&
+						   hwx(k, st)->fish[h->active] > HW_FISH_LIMIT);
+}
+
+/* hawaii_apply where check_fish_rules has something to check: apart, so
+ * that the usual apply needs no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_fish_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	int rc = check_fish_rules(k, st, a);
+	if (rc)
+		return rc;
+	if (is_kernel_alone(ACT_TYPE(a)))
+		return kern_apply_split(k, st, a, log);
+	return apply_checked_rest(k, st, a, log);
+}
+
+int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
+{
+	const kern *k = data;
+	if (fish_rules_apply(k, st, a))
+		return apply_fish_checked(k, st, a, log);
+	if (is_kernel_alone(ACT_TYPE(a)))
+		return kern_apply_split(k, st, a, log);
+	return apply_checked_rest(k, st, a, log);
+}
+
+/* hawaii_apply_listed's actions but the kernel's alone. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_listed_rest(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	unsigned type = ACT_TYPE(a);
+	if (type == CRISK_CATAN_OFFER_TRADE) {
+		int rc = hw_trade_fish_ok(k, st, a);
+		if (rc)
+			return rc;
+	}
+	if (is_fish_type(type)) {
+		hw_apply_market(k, st, a, log);
+		return CRISK_OK;
+	}
+	if (!is_module_type(type))
+		return apply_kernel(k, st, a, log, 1);
+	apply_module_code(k, st, a, log);
+	return CRISK_OK;
+}
+
+/* hawaii_apply for a code that hawaii_list or cm_chance gave for this state
+ * just now (the playout loop): every listed code passes hawaii_check (the
+ * conformance tests check that at every step), so the module's checks are
+ * not made again and the kernel leaves out its shape test, as base's
+ * playout does (docs/decisions.md).  The one check the list does not make
+ * is kept: an offer's fish within HW_FISH_MAX (H-61; hawaii_list replaces
+ * ACCEPT by DECLINE where it matters). */
+int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
+{
+	unsigned type = ACT_TYPE(a);
+	if (type == CRISK_CATAN_PASS) { /* listed at DP_SPECIAL_BUILD only: the kernel's PASS is this call alone */
+		flow_end_part(data, st, log);
+		return CRISK_OK;
+	}
+	if (is_kernel_alone(type))
+		return kern_apply_listed(data, st, a, log);
+	return apply_listed_rest(data, st, a, log);
 }

@@ -92,6 +92,5 @@ int hw_chits_check(const kern *k, const void *st)
 /* hw_chits_of for a map of at most 8 chits (the built-in map's 8): one word. */
 int hw_chits_of8(const kern *k, const void *st, int s)
 {
-	uint64_t hit = bytes_equal(load8(hwx(k, st)->chit), (uint8_t)(s + 1)) >> 7;
-	return (int)((hit * UINT64_C(0x0101010101010101)) >> 56);
+	return hw_chits_in8(k, st, s);
 }

@@ -87,10 +87,15 @@ void hw_boat_update(const kern *k, void *st, int s, evlog *log)
 	}
 }
 
-int hw_fishing_vp(const kern *k, const void *st, int s)
+static inline int fishing_vp(const kern *k, const void *st, int s)
 {
 	const catanmap *m = hwr(k)->map;
 	return m->n_track ? m->track[hwx(k, st)->boat[s]] : 0;
+}
+
+int hw_fishing_vp(const kern *k, const void *st, int s)
+{
+	return fishing_vp(k, st, s);
 }
 
 /* H-85: chits and fishing VP, visible. */
@@ -103,7 +108,7 @@ int hw_extra_vp(const kern *k, const void *st, int s)
  * this, hw_extra_vp, or hw_fishing_vp alone without chits). */
 int hw_extra_vp8(const kern *k, const void *st, int s)
 {
-	return hw_chits_of8(k, st, s) + hw_fishing_vp(k, st, s);
+	return hw_chits_in8(k, st, s) + fishing_vp(k, st, s); /* no call: a VP count asks it at every turn start */
 }
 
 /* ---- fishing (H-68, H-53) ---- */

@@ -197,3 +197,24 @@ int hw_rules_setup_check(const kern *k, const catanmap *m)
 			       named, 3 * k->seats, k->seats, 3 * k->seats - 1, closed);
 	return CRISK_OK;
 }
+
+/* hw_setup_site_ok for every point at once (the kernel's setup_sites hook,
+ * one call per set-up list): the points on an island not closed to the
+ * seat (a point of an island without the seat's buildings is never in the
+ * closed set: islands share no point), or every point when no unblocked
+ * one is (H-37's fallback). */
+void hw_setup_sites(const kern *k, const void *st, int seat, uint64_t *sites)
+{
+	const uint64_t *on_island = hwr(k)->island_at + (size_t)k->b.n_island * (size_t)k->nw;
+	const uint64_t *blocked = kblocked(k, st);
+	uint64_t closed[HW_MAX_NW], any = 0;
+	islands_closed(k, st, seat, closed);
+	for (int w = 0; w < k->nw; w++) {
+		sites[w] = on_island[w] & ~closed[w];
+		any |= sites[w] & ~blocked[w];
+	}
+	if (!any) {
+		for (int w = 0; w < k->nw; w++)
+			sites[w] = ~UINT64_C(0);
+	}
+}
