@@ -24,6 +24,11 @@
 #ifndef CRISK_MODULES_HAWAII_H
 #define CRISK_MODULES_HAWAII_H
 
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "../../catan/catanmap.h"
 #include "../../catan/kernel.h"
 #include "../../core/params.h"
@@ -76,10 +81,10 @@ typedef struct hw_rules {
 	 * is empty, for no pirate), of the merchant spaces (merchant_paths)
 	 * and of the fishing spaces (fishing_paths); point bitsets of k.nw words per island
 	 * (island_at; row n_island: the points on any island) and of the
-	 * points with a ship-type path (coast); the ship-type paths ascending
-	 * (ship_list[0 .. n_ship_list)). */
+	 * points with a ship-type path (coast); the ship-type paths as a path
+	 * bitset (ship_mask) and ascending (ship_list[0 .. n_ship_list)). */
 	uint64_t *tables;
-	uint64_t *ship_at, *sea_paths, *merchant_paths, *fishing_paths, *island_at, *coast;
+	uint64_t *ship_at, *sea_paths, *merchant_paths, *fishing_paths, *ship_mask, *island_at, *coast;
 	uint16_t *ship_list;
 	int n_ship_list;
 	/* Per path p, end_other[8p + 4e + i] (i < 3): the other paths at its
@@ -201,20 +206,90 @@ static HW_ALWAYS_INLINE void hw_or_rows(const uint64_t *ship_at, int nw, const u
 	}
 }
 
-/* The same from the seat's anchors (hw_anchors); inline, for the listers. */
-static inline int hw_spots_at(const kern *k, const void *st, const uint64_t *anchor, uint64_t *spots)
+/* The path bytes as bitsets of pw words: the empty paths (byte 0) and
+ * those of `me` (byte me = seat + 1, roads and ships); bits from n_path on
+ * are 0.  Sixteen bytes a step with SSE2 (the x86-64 baseline), else eight
+ * by the zero-byte test (hw_path_bits_swar, which the tests compare too). */
+static inline uint64_t hw_zero_bytes8(uint64_t x) /* bit i: byte i of x is 0 */
+{
+	uint64_t hi = ~(((x & UINT64_C(0x7F7F7F7F7F7F7F7F)) + UINT64_C(0x7F7F7F7F7F7F7F7F)) | x) &
+		      UINT64_C(0x8080808080808080);
+	return (hi * UINT64_C(0x0002040810204081)) >> 56;
+}
+static HW_ALWAYS_INLINE void hw_path_bits_swar(const uint8_t *paths, int n_path, unsigned me, int pw, uint64_t *empty,
+						uint64_t *mine)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101) * (uint8_t)me;
+	int i = 0;
+	for (int w = 0; w < pw; w++)
+		empty[w] = mine[w] = 0;
+	for (; i + 8 <= n_path; i += 8) {
+		uint64_t x;
+		memcpy(&x, paths + i, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		x = __builtin_bswap64(x);
+#endif
+		empty[i >> 6] |= hw_zero_bytes8(x) << (i & 63);
+		mine[i >> 6] |= hw_zero_bytes8(x ^ ones) << (i & 63);
+	}
+	for (; i < n_path; i++) {
+		empty[i >> 6] |= (uint64_t)(paths[i] == 0) << (i & 63);
+		mine[i >> 6] |= (uint64_t)(paths[i] == me) << (i & 63);
+	}
+}
+static HW_ALWAYS_INLINE void hw_path_bits(const uint8_t *paths, int n_path, unsigned me, int pw, uint64_t *empty,
+					   uint64_t *mine)
+{
+#if defined(__SSE2__)
+	const __m128i zero = _mm_setzero_si128(), mv = _mm_set1_epi8((char)me);
+	for (int w = 0; w < pw; w++) {
+		uint64_t e = 0, o = 0;
+		int i = w * 64, c = 0;
+		for (; c < 4 && i + 16 <= n_path; c++, i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(paths + i));
+			e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) << (16 * c);
+			o |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, mv)) << (16 * c);
+		}
+		for (; i < n_path && i < w * 64 + 64; i++) {
+			e |= (uint64_t)(paths[i] == 0) << (i & 63);
+			o |= (uint64_t)(paths[i] == me) << (i & 63);
+		}
+		empty[w] = e;
+		mine[w] = o;
+	}
+#else
+	hw_path_bits_swar(paths, n_path, me, pw, empty, mine);
+#endif
+}
+/* hw_path_bits of st's paths, with constant sizes for the built-in map. */
+static HW_ALWAYS_INLINE void hw_path_bits_of(const kern *k, const void *st, unsigned me, uint64_t *empty, uint64_t *mine)
+{
+	if (k->b.n_path == 160) /* the built-in map: 3 words */
+		hw_path_bits(kpaths(k, st), 160, me, 3, empty, mine);
+	else
+		hw_path_bits(kpaths(k, st), k->b.n_path, me, k->pw, empty, mine);
+}
+
+/* H-3 (a), H-45, H-46: the spots from the seat's anchors (hw_anchors) and
+ * the empty paths (hw_path_bits): the ship-type paths at an anchor, empty
+ * and away from the pirate; returns whether there is any.  Inline, for the
+ * listers. */
+static HW_ALWAYS_INLINE int hw_spots_from(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *empty,
+					  uint64_t *spots)
 {
 	const hw_rules *r = hwr(k);
 	const int pw = k->pw;
 	const uint64_t *blocked = hw_pirate_paths(k, st);
-	const uint8_t *paths = kpaths(k, st);
 	uint64_t any = 0;
 	switch (pw) {
 	case 2:
 		hw_or_rows(r->ship_at, k->nw, anchor, 2, spots);
 		break;
 	case 3:
-		hw_or_rows(r->ship_at, k->nw, anchor, 3, spots); /* the built-in map: 160 spaces */
+		if (k->nw == 2) /* the built-in map: 160 spaces, 125 points */
+			hw_or_rows(r->ship_at, 2, anchor, 3, spots);
+		else
+			hw_or_rows(r->ship_at, k->nw, anchor, 3, spots);
 		break;
 	case 4:
 		hw_or_rows(r->ship_at, k->nw, anchor, 4, spots);
@@ -224,15 +299,18 @@ static inline int hw_spots_at(const kern *k, const void *st, const uint64_t *anc
 		break;
 	}
 	for (int i = 0; i < pw; i++) {
-		uint64_t keep = spots[i] & ~blocked[i];
-		for (uint64_t m = keep; m; m &= m - 1) {
-			if (paths[i * 64 + bit_low(m)])
-				keep &= ~(UINT64_C(1) << bit_low(m));
-		}
-		spots[i] = keep;
-		any |= keep;
+		spots[i] &= empty[i] & ~blocked[i];
+		any |= spots[i];
 	}
 	return any != 0;
+}
+
+/* The same, the empty paths found here. */
+static inline int hw_spots_at(const kern *k, const void *st, const uint64_t *anchor, uint64_t *spots)
+{
+	uint64_t empty[HW_MAX_PW], mine[HW_MAX_PW];
+	hw_path_bits_of(k, st, 0, empty, mine);
+	return hw_spots_from(k, st, anchor, empty, spots);
 }
 
 /* Seat s's ship onto path p, from its supply. */
@@ -320,10 +398,12 @@ int hw_open_end(const kern *k, const void *st, int s, int p);
 int hw_check_move_ship(const kern *k, const void *st, int from, int to);
 void hw_list_move_ships(const kern *k, const void *st, action_out *o);
 /* hw_list_move_ships in parts: whether the active seat may move a ship now
- * (H-78, and a ship not fresh, H-80), and its moves from its anchors and
- * ship spots (hw_anchors, hw_spots_at; spots not empty). */
+ * (H-78, and a ship not fresh, H-80), and its moves from its anchors, ship
+ * spots and pieces (hw_anchors, hw_spots_from, hw_path_bits's `mine` for
+ * the active seat; spots not empty). */
 int hw_move_listable(const kern *k, const void *st);
-void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o);
+void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
+		      const uint64_t *mine, action_out *o);
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);
 /* hw_ext_check's part for the fields of this slice. */
 int hw_moves_check(const kern *k, const void *st);

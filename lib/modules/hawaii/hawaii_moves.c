@@ -163,27 +163,6 @@ int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 	return CRISK_OK;
 }
 
-/* The ship-type spaces ship_list[j .. j + 8) seat s holds, as the high bit
- * of byte i for ship_list[j + i]: the zero bytes of their owners xor s + 1
- * (the exact zero-byte test), eight spaces in a few operations. */
-static uint64_t own_bytes(const hw_rules *r, const uint8_t *paths, int s, int j)
-{
-	const uint16_t *list = r->ship_list + j;
-	int n = r->n_ship_list - j < 8 ? r->n_ship_list - j : 8;
-	uint64_t owners = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if (n == 8 && list[7] == list[0] + 7)
-		memcpy(&owners, paths + list[0], 8); /* consecutive spaces: one load */
-	else
-#endif
-		for (int i = 0; i < n; i++)
-			owners |= (uint64_t)paths[list[i]] << (8 * i);
-	owners ^= UINT64_C(0x0101010101010101) * (uint64_t)(s + 1);
-	uint64_t zero = ~(((owners & UINT64_C(0x7F7F7F7F7F7F7F7F)) + UINT64_C(0x7F7F7F7F7F7F7F7F)) | owners) &
-			UINT64_C(0x8080808080808080);
-	return n < 8 ? zero & ((UINT64_C(1) << (8 * n)) - 1) : zero;
-}
-
 /* dest_ok's `to` for the ship of s on `from`, from the empty ship-type
  * paths at s's anchors (spots): the ends the ship leaves bare stop being
  * anchors, so a path there stays only if its other end is still one. */
@@ -224,32 +203,41 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
 {
 	if (!hw_move_listable(k, st))
 		return;
-	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], empty[HW_MAX_PW], mine[HW_MAX_PW];
 	hw_anchors(k, st, ks(st)->active, anchor);
-	if (hw_spots_at(k, st, anchor, spots)) /* else no ship has a place to go */
-		hw_list_moves_at(k, st, anchor, spots, o);
+	hw_path_bits_of(k, st, (unsigned)ks(st)->active + 1, empty, mine);
+	if (hw_spots_from(k, st, anchor, empty, spots)) /* else no ship has a place to go */
+		hw_list_moves_at(k, st, anchor, spots, mine, o);
 }
 
 /* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
  * seat's anchors, less the pirate's, less those whose only anchor was an
- * end of `from` that the ship leaves bare (H-44 without it, H-81). */
+ * end of `from` that the ship leaves bare (H-44 without it, H-81).  The
+ * seat's ships are its pieces (mine) on ship-type paths, ascending. */
 static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
-					action_out *o, const int pw)
+					const uint64_t *mine, action_out *o, const int pw)
 {
 	const hw_rules *r = hwr(k);
 	const int s = ks(st)->active;
 	const hw_ext *x = hwx(k, st);
-	int on_board = HW_SHIPS - x->ships[s];
-	const uint8_t *paths = kpaths(k, st);
 	const uint64_t *pirate = hw_pirate_paths(k, st);
 	int from[HW_SHIPS], n_from = 0;
-	uint64_t dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW] = {0};
-	for (int j = 0; j < r->n_ship_list && on_board; j += 8) {
-		for (uint64_t mine = own_bytes(r, paths, s, j); mine && on_board; mine &= mine - 1) {
-			int f = r->ship_list[j + (bit_low(mine) >> 3)];
-			on_board--;
-			unsigned ends;
-			if (bit_get(pirate, f) || is_fresh(x, f) || !(ends = open_ends(k, st, s, f)))
+	uint64_t ships[HW_MAX_PW], dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW];
+	/* Not next to the pirate (H-59, H-80), not placed or moved this turn (H-80). */
+	for (int i = 0; i < pw; i++) {
+		ships[i] = mine[i] & r->ship_mask[i] & ~pirate[i];
+		any[i] = 0;
+	}
+	for (int i = 0; i < x->n_fresh; i++) {
+		unsigned f = x->fresh[i];
+		if (f < 64u * (unsigned)pw)
+			ships[f >> 6] &= ~(UINT64_C(1) << (f & 63));
+	}
+	for (int w = 0; w < pw; w++) {
+		for (uint64_t m = ships[w]; m && n_from < HW_SHIPS; m &= m - 1) {
+			int f = w * 64 + bit_low(m);
+			unsigned ends = open_ends(k, st, s, f);
+			if (!ends)
 				continue;
 			leave_dests(k, pw, f, ends, anchor, spots, dest[n_from]);
 			for (int i = 0; i < pw; i++)
@@ -269,12 +257,13 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	}
 }
 
-void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o)
+void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
+		      const uint64_t *mine, action_out *o)
 {
 	if (k->pw == 3) /* the built-in map: 160 spaces; bitset loops of a known length */
-		list_moves(k, st, anchor, spots, o, 3);
+		list_moves(k, st, anchor, spots, mine, o, 3);
 	else
-		list_moves(k, st, anchor, spots, o, k->pw);
+		list_moves(k, st, anchor, spots, mine, o, k->pw);
 }
 
 /* Seat s's piece leaves path p: the reach bits of its points follow. */

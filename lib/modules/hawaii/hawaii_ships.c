@@ -12,11 +12,11 @@
 static const uint8_t ship_cost[NUM_RES] = {0, 1, 1, 0, 0};
 static const char *const res_names[NUM_RES] = {"brick", "lumber", "wool", "grain", "ore"};
 
-void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor)
+static HW_ALWAYS_INLINE void anchors(const kern *k, const void *st, int s, uint64_t *anchor, const int nw)
 {
 	const uint64_t *reach = kreach(k, st, s), *occupied = koccupied(k, st), *coast = hwr(k)->coast;
 	const uint8_t *nodes = knodes(k, st);
-	for (int w = 0; w < k->nw; w++) {
+	for (int w = 0; w < nw; w++) {
 		/* kern_path_ok's test, word by word: an empty point the seat
 		 * reaches that is no named location, or one of its buildings. */
 		uint64_t a = reach[w] & ~occupied[w] & ~k->stop[w] & coast[w];
@@ -27,6 +27,14 @@ void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor)
 		}
 		anchor[w] = a;
 	}
+}
+
+void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor)
+{
+	if (k->nw == 2) /* the built-in map: 125 points */
+		anchors(k, st, s, anchor, 2);
+	else
+		anchors(k, st, s, anchor, k->nw);
 }
 
 int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots)

@@ -19,9 +19,9 @@ int hw_rules_tables(hw_rules *r)
 			       b->n_node, b->n_path, 64 * (HW_MAX_PW < HW_MAX_NW ? HW_MAX_PW : HW_MAX_NW));
 	size_t pw = (size_t)k->pw, nw = (size_t)k->nw;
 	/* Rows: ship_at per point; sea_paths per sea hex plus an empty row for
-	 * no pirate; merchant and fishing paths; island_at per island plus the
+	 * no pirate; merchant, fishing and ship-type paths; island_at per island plus the
 	 * points on any island; coast; then the ship-type paths as a list. */
-	size_t n_words = (size_t)b->n_node * pw + ((size_t)b->n_sea + 3) * pw + ((size_t)b->n_island + 2) * nw +
+	size_t n_words = (size_t)b->n_node * pw + ((size_t)b->n_sea + 4) * pw + ((size_t)b->n_island + 2) * nw +
 			 ((size_t)b->n_path + 3) / 4 + 2 * (size_t)b->n_path + (size_t)b->n_land + 2 * (size_t)b->n_sea;
 	r->tables = calloc(n_words ? n_words : 1, sizeof *r->tables);
 	if (!r->tables)
@@ -30,7 +30,8 @@ int hw_rules_tables(hw_rules *r)
 	r->sea_paths = r->ship_at + (size_t)b->n_node * pw;
 	r->merchant_paths = r->sea_paths + ((size_t)b->n_sea + 1) * pw;
 	r->fishing_paths = r->merchant_paths + pw;
-	r->island_at = r->fishing_paths + pw;
+	r->ship_mask = r->fishing_paths + pw;
+	r->island_at = r->ship_mask + pw;
 	r->coast = r->island_at + ((size_t)b->n_island + 1) * nw;
 	r->ship_list = (uint16_t *)(void *)(r->coast + nw);
 	r->n_ship_list = 0;
@@ -52,6 +53,7 @@ int hw_rules_tables(hw_rules *r)
 			bit_set(r->ship_at + b->path[p].node[1] * pw, p);
 			bit_set(r->coast, b->path[p].node[0]);
 			bit_set(r->coast, b->path[p].node[1]);
+			bit_set(r->ship_mask, p);
 			r->ship_list[r->n_ship_list++] = (uint16_t)p;
 		}
 		if (b->path_trade[p] != BOARD_NO8)
