@@ -4,7 +4,7 @@
  * every pair of spaces (hawaii_check), every seat's Longest Trade Route (H-82..H-84, the
  * route update after a ship move) against board_longest_road, the
  * tables of the rules object and the listers' bitsets (compare_tables:
- * the path bytes as bitsets, the ship spots and BUILD_SHIP) against the
+ * the path and point bytes as bitsets, the ship spots and BUILD_SHIP) against the
  * rules' words.  The games
  * prefer ship moves, so that the route update after a move runs often. */
 #include <check.h>
@@ -200,6 +200,26 @@ static int naive_spot(const kern *k, const void *st, int s, int p)
 	       !bit_get(hw_pirate_paths(k, st), p);
 }
 
+/* hw_own_points against the point bytes one by one, for every seat's byte,
+ * with `cut` also at shorter lengths (below 16 one by one, else the last
+ * sixteen bytes loaded again). */
+static void compare_own_points(const kern *k, const void *st, int cut)
+{
+	const uint8_t *nodes = knodes(k, st);
+	for (unsigned me = 1; me <= (unsigned)k->seats; me++) {
+		for (int len = k->b.n_node; len > 0; len = !cut ? 0 : len > k->b.n_node - 40 ? len - 1 : len / 2) {
+			uint64_t own[HW_MAX_NW];
+			int nw = (len + 63) / 64, bad = -1;
+			hw_own_points(nodes, len, me, nw, own);
+			for (int v = 0; v < 64 * nw && bad < 0; v++) {
+				if (bit_get(own, v) != (v < len && (nodes[v] & NODE_OWNER_MASK) == me))
+					bad = v;
+			}
+			ck_assert_msg(bad < 0, "own points (byte %u, length %d) wrong at point %d", me, len, bad);
+		}
+	}
+}
+
 /* The ship spots of every seat (hw_ship_spots: its anchors, the empty
  * paths as bitsets) against naive_spot path by path, and the listed
  * BUILD_SHIP codes: the active seat's spots ascending when check takes a
@@ -263,7 +283,8 @@ static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 		}
 	}
 	static unsigned steps;
-	compare_path_bits(k, f->st, steps++ % 256 == 0);
+	compare_path_bits(k, f->st, steps % 256 == 0);
+	compare_own_points(k, f->st, steps++ % 256 == 0);
 	compare_spots(f, list, n);
 	const kstate *h = ks(f->st);
 	if (h->dp == DP_MOVE_ROBBER && h->cur == h->active)

@@ -261,6 +261,41 @@ static HW_ALWAYS_INLINE void hw_path_bits(const uint8_t *paths, int n_path, unsi
 	hw_path_bits_swar(paths, n_path, me, pw, empty, mine);
 #endif
 }
+/* The points of owner `me` (seat + 1: node byte & NODE_OWNER_MASK) as a
+ * point bitset of nw words, bits from n_node on 0: SSE2 sixteen bytes a
+ * step, the last step's bytes loaded from n_node - 16 (within the array);
+ * else one by one. */
+static HW_ALWAYS_INLINE void hw_own_points(const uint8_t *nodes, int n_node, unsigned me, int nw, uint64_t *own)
+{
+#if defined(__SSE2__)
+	const __m128i low = _mm_set1_epi8((char)NODE_OWNER_MASK), mv = _mm_set1_epi8((char)me);
+	for (int w = 0; w < nw; w++) {
+		uint64_t o = 0;
+		int i = w * 64, c = 0;
+		for (; c < 4 && i + 16 <= n_node; c++, i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(nodes + i));
+			o |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, low), mv)) << (16 * c);
+		}
+		if (c < 4 && i < n_node) { /* the last n_node - i < 16 bytes */
+			if (n_node >= 16) {
+				__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(nodes + n_node - 16));
+				unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, low), mv));
+				o |= (uint64_t)(m >> (i + 16 - n_node)) << (16 * c);
+			} else {
+				for (; i < n_node; i++)
+					o |= (uint64_t)((nodes[i] & NODE_OWNER_MASK) == me) << (i & 63);
+			}
+		}
+		own[w] = o;
+	}
+#else
+	for (int w = 0; w < nw; w++)
+		own[w] = 0;
+	for (int i = 0; i < n_node; i++)
+		own[i >> 6] |= (uint64_t)((nodes[i] & NODE_OWNER_MASK) == me) << (i & 63);
+#endif
+}
+
 /* hw_path_bits of st's paths, with constant sizes for the built-in map. */
 static HW_ALWAYS_INLINE void hw_path_bits_of(const kern *k, const void *st, unsigned me, uint64_t *empty, uint64_t *mine)
 {
@@ -319,9 +354,18 @@ void hw_add_ship(const kern *k, void *st, int s, int p);
 int hw_check_build_ship(const kern *k, const void *st, int p);
 void hw_list_build_ships(const kern *k, const void *st, action_out *o);
 /* hw_list_build_ships in parts, for hw_list_own's main phase: whether the
- * active seat may build a ship (phase, supply, cost), and the paths of
- * spots ascending as actions of `type`. */
-int hw_build_listable(const kern *k, const void *st);
+ * active seat may build a ship (phase, supply, cost: H-41, H-43, H-89;
+ * inline for hw_list_own), and the paths of spots ascending as actions of
+ * `type`. */
+static inline int hw_build_listable(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const kseat *seat = kseat_of(k, st, h->active);
+	/* hw_check_build_ship's words; a ship costs 1 lumber and 1 wool (B-1
+	 * order: brick lumber wool grain ore; ship_cost in hawaii_ships.c). */
+	return h->status == CRISK_STATUS_RUNNING && (h->dp == DP_MAIN || h->dp == DP_SPECIAL_BUILD) &&
+	       h->cur == (int8_t)h->active && hwx(k, st)->ships[h->active] && seat->hand[1] && seat->hand[2];
+}
 void hw_list_spots(const kern *k, const uint64_t *spots, unsigned type, action_out *o);
 void hw_build_ship(const kern *k, void *st, int p, evlog *log);
 /* Road Building with ships (H-51): the kernel's free_pieces hook, and
@@ -401,7 +445,16 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o);
  * (H-78, and a ship not fresh, H-80), and its moves from its anchors, ship
  * spots and pieces (hw_anchors, hw_spots_from, hw_path_bits's `mine` for
  * the active seat; spots not empty). */
-int hw_move_listable(const kern *k, const void *st);
+static inline int hw_move_listable(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const hw_ext *x = hwx(k, st);
+	/* H-78: the active seat's main phase (never pre-roll or a special
+	 * build window), no ship moved yet this turn; not when every ship of
+	 * the seat's is fresh (H-80), or it has none. */
+	return h->status == CRISK_STATUS_RUNNING && h->dp == DP_MAIN && h->cur == (int8_t)h->active && !x->moved &&
+	       HW_SHIPS - x->ships[h->active] > x->n_fresh;
+}
 void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
 		      const uint64_t *mine, action_out *o);
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);

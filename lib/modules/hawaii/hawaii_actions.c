@@ -6,6 +6,26 @@
 #include "../../core/error.h"
 #include "hawaii.h"
 
+/* The main phase's ship actions, BUILD_SHIP and MOVE_SHIP (build or move
+ * listable): they share the seat's anchors and spots, and the path bytes
+ * read once as bitsets (empty, the seat's).  Apart from hw_list_own, whose
+ * other decision points then skip this frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void list_main_ships(const kern *k, const void *st, int build, int move, action_out *o)
+{
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], empty[HW_MAX_PW], mine[HW_MAX_PW];
+	hw_anchors(k, st, ks(st)->active, anchor);
+	hw_path_bits_of(k, st, (unsigned)ks(st)->active + 1, empty, mine);
+	if (!hw_spots_from(k, st, anchor, empty, spots))
+		return; /* no ship to build and no place to move one to */
+	if (build)
+		hw_list_spots(k, spots, HW_BUILD_SHIP, o);
+	if (move)
+		hw_list_moves_at(k, st, anchor, spots, mine, o);
+}
+
 void hw_list_own(const kern *k, const void *st, action_out *o)
 {
 	switch (ks(st)->dp) {
@@ -13,20 +33,9 @@ void hw_list_own(const kern *k, const void *st, action_out *o)
 		hw_list_setup_ships(k, st, o);
 		break;
 	case DP_MAIN: {
-		/* Building and moving ships share the seat's anchors and spots,
-		 * and the path bytes read once as bitsets (empty, the seat's). */
 		int build = hw_build_listable(k, st), move = hw_move_listable(k, st);
-		uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], empty[HW_MAX_PW], mine[HW_MAX_PW];
-		if (!build && !move)
-			break;
-		hw_anchors(k, st, ks(st)->active, anchor);
-		hw_path_bits_of(k, st, (unsigned)ks(st)->active + 1, empty, mine);
-		if (!hw_spots_from(k, st, anchor, empty, spots))
-			break; /* no ship to build and no place to move one to */
-		if (build)
-			hw_list_spots(k, spots, HW_BUILD_SHIP, o);
-		if (move)
-			hw_list_moves_at(k, st, anchor, spots, mine, o);
+		if (build || move)
+			list_main_ships(k, st, build, move, o);
 		break;
 	}
 	case DP_SPECIAL_BUILD:

@@ -115,15 +115,6 @@ static int dest_ok(const kern *k, const void *st, int s, int from, int to)
 	       (anchor_without(k, st, s, bp->node[0], from) || anchor_without(k, st, s, bp->node[1], from));
 }
 
-/* H-78: the active seat's main phase (never pre-roll or a special build
- * window), and no ship moved yet this turn. */
-static int move_phase(const kern *k, const void *st)
-{
-	const kstate *h = ks(st);
-	return h->status == CRISK_STATUS_RUNNING && h->dp == DP_MAIN && h->cur == (int8_t)h->active &&
-	       !hwx(k, st)->moved;
-}
-
 int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 {
 	const kstate *h = ks(st);
@@ -188,15 +179,6 @@ static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsign
 		}
 	}
 	d[from >> 6] &= ~(UINT64_C(1) << (from & 63));
-}
-
-int hw_move_listable(const kern *k, const void *st)
-{
-	if (!move_phase(k, st))
-		return 0;
-	const hw_ext *x = hwx(k, st);
-	/* Not when every ship of the seat's is fresh (H-80), or it has none. */
-	return HW_SHIPS - x->ships[ks(st)->active] > x->n_fresh;
 }
 
 void hw_list_move_ships(const kern *k, const void *st, action_out *o)

@@ -12,29 +12,24 @@
 static const uint8_t ship_cost[NUM_RES] = {0, 1, 1, 0, 0};
 static const char *const res_names[NUM_RES] = {"brick", "lumber", "wool", "grain", "ore"};
 
-static HW_ALWAYS_INLINE void anchors(const kern *k, const void *st, int s, uint64_t *anchor, const int nw)
+static HW_ALWAYS_INLINE void anchors(const kern *k, const void *st, int s, uint64_t *anchor, const int n_node,
+				     const int nw)
 {
 	const uint64_t *reach = kreach(k, st, s), *occupied = koccupied(k, st), *coast = hwr(k)->coast;
-	const uint8_t *nodes = knodes(k, st);
-	for (int w = 0; w < nw; w++) {
-		/* kern_path_ok's test, word by word: an empty point the seat
-		 * reaches that is no named location, or one of its buildings. */
-		uint64_t a = reach[w] & ~occupied[w] & ~k->stop[w] & coast[w];
-		for (uint64_t m = occupied[w] & coast[w]; m; m &= m - 1) {
-			int i = bit_low(m);
-			if ((nodes[w * 64 + i] & NODE_OWNER_MASK) == (unsigned)s + 1)
-				a |= UINT64_C(1) << i;
-		}
-		anchor[w] = a;
-	}
+	uint64_t own[HW_MAX_NW];
+	hw_own_points(knodes(k, st), n_node, (unsigned)s + 1, nw, own);
+	/* kern_path_ok's test, word by word: an empty point the seat reaches
+	 * that is no named location, or one of its buildings. */
+	for (int w = 0; w < nw; w++)
+		anchor[w] = ((reach[w] & ~occupied[w] & ~k->stop[w]) | (own[w] & occupied[w])) & coast[w];
 }
 
 void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor)
 {
-	if (k->nw == 2) /* the built-in map: 125 points */
-		anchors(k, st, s, anchor, 2);
+	if (k->b.n_node == 125) /* the built-in map: 2 words */
+		anchors(k, st, s, anchor, 125, 2);
 	else
-		anchors(k, st, s, anchor, k->nw);
+		anchors(k, st, s, anchor, k->b.n_node, k->nw);
 }
 
 int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots)
@@ -110,19 +105,6 @@ int hw_check_build_ship(const kern *k, const void *st, int p)
 				       seat->hand[r]);
 	}
 	return check_spot(k, st, h->active, p);
-}
-
-int hw_build_listable(const kern *k, const void *st)
-{
-	const kstate *h = ks(st);
-	const kseat *seat = kseat_of(k, st, h->active);
-	if (!ship_phase(h) || !hwx(k, st)->ships[h->active])
-		return 0;
-	for (int r = 0; r < NUM_RES; r++) {
-		if (seat->hand[r] < ship_cost[r])
-			return 0;
-	}
-	return 1;
 }
 
 void hw_list_build_ships(const kern *k, const void *st, action_out *o)
