@@ -195,15 +195,18 @@ int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots);
 static HW_ALWAYS_INLINE void hw_or_rows(const uint64_t *ship_at, int nw, const uint64_t *anchor, int pw,
 					 uint64_t *spots)
 {
+	uint64_t acc[HW_MAX_PW]; /* local: the rows' loads need not wait for stores to spots */
 	for (int i = 0; i < pw; i++)
-		spots[i] = 0;
+		acc[i] = 0;
 	for (int w = 0; w < nw; w++) {
 		for (uint64_t m = anchor[w]; m; m &= m - 1) {
 			const uint64_t *at = ship_at + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
 			for (int i = 0; i < pw; i++)
-				spots[i] |= at[i];
+				acc[i] |= at[i];
 		}
 	}
+	for (int i = 0; i < pw; i++)
+		spots[i] = acc[i];
 }
 
 /* The path bytes as bitsets of pw words: the empty paths (byte 0) and
@@ -296,6 +299,26 @@ static HW_ALWAYS_INLINE void hw_own_points(const uint8_t *nodes, int n_node, uns
 #endif
 }
 
+/* hw_anchors, inline, with constant sizes for the built-in map. */
+static HW_ALWAYS_INLINE void hw_anchors_sized(const kern *k, const void *st, int s, uint64_t *anchor, const int n_node,
+					       const int nw)
+{
+	const uint64_t *reach = kreach(k, st, s), *occupied = koccupied(k, st), *coast = hwr(k)->coast;
+	uint64_t own[HW_MAX_NW];
+	hw_own_points(knodes(k, st), n_node, (unsigned)s + 1, nw, own);
+	/* kern_path_ok's test, word by word: an empty point the seat reaches
+	 * that is no named location, or one of its buildings. */
+	for (int w = 0; w < nw; w++)
+		anchor[w] = ((reach[w] & ~occupied[w] & ~k->stop[w]) | (own[w] & occupied[w])) & coast[w];
+}
+static HW_ALWAYS_INLINE void hw_anchors_of(const kern *k, const void *st, int s, uint64_t *anchor)
+{
+	if (k->b.n_node == 125) /* the built-in map: 2 words */
+		hw_anchors_sized(k, st, s, anchor, 125, 2);
+	else
+		hw_anchors_sized(k, st, s, anchor, k->b.n_node, k->nw);
+}
+
 /* hw_path_bits of st's paths, with constant sizes for the built-in map. */
 static HW_ALWAYS_INLINE void hw_path_bits_of(const kern *k, const void *st, unsigned me, uint64_t *empty, uint64_t *mine)
 {
@@ -309,35 +332,34 @@ static HW_ALWAYS_INLINE void hw_path_bits_of(const kern *k, const void *st, unsi
  * the empty paths (hw_path_bits): the ship-type paths at an anchor, empty
  * and away from the pirate; returns whether there is any.  Inline, for the
  * listers. */
-static HW_ALWAYS_INLINE int hw_spots_from(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *empty,
-					  uint64_t *spots)
+static HW_ALWAYS_INLINE int hw_spots_sized(const kern *k, const void *st, const uint64_t *anchor,
+					   const uint64_t *empty, uint64_t *spots, const int pw, const int nw)
 {
-	const hw_rules *r = hwr(k);
-	const int pw = k->pw;
 	const uint64_t *blocked = hw_pirate_paths(k, st);
 	uint64_t any = 0;
-	switch (pw) {
-	case 2:
-		hw_or_rows(r->ship_at, k->nw, anchor, 2, spots);
-		break;
-	case 3:
-		if (k->nw == 2) /* the built-in map: 160 spaces, 125 points */
-			hw_or_rows(r->ship_at, 2, anchor, 3, spots);
-		else
-			hw_or_rows(r->ship_at, k->nw, anchor, 3, spots);
-		break;
-	case 4:
-		hw_or_rows(r->ship_at, k->nw, anchor, 4, spots);
-		break;
-	default:
-		hw_or_rows(r->ship_at, k->nw, anchor, pw, spots);
-		break;
-	}
+	hw_or_rows(hwr(k)->ship_at, nw, anchor, pw, spots);
 	for (int i = 0; i < pw; i++) {
 		spots[i] &= empty[i] & ~blocked[i];
 		any |= spots[i];
 	}
 	return any != 0;
+}
+static HW_ALWAYS_INLINE int hw_spots_from(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *empty,
+					  uint64_t *spots)
+{
+	const int pw = k->pw;
+	switch (pw) {
+	case 2:
+		return hw_spots_sized(k, st, anchor, empty, spots, 2, k->nw);
+	case 3:
+		if (k->nw == 2) /* the built-in map: 160 spaces, 125 points */
+			return hw_spots_sized(k, st, anchor, empty, spots, 3, 2);
+		return hw_spots_sized(k, st, anchor, empty, spots, 3, k->nw);
+	case 4:
+		return hw_spots_sized(k, st, anchor, empty, spots, 4, k->nw);
+	default:
+		return hw_spots_sized(k, st, anchor, empty, spots, pw, k->nw);
+	}
 }
 
 /* The same, the empty paths found here. */

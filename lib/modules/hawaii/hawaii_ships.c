@@ -12,24 +12,9 @@
 static const uint8_t ship_cost[NUM_RES] = {0, 1, 1, 0, 0};
 static const char *const res_names[NUM_RES] = {"brick", "lumber", "wool", "grain", "ore"};
 
-static HW_ALWAYS_INLINE void anchors(const kern *k, const void *st, int s, uint64_t *anchor, const int n_node,
-				     const int nw)
-{
-	const uint64_t *reach = kreach(k, st, s), *occupied = koccupied(k, st), *coast = hwr(k)->coast;
-	uint64_t own[HW_MAX_NW];
-	hw_own_points(knodes(k, st), n_node, (unsigned)s + 1, nw, own);
-	/* kern_path_ok's test, word by word: an empty point the seat reaches
-	 * that is no named location, or one of its buildings. */
-	for (int w = 0; w < nw; w++)
-		anchor[w] = ((reach[w] & ~occupied[w] & ~k->stop[w]) | (own[w] & occupied[w])) & coast[w];
-}
-
 void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor)
 {
-	if (k->b.n_node == 125) /* the built-in map: 2 words */
-		anchors(k, st, s, anchor, 125, 2);
-	else
-		anchors(k, st, s, anchor, k->b.n_node, k->nw);
+	hw_anchors_of(k, st, s, anchor);
 }
 
 int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots)
