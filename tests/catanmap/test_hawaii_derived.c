@@ -44,18 +44,24 @@ static size_t brute_moves(const fixture *f, crisk_action *out, size_t cap)
 
 /* H-79 from its words: at one of its points seat s has no building and no
  * other road or ship (the point's paths walked one by one). */
-static int naive_open_end(const kern *k, const void *st, int s, int p)
+static unsigned naive_open_ends(const kern *k, const void *st, int s, int p)
 {
 	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
+	unsigned ends = 0;
 	for (int e = 0; e < 2; e++) {
 		const bnode *bn = &k->b.node[k->b.path[p].node[e]];
 		int other = 0;
 		for (int i = 0; i < bn->deg; i++)
 			other |= bn->path[i] != p && paths[bn->path[i]] == s + 1;
 		if ((nodes[k->b.path[p].node[e]] & NODE_OWNER_MASK) != (unsigned)s + 1 && !other)
-			return 1;
+			ends |= 1u << e;
 	}
-	return 0;
+	return ends;
+}
+
+static int naive_open_end(const kern *k, const void *st, int s, int p)
+{
+	return naive_open_ends(k, st, s, p) != 0;
 }
 
 /* hw_open_end at the points of 4 paths, where the table holds 3 others:
@@ -82,6 +88,7 @@ static void open_end_at_big_points(const kern *k, const void *st)
 					for (int b = 0; b < 2; b++) {
 						*far = b ? 1 : was;
 						ck_assert_int_eq(hw_open_end(k, copy, 0, p), naive_open_end(k, copy, 0, p));
+						ck_assert_uint_eq(hw_open_ends_bits(k, copy, 0, p), naive_open_ends(k, copy, 0, p));
 						tried++;
 					}
 					*far = was;
@@ -268,8 +275,12 @@ static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 	const kern *k = f->k;
 	const uint8_t *paths = kpaths(k, f->st);
 	for (int p = 0; p < k->b.n_path; p++) {
-		if (paths[p] && !kern_road_path(k, p))
+		if (paths[p] && !kern_road_path(k, p)) {
 			ck_assert_int_eq(hw_open_end(k, f->st, paths[p] - 1, p), naive_open_end(k, f->st, paths[p] - 1, p));
+			/* the listers' form, from the bitset of the seat's pieces */
+			ck_assert_uint_eq(hw_open_ends_bits(k, f->st, paths[p] - 1, p),
+					  naive_open_ends(k, f->st, paths[p] - 1, p));
+		}
 	}
 	for (int s = 0; s < k->seats; s++) {
 		int chits = 0;

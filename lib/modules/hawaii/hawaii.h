@@ -93,6 +93,10 @@ typedef struct hw_rules {
 	 * (then the test walks the point's paths). */
 	uint16_t *end_other;
 	int end_other_ok;
+	/* The same as path bitsets of pw words: end_bits[(2p + e) * pw ..],
+	 * the other paths at node[e] of path p (every path there; for the
+	 * listers' open-end test against the seat's pieces as a bitset). */
+	uint64_t *end_bits;
 	/* The codes listed for every hex of a range but one (hw_put_codes), in
 	 * the same allocation: FISH(move robber, hex) per land hex, FISH(move
 	 * pirate, hex) and MOVE_PIRATE(hex) per sea hex from n_land. */
@@ -461,6 +465,9 @@ void hw_note_fresh(const kern *k, void *st, int p);
 void hw_moves_turn_start(const kern *k, void *st, evlog *log);
 /* H-79: whether seat s's ship on path p is at an open end. */
 int hw_open_end(const kern *k, const void *st, int s, int p);
+/* The same from hw_rules.end_bits and s's pieces as a path bitset (the
+ * listers' form), as bit e for each open end node[e]. */
+unsigned hw_open_ends_bits(const kern *k, const void *st, int s, int p);
 int hw_check_move_ship(const kern *k, const void *st, int from, int to);
 void hw_list_move_ships(const kern *k, const void *st, action_out *o);
 /* hw_list_move_ships in parts: whether the active seat may move a ship now

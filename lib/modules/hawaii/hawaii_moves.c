@@ -89,6 +89,31 @@ int hw_open_end(const kern *k, const void *st, int s, int p)
 	return open_end(k, st, s, p);
 }
 
+/* H-79 at each end of s's path p from the bitset of s's pieces (mine,
+ * pw words): no building of s there and none of the other paths there
+ * (hw_rules.end_bits) in mine. */
+static HW_ALWAYS_INLINE unsigned open_ends_bits(const kern *k, const void *st, unsigned me, const uint64_t *mine,
+						 int p, const int pw)
+{
+	const uint8_t *nodes = knodes(k, st);
+	const uint64_t *row = hwr(k)->end_bits + (size_t)(2 * p) * (size_t)pw;
+	unsigned ends = 0;
+	for (int e = 0; e < 2; e++, row += pw) {
+		uint64_t other = 0;
+		for (int i = 0; i < pw; i++)
+			other |= mine[i] & row[i];
+		ends |= (unsigned)(!other && (nodes[k->b.path[p].node[e]] & NODE_OWNER_MASK) != me) << e;
+	}
+	return ends;
+}
+
+unsigned hw_open_ends_bits(const kern *k, const void *st, int s, int p)
+{
+	uint64_t empty[HW_MAX_PW], mine[HW_MAX_PW];
+	hw_path_bits_of(k, st, (unsigned)s + 1, empty, mine);
+	return open_ends_bits(k, st, (unsigned)s + 1, mine, p, k->pw);
+}
+
 /* H-44 with path `gone` empty: point n is an anchor of s. */
 static int anchor_without(const kern *k, const void *st, int s, int n, int gone)
 {
@@ -218,7 +243,7 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	for (int w = 0; w < pw; w++) {
 		for (uint64_t m = ships[w]; m && n_from < HW_SHIPS; m &= m - 1) {
 			int f = w * 64 + bit_low(m);
-			unsigned ends = open_ends(k, st, s, f);
+			unsigned ends = open_ends_bits(k, st, (unsigned)s + 1, mine, f, pw);
 			if (!ends)
 				continue;
 			leave_dests(k, pw, f, ends, anchor, spots, dest[n_from]);
