@@ -203,7 +203,7 @@ static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsign
 				d[q >> 6] &= ~(UINT64_C(1) << (q & 63));
 		}
 	}
-	d[from >> 6] &= ~(UINT64_C(1) << (from & 63));
+	/* `from` itself is no spot: it holds the ship (spots are empty paths). */
 }
 
 void hw_list_move_ships(const kern *k, const void *st, action_out *o)
