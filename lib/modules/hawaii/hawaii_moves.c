@@ -252,7 +252,15 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 			from[n_from++] = f;
 		}
 	}
-	/* Codes ascend with `to` (bits 16-31), then `from`. */
+	/* Codes ascend with `to` (bits 16-31), then `from`; one ship: its
+	 * destinations in order. */
+	if (n_from == 1) {
+		for (int w = 0; w < pw; w++) {
+			for (uint64_t m = any[w]; m; m &= m - 1)
+				out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[0] | (uint64_t)(w * 64 + bit_low(m)) << 16));
+		}
+		return;
+	}
 	for (int w = 0; w < pw; w++) {
 		for (uint64_t m = any[w]; m; m &= m - 1) {
 			int to = w * 64 + bit_low(m);
