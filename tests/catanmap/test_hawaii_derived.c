@@ -2,8 +2,10 @@
  * step of random games of 3 to 6 seats (docs/performance.md, "Module
  * hawaii"): the ship-move list (H-78..H-81) against check over
  * every pair of spaces (hawaii_check), every seat's Longest Trade Route (H-82..H-84, the
- * route update after a ship move) against board_longest_road, and the
- * tables of the rules object (compare_tables) against the rules' words.  The games
+ * route update after a ship move) against board_longest_road, the
+ * tables of the rules object and the listers' bitsets (compare_tables:
+ * the path and point bytes as bitsets, the ship spots and BUILD_SHIP) against the
+ * rules' words.  The games
  * prefer ship moves, so that the route update after a move runs often. */
 #include <check.h>
 #include <stdio.h>
@@ -42,18 +44,24 @@ static size_t brute_moves(const fixture *f, crisk_action *out, size_t cap)
 
 /* H-79 from its words: at one of its points seat s has no building and no
  * other road or ship (the point's paths walked one by one). */
-static int naive_open_end(const kern *k, const void *st, int s, int p)
+static unsigned naive_open_ends(const kern *k, const void *st, int s, int p)
 {
 	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
+	unsigned ends = 0;
 	for (int e = 0; e < 2; e++) {
 		const bnode *bn = &k->b.node[k->b.path[p].node[e]];
 		int other = 0;
 		for (int i = 0; i < bn->deg; i++)
 			other |= bn->path[i] != p && paths[bn->path[i]] == s + 1;
 		if ((nodes[k->b.path[p].node[e]] & NODE_OWNER_MASK) != (unsigned)s + 1 && !other)
-			return 1;
+			ends |= 1u << e;
 	}
-	return 0;
+	return ends;
+}
+
+static int naive_open_end(const kern *k, const void *st, int s, int p)
+{
+	return naive_open_ends(k, st, s, p) != 0;
 }
 
 /* hw_open_end at the points of 4 paths, where the table holds 3 others:
@@ -80,6 +88,7 @@ static void open_end_at_big_points(const kern *k, const void *st)
 					for (int b = 0; b < 2; b++) {
 						*far = b ? 1 : was;
 						ck_assert_int_eq(hw_open_end(k, copy, 0, p), naive_open_end(k, copy, 0, p));
+						ck_assert_uint_eq(hw_open_ends_bits(k, copy, 0, p), naive_open_ends(k, copy, 0, p));
 						tried++;
 					}
 					*far = was;
@@ -158,6 +167,104 @@ static void compare_hex_codes(const fixture *f, const crisk_action *list, size_t
 	ck_assert_uint_eq(got, want);
 }
 
+/* hw_path_bits (SSE2 where the build has it, with the built-in map's
+ * constant sizes and without) and its portable form hw_path_bits_swar
+ * against the path bytes one by one: the empty paths and those of byte
+ * `me`, for every seat's byte; with `cut` also cut to shorter lengths (the
+ * bytes past a length that is no multiple of 16 or 8 one by one). */
+static void compare_path_bits(const kern *k, const void *st, int cut)
+{
+	const uint8_t *paths = kpaths(k, st);
+	for (unsigned me = 0; me <= (unsigned)k->seats; me++) {
+		for (int len = k->b.n_path; len > 0; len = !cut ? 0 : len > k->b.n_path - 40 ? len - 1 : len / 2) {
+			uint64_t e[3][HW_MAX_PW], m[3][HW_MAX_PW];
+			int pw = (len + 63) / 64, ways = 2;
+			hw_path_bits(paths, len, me, pw, e[0], m[0]);
+			hw_path_bits_swar(paths, len, me, pw, e[1], m[1]);
+			if (len == k->b.n_path) {
+				hw_path_bits_of(k, st, me, e[2], m[2]);
+				ways = 3;
+			}
+			for (int v = 0; v < ways; v++) {
+				/* one check call per bitset: each ck_assert marks a point */
+				int bad = -1;
+				for (int p = 0; p < 64 * pw && bad < 0; p++) {
+					if (bit_get(e[v], p) != (p < len && paths[p] == 0) ||
+					    bit_get(m[v], p) != (p < len && paths[p] == me))
+						bad = p;
+				}
+				ck_assert_msg(bad < 0, "path bits (way %d, byte %u, length %d) wrong at path %d", v, me, len, bad);
+			}
+		}
+	}
+}
+
+/* H-3 (a), H-45, H-46 from their words: path p is a ship-type path, empty,
+ * connected to seat s (kern_path_ok) and away from the pirate. */
+static int naive_spot(const kern *k, const void *st, int s, int p)
+{
+	return !kern_road_path(k, p) && !kpaths(k, st)[p] && kern_path_ok(k, st, s, p) &&
+	       !bit_get(hw_pirate_paths(k, st), p);
+}
+
+/* hw_own_points against the point bytes one by one, for every seat's byte,
+ * with `cut` also at shorter lengths (below 16 one by one, else the last
+ * sixteen bytes loaded again). */
+static void compare_own_points(const kern *k, const void *st, int cut)
+{
+	const uint8_t *nodes = knodes(k, st);
+	for (unsigned me = 1; me <= (unsigned)k->seats; me++) {
+		for (int len = k->b.n_node; len > 0; len = !cut ? 0 : len > k->b.n_node - 40 ? len - 1 : len / 2) {
+			uint64_t own[HW_MAX_NW];
+			int nw = (len + 63) / 64, bad = -1;
+			hw_own_points(nodes, len, me, nw, own);
+			for (int v = 0; v < 64 * nw && bad < 0; v++) {
+				if (bit_get(own, v) != (v < len && (nodes[v] & NODE_OWNER_MASK) == me))
+					bad = v;
+			}
+			ck_assert_msg(bad < 0, "own points (byte %u, length %d) wrong at point %d", me, len, bad);
+		}
+	}
+}
+
+/* The ship spots of every seat (hw_ship_spots: its anchors, the empty
+ * paths as bitsets) against naive_spot path by path, and the listed
+ * BUILD_SHIP codes: the active seat's spots ascending when check takes a
+ * ship on the first of them (phase, supply and cost, H-41, H-43), else
+ * none. */
+static void compare_spots(const fixture *f, const crisk_action *list, size_t n)
+{
+	const kern *k = f->k;
+	int first = -1;
+	for (int s = 0; s < k->seats; s++) {
+		uint64_t spots[HW_MAX_PW];
+		int any = hw_ship_spots(k, f->st, s, spots), want_any = 0, bad = -1;
+		for (int p = 0; p < 64 * k->pw; p++) {
+			int want = p < k->b.n_path && naive_spot(k, f->st, s, p);
+			if (bit_get(spots, p) != want && bad < 0)
+				bad = p;
+			want_any |= want;
+			if (want && first < 0 && s == ks(f->st)->active)
+				first = p;
+		}
+		ck_assert_msg(bad < 0, "seat %d: ship spot %d differs from H-3, H-45, H-46", s, bad);
+		ck_assert_int_eq(any, want_any);
+	}
+	size_t i = 0;
+	int build = first >= 0 && hawaii_check(k, f->st, code(HW_BUILD_SHIP, (uint64_t)first)) == CRISK_OK;
+	for (int p = 0; build && p < k->b.n_path; p++) {
+		if (!naive_spot(k, f->st, ks(f->st)->active, p))
+			continue;
+		while (i < n && ACT_TYPE(list[i]) != HW_BUILD_SHIP)
+			i++;
+		ck_assert_uint_lt(i, n);
+		ck_assert_uint_eq(list[i], code(HW_BUILD_SHIP, (uint64_t)p));
+		i++;
+	}
+	for (; i < n; i++)
+		ck_assert_uint_ne(ACT_TYPE(list[i]), HW_BUILD_SHIP);
+}
+
 /* The module's other shortcuts: the open-end table (H-79), the VP hook by
  * chit count (H-85: chits held plus fishing VP), the island rule's test of
  * the point's island first (H-37, H-88), and MOVE_PIRATE and the fish
@@ -168,8 +275,12 @@ static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 	const kern *k = f->k;
 	const uint8_t *paths = kpaths(k, f->st);
 	for (int p = 0; p < k->b.n_path; p++) {
-		if (paths[p] && !kern_road_path(k, p))
+		if (paths[p] && !kern_road_path(k, p)) {
 			ck_assert_int_eq(hw_open_end(k, f->st, paths[p] - 1, p), naive_open_end(k, f->st, paths[p] - 1, p));
+			/* the listers' form, from the bitset of the seat's pieces */
+			ck_assert_uint_eq(hw_open_ends_bits(k, f->st, paths[p] - 1, p),
+					  naive_open_ends(k, f->st, paths[p] - 1, p));
+		}
 	}
 	for (int s = 0; s < k->seats; s++) {
 		int chits = 0;
@@ -182,6 +293,10 @@ static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 				ck_assert_int_eq(hw_setup_site_ok(k, f->st, s, v), naive_site_ok(k, f->st, s, v));
 		}
 	}
+	static unsigned steps;
+	compare_path_bits(k, f->st, steps % 256 == 0);
+	compare_own_points(k, f->st, steps++ % 256 == 0);
+	compare_spots(f, list, n);
 	const kstate *h = ks(f->st);
 	if (h->dp == DP_MOVE_ROBBER && h->cur == h->active)
 		compare_hex_codes(f, list, n, code(HW_MOVE_PIRATE, 0));

@@ -24,6 +24,11 @@
 #ifndef CRISK_MODULES_HAWAII_H
 #define CRISK_MODULES_HAWAII_H
 
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "../../catan/catanmap.h"
 #include "../../catan/kernel.h"
 #include "../../core/params.h"
@@ -76,10 +81,10 @@ typedef struct hw_rules {
 	 * is empty, for no pirate), of the merchant spaces (merchant_paths)
 	 * and of the fishing spaces (fishing_paths); point bitsets of k.nw words per island
 	 * (island_at; row n_island: the points on any island) and of the
-	 * points with a ship-type path (coast); the ship-type paths ascending
-	 * (ship_list[0 .. n_ship_list)). */
+	 * points with a ship-type path (coast); the ship-type paths as a path
+	 * bitset (ship_mask) and ascending (ship_list[0 .. n_ship_list)). */
 	uint64_t *tables;
-	uint64_t *ship_at, *sea_paths, *merchant_paths, *fishing_paths, *island_at, *coast;
+	uint64_t *ship_at, *sea_paths, *merchant_paths, *fishing_paths, *ship_mask, *island_at, *coast;
 	uint16_t *ship_list;
 	int n_ship_list;
 	/* Per path p, end_other[8p + 4e + i] (i < 3): the other paths at its
@@ -88,6 +93,10 @@ typedef struct hw_rules {
 	 * (then the test walks the point's paths). */
 	uint16_t *end_other;
 	int end_other_ok;
+	/* The same as path bitsets of pw words: end_bits[(2p + e) * pw ..],
+	 * the other paths at node[e] of path p (every path there; for the
+	 * listers' open-end test against the seat's pieces as a bitset). */
+	uint64_t *end_bits;
 	/* The codes listed for every hex of a range but one (hw_put_codes), in
 	 * the same allocation: FISH(move robber, hex) per land hex, FISH(move
 	 * pirate, hex) and MOVE_PIRATE(hex) per sea hex from n_land. */
@@ -192,49 +201,179 @@ int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots);
 static HW_ALWAYS_INLINE void hw_or_rows(const uint64_t *ship_at, int nw, const uint64_t *anchor, int pw,
 					 uint64_t *spots)
 {
+	uint64_t acc[HW_MAX_PW]; /* local: the rows' loads need not wait for stores to spots */
 	for (int i = 0; i < pw; i++)
-		spots[i] = 0;
+		acc[i] = 0;
 	for (int w = 0; w < nw; w++) {
 		for (uint64_t m = anchor[w]; m; m &= m - 1) {
 			const uint64_t *at = ship_at + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
 			for (int i = 0; i < pw; i++)
-				spots[i] |= at[i];
+				acc[i] |= at[i];
 		}
+	}
+	for (int i = 0; i < pw; i++)
+		spots[i] = acc[i];
+}
+
+/* The path bytes as bitsets of pw words: the empty paths (byte 0) and
+ * those of `me` (byte me = seat + 1, roads and ships); bits from n_path on
+ * are 0.  Sixteen bytes a step with SSE2 (the x86-64 baseline), else eight
+ * by the zero-byte test (hw_path_bits_swar, which the tests compare too). */
+static inline uint64_t hw_zero_bytes8(uint64_t x) /* bit i: byte i of x is 0 */
+{
+	uint64_t hi = ~(((x & UINT64_C(0x7F7F7F7F7F7F7F7F)) + UINT64_C(0x7F7F7F7F7F7F7F7F)) | x) &
+		      UINT64_C(0x8080808080808080);
+	return (hi * UINT64_C(0x0002040810204081)) >> 56;
+}
+static HW_ALWAYS_INLINE void hw_path_bits_swar(const uint8_t *paths, int n_path, unsigned me, int pw, uint64_t *empty,
+						uint64_t *mine)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101) * (uint8_t)me;
+	int i = 0;
+	for (int w = 0; w < pw; w++)
+		empty[w] = mine[w] = 0;
+	for (; i + 8 <= n_path; i += 8) {
+		uint64_t x;
+		memcpy(&x, paths + i, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		x = __builtin_bswap64(x);
+#endif
+		empty[i >> 6] |= hw_zero_bytes8(x) << (i & 63);
+		mine[i >> 6] |= hw_zero_bytes8(x ^ ones) << (i & 63);
+	}
+	for (; i < n_path; i++) {
+		empty[i >> 6] |= (uint64_t)(paths[i] == 0) << (i & 63);
+		mine[i >> 6] |= (uint64_t)(paths[i] == me) << (i & 63);
+	}
+}
+static HW_ALWAYS_INLINE void hw_path_bits(const uint8_t *paths, int n_path, unsigned me, int pw, uint64_t *empty,
+					   uint64_t *mine)
+{
+#if defined(__SSE2__)
+	const __m128i zero = _mm_setzero_si128(), mv = _mm_set1_epi8((char)me);
+	for (int w = 0; w < pw; w++) {
+		uint64_t e = 0, o = 0;
+		int i = w * 64, c = 0;
+		for (; c < 4 && i + 16 <= n_path; c++, i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(paths + i));
+			e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) << (16 * c);
+			o |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, mv)) << (16 * c);
+		}
+		for (; i < n_path && i < w * 64 + 64; i++) {
+			e |= (uint64_t)(paths[i] == 0) << (i & 63);
+			o |= (uint64_t)(paths[i] == me) << (i & 63);
+		}
+		empty[w] = e;
+		mine[w] = o;
+	}
+#else
+	hw_path_bits_swar(paths, n_path, me, pw, empty, mine);
+#endif
+}
+/* The points of owner `me` (seat + 1: node byte & NODE_OWNER_MASK) as a
+ * point bitset of nw words, bits from n_node on 0: SSE2 sixteen bytes a
+ * step, the last step's bytes loaded from n_node - 16 (within the array);
+ * else one by one. */
+static HW_ALWAYS_INLINE void hw_own_points(const uint8_t *nodes, int n_node, unsigned me, int nw, uint64_t *own)
+{
+#if defined(__SSE2__)
+	const __m128i low = _mm_set1_epi8((char)NODE_OWNER_MASK), mv = _mm_set1_epi8((char)me);
+	for (int w = 0; w < nw; w++) {
+		uint64_t o = 0;
+		int i = w * 64, c = 0;
+		for (; c < 4 && i + 16 <= n_node; c++, i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(nodes + i));
+			o |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, low), mv)) << (16 * c);
+		}
+		if (c < 4 && i < n_node) { /* the last n_node - i < 16 bytes */
+			if (n_node >= 16) {
+				__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(nodes + n_node - 16));
+				unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, low), mv));
+				o |= (uint64_t)(m >> (i + 16 - n_node)) << (16 * c);
+			} else {
+				for (; i < n_node; i++)
+					o |= (uint64_t)((nodes[i] & NODE_OWNER_MASK) == me) << (i & 63);
+			}
+		}
+		own[w] = o;
+	}
+#else
+	for (int w = 0; w < nw; w++)
+		own[w] = 0;
+	for (int i = 0; i < n_node; i++)
+		own[i >> 6] |= (uint64_t)((nodes[i] & NODE_OWNER_MASK) == me) << (i & 63);
+#endif
+}
+
+/* hw_anchors, inline, with constant sizes for the built-in map. */
+static HW_ALWAYS_INLINE void hw_anchors_sized(const kern *k, const void *st, int s, uint64_t *anchor, const int n_node,
+					       const int nw)
+{
+	const uint64_t *reach = kreach(k, st, s), *occupied = koccupied(k, st), *coast = hwr(k)->coast;
+	uint64_t own[HW_MAX_NW];
+	hw_own_points(knodes(k, st), n_node, (unsigned)s + 1, nw, own);
+	/* kern_path_ok's test, word by word: an empty point the seat reaches
+	 * that is no named location, or one of its buildings. */
+	for (int w = 0; w < nw; w++)
+		anchor[w] = ((reach[w] & ~occupied[w] & ~k->stop[w]) | (own[w] & occupied[w])) & coast[w];
+}
+static HW_ALWAYS_INLINE void hw_anchors_of(const kern *k, const void *st, int s, uint64_t *anchor)
+{
+	if (k->b.n_node == 125) /* the built-in map: 2 words */
+		hw_anchors_sized(k, st, s, anchor, 125, 2);
+	else
+		hw_anchors_sized(k, st, s, anchor, k->b.n_node, k->nw);
+}
+
+/* hw_path_bits of st's paths, with constant sizes for the built-in map. */
+static HW_ALWAYS_INLINE void hw_path_bits_of(const kern *k, const void *st, unsigned me, uint64_t *empty, uint64_t *mine)
+{
+	if (k->b.n_path == 160) /* the built-in map: 3 words */
+		hw_path_bits(kpaths(k, st), 160, me, 3, empty, mine);
+	else
+		hw_path_bits(kpaths(k, st), k->b.n_path, me, k->pw, empty, mine);
+}
+
+/* H-3 (a), H-45, H-46: the spots from the seat's anchors (hw_anchors) and
+ * the empty paths (hw_path_bits): the ship-type paths at an anchor, empty
+ * and away from the pirate; returns whether there is any.  Inline, for the
+ * listers. */
+static HW_ALWAYS_INLINE int hw_spots_sized(const kern *k, const void *st, const uint64_t *anchor,
+					   const uint64_t *empty, uint64_t *spots, const int pw, const int nw)
+{
+	const uint64_t *blocked = hw_pirate_paths(k, st);
+	uint64_t any = 0;
+	hw_or_rows(hwr(k)->ship_at, nw, anchor, pw, spots);
+	for (int i = 0; i < pw; i++) {
+		spots[i] &= empty[i] & ~blocked[i];
+		any |= spots[i];
+	}
+	return any != 0;
+}
+static HW_ALWAYS_INLINE int hw_spots_from(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *empty,
+					  uint64_t *spots)
+{
+	const int pw = k->pw;
+	switch (pw) {
+	case 2:
+		return hw_spots_sized(k, st, anchor, empty, spots, 2, k->nw);
+	case 3:
+		if (k->nw == 2) /* the built-in map: 160 spaces, 125 points */
+			return hw_spots_sized(k, st, anchor, empty, spots, 3, 2);
+		return hw_spots_sized(k, st, anchor, empty, spots, 3, k->nw);
+	case 4:
+		return hw_spots_sized(k, st, anchor, empty, spots, 4, k->nw);
+	default:
+		return hw_spots_sized(k, st, anchor, empty, spots, pw, k->nw);
 	}
 }
 
-/* The same from the seat's anchors (hw_anchors); inline, for the listers. */
+/* The same, the empty paths found here. */
 static inline int hw_spots_at(const kern *k, const void *st, const uint64_t *anchor, uint64_t *spots)
 {
-	const hw_rules *r = hwr(k);
-	const int pw = k->pw;
-	const uint64_t *blocked = hw_pirate_paths(k, st);
-	const uint8_t *paths = kpaths(k, st);
-	uint64_t any = 0;
-	switch (pw) {
-	case 2:
-		hw_or_rows(r->ship_at, k->nw, anchor, 2, spots);
-		break;
-	case 3:
-		hw_or_rows(r->ship_at, k->nw, anchor, 3, spots); /* the built-in map: 160 spaces */
-		break;
-	case 4:
-		hw_or_rows(r->ship_at, k->nw, anchor, 4, spots);
-		break;
-	default:
-		hw_or_rows(r->ship_at, k->nw, anchor, pw, spots);
-		break;
-	}
-	for (int i = 0; i < pw; i++) {
-		uint64_t keep = spots[i] & ~blocked[i];
-		for (uint64_t m = keep; m; m &= m - 1) {
-			if (paths[i * 64 + bit_low(m)])
-				keep &= ~(UINT64_C(1) << bit_low(m));
-		}
-		spots[i] = keep;
-		any |= keep;
-	}
-	return any != 0;
+	uint64_t empty[HW_MAX_PW], mine[HW_MAX_PW];
+	hw_path_bits_of(k, st, 0, empty, mine);
+	return hw_spots_from(k, st, anchor, empty, spots);
 }
 
 /* Seat s's ship onto path p, from its supply. */
@@ -243,9 +382,18 @@ void hw_add_ship(const kern *k, void *st, int s, int p);
 int hw_check_build_ship(const kern *k, const void *st, int p);
 void hw_list_build_ships(const kern *k, const void *st, action_out *o);
 /* hw_list_build_ships in parts, for hw_list_own's main phase: whether the
- * active seat may build a ship (phase, supply, cost), and the paths of
- * spots ascending as actions of `type`. */
-int hw_build_listable(const kern *k, const void *st);
+ * active seat may build a ship (phase, supply, cost: H-41, H-43, H-89;
+ * inline for hw_list_own), and the paths of spots ascending as actions of
+ * `type`. */
+static inline int hw_build_listable(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const kseat *seat = kseat_of(k, st, h->active);
+	/* hw_check_build_ship's words; a ship costs 1 lumber and 1 wool (B-1
+	 * order: brick lumber wool grain ore; ship_cost in hawaii_ships.c). */
+	return h->status == CRISK_STATUS_RUNNING && (h->dp == DP_MAIN || h->dp == DP_SPECIAL_BUILD) &&
+	       h->cur == (int8_t)h->active && hwx(k, st)->ships[h->active] && seat->hand[1] && seat->hand[2];
+}
 void hw_list_spots(const kern *k, const uint64_t *spots, unsigned type, action_out *o);
 void hw_build_ship(const kern *k, void *st, int p, evlog *log);
 /* Road Building with ships (H-51): the kernel's free_pieces hook, and
@@ -326,13 +474,27 @@ void hw_note_fresh(const kern *k, void *st, int p);
 void hw_moves_turn_start(const kern *k, void *st, evlog *log);
 /* H-79: whether seat s's ship on path p is at an open end. */
 int hw_open_end(const kern *k, const void *st, int s, int p);
+/* The same from hw_rules.end_bits and s's pieces as a path bitset (the
+ * listers' form), as bit e for each open end node[e]. */
+unsigned hw_open_ends_bits(const kern *k, const void *st, int s, int p);
 int hw_check_move_ship(const kern *k, const void *st, int from, int to);
 void hw_list_move_ships(const kern *k, const void *st, action_out *o);
 /* hw_list_move_ships in parts: whether the active seat may move a ship now
- * (H-78, and a ship not fresh, H-80), and its moves from its anchors and
- * ship spots (hw_anchors, hw_spots_at; spots not empty). */
-int hw_move_listable(const kern *k, const void *st);
-void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o);
+ * (H-78, and a ship not fresh, H-80), and its moves from its anchors, ship
+ * spots and pieces (hw_anchors, hw_spots_from, hw_path_bits's `mine` for
+ * the active seat; spots not empty). */
+static inline int hw_move_listable(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const hw_ext *x = hwx(k, st);
+	/* H-78: the active seat's main phase (never pre-roll or a special
+	 * build window), no ship moved yet this turn; not when every ship of
+	 * the seat's is fresh (H-80), or it has none. */
+	return h->status == CRISK_STATUS_RUNNING && h->dp == DP_MAIN && h->cur == (int8_t)h->active && !x->moved &&
+	       HW_SHIPS - x->ships[h->active] > x->n_fresh;
+}
+void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
+		      const uint64_t *mine, action_out *o);
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);
 /* hw_ext_check's part for the fields of this slice. */
 int hw_moves_check(const kern *k, const void *st);

@@ -6,6 +6,37 @@
 #include "../../core/error.h"
 #include "hawaii.h"
 
+/* The main phase's ship actions, BUILD_SHIP and MOVE_SHIP (build or move
+ * listable): they share the seat's anchors and spots, and the path bytes
+ * read once as bitsets (empty, the seat's).  Sizes constant for the
+ * built-in map (160 spaces, 125 points); apart from hw_list_own, whose
+ * other decision points then skip this frame. */
+static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build, int move, action_out *o,
+					const int n_path, const int pw, const int n_node, const int nw)
+{
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], empty[HW_MAX_PW], mine[HW_MAX_PW];
+	const unsigned me = (unsigned)ks(st)->active + 1;
+	hw_anchors_sized(k, st, ks(st)->active, anchor, n_node, nw);
+	hw_path_bits(kpaths(k, st), n_path, me, pw, empty, mine);
+	if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw))
+		return; /* no ship to build and no place to move one to */
+	if (build)
+		hw_list_spots(k, spots, HW_BUILD_SHIP, o);
+	if (move)
+		hw_list_moves_at(k, st, anchor, spots, mine, o);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void list_main_ships(const kern *k, const void *st, int build, int move, action_out *o)
+{
+	if (k->b.n_path == 160 && k->b.n_node == 125)
+		main_ships(k, st, build, move, o, 160, 3, 125, 2);
+	else
+		main_ships(k, st, build, move, o, k->b.n_path, k->pw, k->b.n_node, k->nw);
+}
+
 void hw_list_own(const kern *k, const void *st, action_out *o)
 {
 	switch (ks(st)->dp) {
@@ -13,18 +44,9 @@ void hw_list_own(const kern *k, const void *st, action_out *o)
 		hw_list_setup_ships(k, st, o);
 		break;
 	case DP_MAIN: {
-		/* Building and moving ships share the seat's anchors and spots. */
 		int build = hw_build_listable(k, st), move = hw_move_listable(k, st);
-		uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
-		if (!build && !move)
-			break;
-		hw_anchors(k, st, ks(st)->active, anchor);
-		if (!hw_spots_at(k, st, anchor, spots))
-			break; /* no ship to build and no place to move one to */
-		if (build)
-			hw_list_spots(k, spots, HW_BUILD_SHIP, o);
-		if (move)
-			hw_list_moves_at(k, st, anchor, spots, o);
+		if (build || move)
+			list_main_ships(k, st, build, move, o);
 		break;
 	}
 	case DP_SPECIAL_BUILD:

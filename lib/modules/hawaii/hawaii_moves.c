@@ -89,6 +89,31 @@ int hw_open_end(const kern *k, const void *st, int s, int p)
 	return open_end(k, st, s, p);
 }
 
+/* H-79 at each end of s's path p from the bitset of s's pieces (mine,
+ * pw words): no building of s there and none of the other paths there
+ * (hw_rules.end_bits) in mine. */
+static HW_ALWAYS_INLINE unsigned open_ends_bits(const kern *k, const void *st, unsigned me, const uint64_t *mine,
+						 int p, const int pw)
+{
+	const uint8_t *nodes = knodes(k, st);
+	const uint64_t *row = hwr(k)->end_bits + (size_t)(2 * p) * (size_t)pw;
+	unsigned ends = 0;
+	for (int e = 0; e < 2; e++, row += pw) {
+		uint64_t other = 0;
+		for (int i = 0; i < pw; i++)
+			other |= mine[i] & row[i];
+		ends |= (unsigned)(!other && (nodes[k->b.path[p].node[e]] & NODE_OWNER_MASK) != me) << e;
+	}
+	return ends;
+}
+
+unsigned hw_open_ends_bits(const kern *k, const void *st, int s, int p)
+{
+	uint64_t empty[HW_MAX_PW], mine[HW_MAX_PW];
+	hw_path_bits_of(k, st, (unsigned)s + 1, empty, mine);
+	return open_ends_bits(k, st, (unsigned)s + 1, mine, p, k->pw);
+}
+
 /* H-44 with path `gone` empty: point n is an anchor of s. */
 static int anchor_without(const kern *k, const void *st, int s, int n, int gone)
 {
@@ -113,15 +138,6 @@ static int dest_ok(const kern *k, const void *st, int s, int from, int to)
 	const bpath *bp = &k->b.path[to];
 	return to != from && !kern_road_path(k, to) && !kpaths(k, st)[to] && !hw_pirate_blocks(k, st, to) &&
 	       (anchor_without(k, st, s, bp->node[0], from) || anchor_without(k, st, s, bp->node[1], from));
-}
-
-/* H-78: the active seat's main phase (never pre-roll or a special build
- * window), and no ship moved yet this turn. */
-static int move_phase(const kern *k, const void *st)
-{
-	const kstate *h = ks(st);
-	return h->status == CRISK_STATUS_RUNNING && h->dp == DP_MAIN && h->cur == (int8_t)h->active &&
-	       !hwx(k, st)->moved;
 }
 
 int hw_check_move_ship(const kern *k, const void *st, int from, int to)
@@ -163,27 +179,6 @@ int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 	return CRISK_OK;
 }
 
-/* The ship-type spaces ship_list[j .. j + 8) seat s holds, as the high bit
- * of byte i for ship_list[j + i]: the zero bytes of their owners xor s + 1
- * (the exact zero-byte test), eight spaces in a few operations. */
-static uint64_t own_bytes(const hw_rules *r, const uint8_t *paths, int s, int j)
-{
-	const uint16_t *list = r->ship_list + j;
-	int n = r->n_ship_list - j < 8 ? r->n_ship_list - j : 8;
-	uint64_t owners = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if (n == 8 && list[7] == list[0] + 7)
-		memcpy(&owners, paths + list[0], 8); /* consecutive spaces: one load */
-	else
-#endif
-		for (int i = 0; i < n; i++)
-			owners |= (uint64_t)paths[list[i]] << (8 * i);
-	owners ^= UINT64_C(0x0101010101010101) * (uint64_t)(s + 1);
-	uint64_t zero = ~(((owners & UINT64_C(0x7F7F7F7F7F7F7F7F)) + UINT64_C(0x7F7F7F7F7F7F7F7F)) | owners) &
-			UINT64_C(0x8080808080808080);
-	return n < 8 ? zero & ((UINT64_C(1) << (8 * n)) - 1) : zero;
-}
-
 /* dest_ok's `to` for the ship of s on `from`, from the empty ship-type
  * paths at s's anchors (spots): the ends the ship leaves bare stop being
  * anchors, so a path there stays only if its other end is still one. */
@@ -208,48 +203,48 @@ static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsign
 				d[q >> 6] &= ~(UINT64_C(1) << (q & 63));
 		}
 	}
-	d[from >> 6] &= ~(UINT64_C(1) << (from & 63));
-}
-
-int hw_move_listable(const kern *k, const void *st)
-{
-	if (!move_phase(k, st))
-		return 0;
-	const hw_ext *x = hwx(k, st);
-	/* Not when every ship of the seat's is fresh (H-80), or it has none. */
-	return HW_SHIPS - x->ships[ks(st)->active] > x->n_fresh;
+	/* `from` itself is no spot: it holds the ship (spots are empty paths). */
 }
 
 void hw_list_move_ships(const kern *k, const void *st, action_out *o)
 {
 	if (!hw_move_listable(k, st))
 		return;
-	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], empty[HW_MAX_PW], mine[HW_MAX_PW];
 	hw_anchors(k, st, ks(st)->active, anchor);
-	if (hw_spots_at(k, st, anchor, spots)) /* else no ship has a place to go */
-		hw_list_moves_at(k, st, anchor, spots, o);
+	hw_path_bits_of(k, st, (unsigned)ks(st)->active + 1, empty, mine);
+	if (hw_spots_from(k, st, anchor, empty, spots)) /* else no ship has a place to go */
+		hw_list_moves_at(k, st, anchor, spots, mine, o);
 }
 
 /* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
  * seat's anchors, less the pirate's, less those whose only anchor was an
- * end of `from` that the ship leaves bare (H-44 without it, H-81). */
+ * end of `from` that the ship leaves bare (H-44 without it, H-81).  The
+ * seat's ships are its pieces (mine) on ship-type paths, ascending. */
 static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
-					action_out *o, const int pw)
+					const uint64_t *mine, action_out *o, const int pw)
 {
 	const hw_rules *r = hwr(k);
 	const int s = ks(st)->active;
 	const hw_ext *x = hwx(k, st);
-	int on_board = HW_SHIPS - x->ships[s];
-	const uint8_t *paths = kpaths(k, st);
 	const uint64_t *pirate = hw_pirate_paths(k, st);
 	int from[HW_SHIPS], n_from = 0;
-	uint64_t dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW] = {0};
-	for (int j = 0; j < r->n_ship_list && on_board; j += 8) {
-		for (uint64_t mine = own_bytes(r, paths, s, j); mine && on_board; mine &= mine - 1) {
-			int f = r->ship_list[j + (bit_low(mine) >> 3)];
-			on_board--;
-			unsigned ends;
-			if (bit_get(pirate, f) || is_fresh(x, f) || !(ends = open_ends(k, st, s, f)))
+	uint64_t ships[HW_MAX_PW], dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW];
+	/* Not next to the pirate (H-59, H-80), not placed or moved this turn (H-80). */
+	for (int i = 0; i < pw; i++) {
+		ships[i] = mine[i] & r->ship_mask[i] & ~pirate[i];
+		any[i] = 0;
+	}
+	for (int i = 0; i < x->n_fresh; i++) {
+		unsigned f = x->fresh[i];
+		if (f < 64u * (unsigned)pw)
+			ships[f >> 6] &= ~(UINT64_C(1) << (f & 63));
+	}
+	for (int w = 0; w < pw; w++) {
+		for (uint64_t m = ships[w]; m && n_from < HW_SHIPS; m &= m - 1) {
+			int f = w * 64 + bit_low(m);
+			unsigned ends = open_ends_bits(k, st, (unsigned)s + 1, mine, f, pw);
+			if (!ends)
 				continue;
 			leave_dests(k, pw, f, ends, anchor, spots, dest[n_from]);
 			for (int i = 0; i < pw; i++)
@@ -257,7 +252,15 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 			from[n_from++] = f;
 		}
 	}
-	/* Codes ascend with `to` (bits 16-31), then `from`. */
+	/* Codes ascend with `to` (bits 16-31), then `from`; one ship: its
+	 * destinations in order. */
+	if (n_from == 1) {
+		for (int w = 0; w < pw; w++) {
+			for (uint64_t m = any[w]; m; m &= m - 1)
+				out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[0] | (uint64_t)(w * 64 + bit_low(m)) << 16));
+		}
+		return;
+	}
 	for (int w = 0; w < pw; w++) {
 		for (uint64_t m = any[w]; m; m &= m - 1) {
 			int to = w * 64 + bit_low(m);
@@ -269,12 +272,13 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	}
 }
 
-void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots, action_out *o)
+void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
+		      const uint64_t *mine, action_out *o)
 {
 	if (k->pw == 3) /* the built-in map: 160 spaces; bitset loops of a known length */
-		list_moves(k, st, anchor, spots, o, 3);
+		list_moves(k, st, anchor, spots, mine, o, 3);
 	else
-		list_moves(k, st, anchor, spots, o, k->pw);
+		list_moves(k, st, anchor, spots, mine, o, k->pw);
 }
 
 /* Seat s's piece leaves path p: the reach bits of its points follow. */

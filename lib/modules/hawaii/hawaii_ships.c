@@ -14,19 +14,7 @@ static const char *const res_names[NUM_RES] = {"brick", "lumber", "wool", "grain
 
 void hw_anchors(const kern *k, const void *st, int s, uint64_t *anchor)
 {
-	const uint64_t *reach = kreach(k, st, s), *occupied = koccupied(k, st), *coast = hwr(k)->coast;
-	const uint8_t *nodes = knodes(k, st);
-	for (int w = 0; w < k->nw; w++) {
-		/* kern_path_ok's test, word by word: an empty point the seat
-		 * reaches that is no named location, or one of its buildings. */
-		uint64_t a = reach[w] & ~occupied[w] & ~k->stop[w] & coast[w];
-		for (uint64_t m = occupied[w] & coast[w]; m; m &= m - 1) {
-			int i = bit_low(m);
-			if ((nodes[w * 64 + i] & NODE_OWNER_MASK) == (unsigned)s + 1)
-				a |= UINT64_C(1) << i;
-		}
-		anchor[w] = a;
-	}
+	hw_anchors_of(k, st, s, anchor);
 }
 
 int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots)
@@ -102,19 +90,6 @@ int hw_check_build_ship(const kern *k, const void *st, int p)
 				       seat->hand[r]);
 	}
 	return check_spot(k, st, h->active, p);
-}
-
-int hw_build_listable(const kern *k, const void *st)
-{
-	const kstate *h = ks(st);
-	const kseat *seat = kseat_of(k, st, h->active);
-	if (!ship_phase(h) || !hwx(k, st)->ships[h->active])
-		return 0;
-	for (int r = 0; r < NUM_RES; r++) {
-		if (seat->hand[r] < ship_cost[r])
-			return 0;
-	}
-	return 1;
 }
 
 void hw_list_build_ships(const kern *k, const void *st, action_out *o)

@@ -19,10 +19,11 @@ int hw_rules_tables(hw_rules *r)
 			       b->n_node, b->n_path, 64 * (HW_MAX_PW < HW_MAX_NW ? HW_MAX_PW : HW_MAX_NW));
 	size_t pw = (size_t)k->pw, nw = (size_t)k->nw;
 	/* Rows: ship_at per point; sea_paths per sea hex plus an empty row for
-	 * no pirate; merchant and fishing paths; island_at per island plus the
+	 * no pirate; merchant, fishing and ship-type paths; island_at per island plus the
 	 * points on any island; coast; then the ship-type paths as a list. */
-	size_t n_words = (size_t)b->n_node * pw + ((size_t)b->n_sea + 3) * pw + ((size_t)b->n_island + 2) * nw +
-			 ((size_t)b->n_path + 3) / 4 + 2 * (size_t)b->n_path + (size_t)b->n_land + 2 * (size_t)b->n_sea;
+	size_t n_words = (size_t)b->n_node * pw + ((size_t)b->n_sea + 4) * pw + ((size_t)b->n_island + 2) * nw +
+			 ((size_t)b->n_path + 3) / 4 + 2 * (size_t)b->n_path + (size_t)b->n_land + 2 * (size_t)b->n_sea +
+			 2 * (size_t)b->n_path * pw;
 	r->tables = calloc(n_words ? n_words : 1, sizeof *r->tables);
 	if (!r->tables)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
@@ -30,7 +31,8 @@ int hw_rules_tables(hw_rules *r)
 	r->sea_paths = r->ship_at + (size_t)b->n_node * pw;
 	r->merchant_paths = r->sea_paths + ((size_t)b->n_sea + 1) * pw;
 	r->fishing_paths = r->merchant_paths + pw;
-	r->island_at = r->fishing_paths + pw;
+	r->ship_mask = r->fishing_paths + pw;
+	r->island_at = r->ship_mask + pw;
 	r->coast = r->island_at + ((size_t)b->n_island + 1) * nw;
 	r->ship_list = (uint16_t *)(void *)(r->coast + nw);
 	r->n_ship_list = 0;
@@ -39,6 +41,7 @@ int hw_rules_tables(hw_rules *r)
 	r->robber_codes = (crisk_action *)(void *)(r->end_other + 8 * (size_t)b->n_path);
 	r->fish_pirate_codes = r->robber_codes + b->n_land;
 	r->pirate_codes = r->fish_pirate_codes + b->n_sea;
+	r->end_bits = (uint64_t *)(void *)(r->pirate_codes + b->n_sea);
 	for (int x = 0; x < b->n_land; x++)
 		r->robber_codes[x] = act_make(HW_FISH, (uint64_t)HW_FISH_MOVE_ROBBER << 16 | (uint64_t)x);
 	for (int i = 0; i < b->n_sea; i++) {
@@ -52,6 +55,7 @@ int hw_rules_tables(hw_rules *r)
 			bit_set(r->ship_at + b->path[p].node[1] * pw, p);
 			bit_set(r->coast, b->path[p].node[0]);
 			bit_set(r->coast, b->path[p].node[1]);
+			bit_set(r->ship_mask, p);
 			r->ship_list[r->n_ship_list++] = (uint16_t)p;
 		}
 		if (b->path_trade[p] != BOARD_NO8)
@@ -74,6 +78,7 @@ int hw_rules_tables(hw_rules *r)
 			for (int i = 0; i < bn->deg; i++) {
 				if (bn->path[i] == p)
 					continue;
+				bit_set(r->end_bits + (size_t)(2 * p + e) * pw, bn->path[i]);
 				if (j == 3)
 					r->end_other_ok = 0;
 				else
