@@ -551,7 +551,7 @@ typedef struct lr_walk {
 	uint8_t *free_road;      /* per path: owner + 1 for a road not on the trail */
 	unsigned mine;
 	int budget;              /* visits left; below 0 the search gave up */
-	unsigned watch;          /* an intersection whose reaching is noted in seen */
+	unsigned watch;          /* walk_watching: an intersection whose reaching is noted in seen */
 	int seen;
 } lr_walk;
 
@@ -602,10 +602,44 @@ static int walk(lr_walk *w, unsigned v, int enough)
 {
 	const bnode *bn = &w->node[v];
 
-	w->seen |= v == w->watch;
 	if (--w->budget < 0)
 		return 0;
 	return walk_on(w, bn, continuations(w, bn, v), enough);
+}
+
+/* walk_on for a road with roads at both ends (rarer): also notes in w->seen
+ * whether a trail comes to w->watch.  Kept apart so that the common walk
+ * above has no such test. */
+static int walk_watching(lr_walk *w, unsigned v, int enough);
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int walk_on_watching(lr_walk *w, const bnode *bn, unsigned ways, int enough)
+{
+	uint8_t *free_road = w->free_road;
+	const uint8_t mine = (uint8_t)w->mine;
+	int best = 0;
+
+	for (; ways && best < enough; ways &= ways - 1) {
+		int i = lowest_bit(ways), len;
+		unsigned q = bn->path[i], next = bn->adj[i];
+		free_road[q] = LR_ON_TRAIL;
+		len = 1 + walk_watching(w, next, enough - 1);
+		free_road[q] = mine;
+		best = len > best ? len : best;
+	}
+	return best;
+}
+
+static int walk_watching(lr_walk *w, unsigned v, int enough)
+{
+	const bnode *bn = &w->node[v];
+
+	w->seen |= v == w->watch;
+	if (--w->budget < 0)
+		return 0;
+	return walk_on_watching(w, bn, continuations(w, bn, v), enough);
 }
 
 /* The contracted network of lr_comp, for solve_local.  Returns the number of
@@ -827,7 +861,7 @@ static inline int through_search(const board *b, const uint8_t *path_owner, cons
 		/* If no trail from v0 reaches v1, p is on no cycle and the trails
 		 * on either side share no road. */
 		w.watch = v1;
-		len = 1 + walk_on(&w, &b->node[v0], ways0, b->n_path);
+		len = 1 + walk_on_watching(&w, &b->node[v0], ways0, b->n_path);
 		len = w.seen ? -1 : len + walk_on(&w, &b->node[v1], ways1, b->n_path);
 	}
 	if (w.budget >= 0 && len >= 0)

@@ -226,6 +226,12 @@ START_TEST(ship_moves_random_positions_H81_H83_H84)
 			ck_assert_int_eq(hawaii_apply(k, copy, acts[a], &f.log), CRISK_OK);
 			int now = kseat_of(k, copy, 0)->road_len;
 			int want = board_longest_road(&k->b, kpaths(k, copy), knodes(k, copy), 0);
+			/* route_after_move counts seat 0's pieces off the supplies. */
+			int on_board = 0;
+			for (int p = 0; p < k->b.n_path; p++)
+				on_board += kpaths(k, copy)[p] == 1;
+			ck_assert_int_eq(on_board, HW_SHIPS - hwx(k, copy)->ships[0] + k->cfg.pieces[PIECE_ROAD] -
+							   kseat_of(k, copy, 0)->supply[PIECE_ROAD]);
 			ck_assert_msg(now == want, "trial %d, move %016llx: route %d, longest trail %d (before %d)", trial,
 				      (unsigned long long)acts[a], now, want, old);
 			moves++;

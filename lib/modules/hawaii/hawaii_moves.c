@@ -359,7 +359,16 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	const uint8_t *nodes = knodes(k, st);
 	if (old <= 0)
 		return board_longest_road(&k->b, paths, nodes, s);
-	int at_to = board_longest_road_through_loose(&k->b, paths, nodes, s, to, old - 1);
+	/* s's pieces on paths, `to` in and `from` out: its roads and ships
+	 * off the supplies (hawaii has no extra pieces; the state check holds
+	 * both supplies to the board).  With at most old of them, the network
+	 * without `to` has no trail above old - 1: the premise of the plain
+	 * board_longest_road_through(to, old - 1), whose walk stops at the
+	 * first trail of old through `to`, the longest there can be. */
+	int pieces = HW_SHIPS - hwx(k, st)->ships[s] + k->cfg.pieces[PIECE_ROAD] -
+		     kseat_of(k, st, s)->supply[PIECE_ROAD];
+	int at_to = pieces <= old ? board_longest_road_through(&k->b, paths, nodes, s, to, old - 1)
+				  : board_longest_road_through_loose(&k->b, paths, nodes, s, to, old - 1);
 	if (at_to >= old)
 		return at_to;
 	paths[to] = 0;
@@ -405,7 +414,8 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 		paths[next] = 0;
 		x = k->b.path[next].node[0] == x ? k->b.path[next].node[1] : k->b.path[next].node[0];
 	}
-	int left = board_longest_road_at_least(&k->b, paths, nodes, s, old);
+	/* Fewer than old pieces left (less `to` and the run): no trail of old. */
+	int left = pieces - 1 - n_run < old ? 0 : board_longest_road_at_least(&k->b, paths, nodes, s, old);
 	while (n_run > 0)
 		paths[run[--n_run]] = (uint8_t)(s + 1);
 	paths[to] = (uint8_t)(s + 1);
