@@ -270,6 +270,27 @@ static HW_ALWAYS_INLINE void hw_path_bits(const uint8_t *paths, int n_path, unsi
 	hw_path_bits_swar(paths, n_path, me, pw, empty, mine);
 #endif
 }
+/* hw_path_bits's `empty` alone (the build list without moves). */
+static HW_ALWAYS_INLINE void hw_path_empty(const uint8_t *paths, int n_path, int pw, uint64_t *empty)
+{
+#if defined(__SSE2__)
+	const __m128i zero = _mm_setzero_si128();
+	for (int w = 0; w < pw; w++) {
+		uint64_t e = 0;
+		int i = w * 64, c = 0;
+		for (; c < 4 && i + 16 <= n_path; c++, i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(paths + i));
+			e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) << (16 * c);
+		}
+		for (; i < n_path && i < w * 64 + 64; i++)
+			e |= (uint64_t)(paths[i] == 0) << (i & 63);
+		empty[w] = e;
+	}
+#else
+	uint64_t mine[HW_MAX_PW];
+	hw_path_bits_swar(paths, n_path, 0, pw, empty, mine);
+#endif
+}
 /* The points of owner `me` (seat + 1: node byte & NODE_OWNER_MASK) as a
  * point bitset of nw words, bits from n_node on 0: SSE2 sixteen bytes a
  * step, the last step's bytes loaded from n_node - 16 (within the array);

@@ -17,7 +17,10 @@ static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build
 	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], empty[HW_MAX_PW], mine[HW_MAX_PW];
 	const unsigned me = (unsigned)ks(st)->active + 1;
 	hw_anchors_sized(k, st, ks(st)->active, anchor, n_node, nw);
-	hw_path_bits(kpaths(k, st), n_path, me, pw, empty, mine);
+	if (move)
+		hw_path_bits(kpaths(k, st), n_path, me, pw, empty, mine);
+	else
+		hw_path_empty(kpaths(k, st), n_path, pw, empty);
 	if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw))
 		return; /* no ship to build and no place to move one to */
 	if (build)

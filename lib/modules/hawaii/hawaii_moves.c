@@ -225,32 +225,40 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 					const uint64_t *mine, action_out *o, const int pw)
 {
 	const hw_rules *r = hwr(k);
-	const int s = ks(st)->active;
+	const unsigned me = (unsigned)ks(st)->active + 1;
 	const hw_ext *x = hwx(k, st);
 	const uint64_t *pirate = hw_pirate_paths(k, st);
 	int from[HW_SHIPS], n_from = 0;
+	unsigned end_of[HW_SHIPS];
 	uint64_t ships[HW_MAX_PW], dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW];
 	/* Not next to the pirate (H-59, H-80), not placed or moved this turn (H-80). */
-	for (int i = 0; i < pw; i++) {
+	for (int i = 0; i < pw; i++)
 		ships[i] = mine[i] & r->ship_mask[i] & ~pirate[i];
-		any[i] = 0;
-	}
 	for (int i = 0; i < x->n_fresh; i++) {
 		unsigned f = x->fresh[i];
 		if (f < 64u * (unsigned)pw)
 			ships[f >> 6] &= ~(UINT64_C(1) << (f & 63));
 	}
+	/* First the ships at an open end (H-79), then their destinations: two
+	 * short loops keep their values in registers. */
 	for (int w = 0; w < pw; w++) {
 		for (uint64_t m = ships[w]; m && n_from < HW_SHIPS; m &= m - 1) {
 			int f = w * 64 + bit_low(m);
-			unsigned ends = open_ends_bits(k, st, (unsigned)s + 1, mine, f, pw);
-			if (!ends)
-				continue;
-			leave_dests(k, pw, f, ends, anchor, spots, dest[n_from]);
-			for (int i = 0; i < pw; i++)
-				any[i] |= dest[n_from][i];
-			from[n_from++] = f;
+			unsigned ends = open_ends_bits(k, st, me, mine, f, pw);
+			if (ends) {
+				end_of[n_from] = ends;
+				from[n_from++] = f;
+			}
 		}
+	}
+	if (!n_from)
+		return;
+	for (int i = 0; i < pw; i++)
+		any[i] = 0;
+	for (int j = 0; j < n_from; j++) {
+		leave_dests(k, pw, from[j], end_of[j], anchor, spots, dest[j]);
+		for (int i = 0; i < pw; i++)
+			any[i] |= dest[j][i];
 	}
 	/* Codes ascend with `to` (bits 16-31), then `from`; one ship: its
 	 * destinations in order. */
