@@ -227,7 +227,7 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
  * end of `from` that the ship leaves bare (H-44 without it, H-81).  The
  * seat's ships are its pieces (mine) on ship-type paths, ascending. */
 static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
-					const uint64_t *mine, action_out *o, const int pw, const int nw)
+					const uint64_t *mine, action_out *o, const int pw, const int nw, const int lo)
 {
 	const hw_rules *r = hwr(k);
 	const unsigned me = (unsigned)ks(st)->active + 1;
@@ -237,8 +237,8 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	unsigned end_of[HW_SHIPS];
 	uint64_t ships[HW_MAX_PW], dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW];
 	/* Not next to the pirate (H-59, H-80), not placed or moved this turn (H-80). */
-	for (int i = 0; i < pw; i++)
-		ships[i] = mine[i] & r->ship_mask[i] & ~pirate[i];
+	for (int i = 0; i < pw; i++) /* words below lo: no ship-type path (hw_rules.ship_lo) */
+		ships[i] = i < lo ? 0 : mine[i] & r->ship_mask[i] & ~pirate[i];
 	for (int i = 0; i < x->n_fresh; i++) {
 		unsigned f = x->fresh[i];
 		if (f < 64u * (unsigned)pw)
@@ -246,7 +246,7 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	}
 	/* First the ships at an open end (H-79), then their destinations: two
 	 * short loops keep their values in registers. */
-	for (int w = 0; w < pw; w++) {
+	for (int w = lo; w < pw; w++) {
 		for (uint64_t m = ships[w]; m && n_from < HW_SHIPS; m &= m - 1) {
 			int f = w * 64 + bit_low(m);
 			unsigned ends = open_ends_bits(k, st, me, mine, f, pw);
@@ -266,19 +266,19 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 		any[i] = 0;
 	for (int j = 0; j < n_from; j++) {
 		leave_dests(k, pw, nw, from[j], end_of[j], anchor, spots, dest[j]);
-		for (int i = 0; i < pw; i++)
+		for (int i = lo; i < pw; i++)
 			any[i] |= dest[j][i];
 	}
 	/* Codes ascend with `to` (bits 16-31), then `from`; one ship: its
 	 * destinations in order. */
 	if (n_from == 1) {
-		for (int w = 0; w < pw; w++) {
+		for (int w = lo; w < pw; w++) {
 			for (uint64_t m = any[w]; m; m &= m - 1)
 				out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[0] | (uint64_t)(w * 64 + bit_low(m)) << 16));
 		}
 		return;
 	}
-	for (int w = 0; w < pw; w++) {
+	for (int w = lo; w < pw; w++) {
 		for (uint64_t m = any[w]; m; m &= m - 1) {
 			int to = w * 64 + bit_low(m);
 			for (int i = 0; i < n_from; i++) {
@@ -292,10 +292,11 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
 		      const uint64_t *mine, action_out *o)
 {
-	if (k->pw == 3 && k->nw == 2) /* the built-in map: 160 spaces, 125 points; bitset loops of a known length */
-		list_moves(k, st, anchor, spots, mine, o, 3, 2);
+	/* the built-in map: 160 spaces, 125 points, ship-type spaces from 64 on; bitset loops of a known length */
+	if (k->pw == 3 && k->nw == 2 && hwr(k)->ship_lo == 1)
+		list_moves(k, st, anchor, spots, mine, o, 3, 2, 1);
 	else
-		list_moves(k, st, anchor, spots, mine, o, k->pw, k->nw);
+		list_moves(k, st, anchor, spots, mine, o, k->pw, k->nw, hwr(k)->ship_lo);
 }
 
 /* Seat s's piece leaves path p: the reach bits of its points follow. */
