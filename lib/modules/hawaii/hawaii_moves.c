@@ -247,10 +247,12 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	/* First the ships at an open end (H-79), then their destinations: two
 	 * short loops keep their values in registers. */
 	for (int w = lo; w < pw; w++) {
-		for (uint64_t m = ships[w]; m && n_from < HW_SHIPS; m &= m - 1) {
+		for (uint64_t m = ships[w]; m; m &= m - 1) {
 			int f = w * 64 + bit_low(m);
 			unsigned ends = open_ends_bits(k, st, me, mine, f, pw);
 			if (ends) {
+				if (n_from == HW_SHIPS) /* never with a valid state: at most HW_SHIPS ships */
+					goto listed;
 				/* the open ends that were anchors: left bare */
 				unsigned bare = 0;
 				for (int e = 0; e < 2; e++)
@@ -260,6 +262,7 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 			}
 		}
 	}
+listed:
 	if (!n_from)
 		return;
 	for (int i = 0; i < pw; i++)
