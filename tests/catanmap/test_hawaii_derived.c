@@ -195,7 +195,42 @@ static void compare_path_bits(const kern *k, const void *st, int cut)
 				}
 				ck_assert_msg(bad < 0, "path bits (way %d, byte %u, length %d) wrong at path %d", v, me, len, bad);
 			}
+			/* hw_path_bits_from and hw_path_empty: `empty` 0 in the words
+			 * below lo (the ship listers' hw_rules.ship_lo), the rest as above */
+			for (int lo = 0; lo <= pw; lo++) {
+				uint64_t el[HW_MAX_PW], ml[HW_MAX_PW], ee[HW_MAX_PW];
+				hw_path_bits_from(paths, len, me, pw, lo, el, ml);
+				hw_path_empty(paths, len, pw, lo, ee);
+				int bad = -1;
+				for (int p = 0; p < 64 * pw && bad < 0; p++) {
+					int want_e = p >= 64 * lo && p < len && paths[p] == 0;
+					if (bit_get(el, p) != want_e || bit_get(ee, p) != want_e ||
+					    bit_get(ml, p) != (p < len && paths[p] == me))
+						bad = p;
+				}
+				ck_assert_msg(bad < 0, "path bits from word %d (byte %u, length %d) wrong at path %d", lo, me,
+					      len, bad);
+			}
 		}
+	}
+}
+
+/* hw_rules.ship_lo: no ship-type path below its word (ship_mask and every
+ * point's ship_at row 0 there), and its word has one unless it is the last
+ * word (H-3 b: the ship listers skip the words below it). */
+static void check_ship_lo(const kern *k)
+{
+	const hw_rules *r = hwr(k);
+	int first = -1;
+	for (int p = k->b.n_path - 1; p >= 0; p--) {
+		if (!kern_road_path(k, p))
+			first = p;
+	}
+	ck_assert_int_eq(r->ship_lo, (first < 0 ? k->pw - 1 : first / 64));
+	for (int w = 0; w < r->ship_lo; w++) {
+		ck_assert_uint_eq(r->ship_mask[w], 0);
+		for (int v = 0; v < k->b.n_node; v++)
+			ck_assert_uint_eq(r->ship_at[(size_t)v * (size_t)k->pw + (size_t)w], 0);
 	}
 }
 
@@ -294,6 +329,8 @@ static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 		}
 	}
 	static unsigned steps;
+	if (steps % 256 == 0)
+		check_ship_lo(k);
 	compare_path_bits(k, f->st, steps % 256 == 0);
 	compare_own_points(k, f->st, steps++ % 256 == 0);
 	compare_spots(f, list, n);

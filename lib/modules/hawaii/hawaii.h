@@ -87,6 +87,10 @@ typedef struct hw_rules {
 	uint64_t *ship_at, *sea_paths, *merchant_paths, *fishing_paths, *ship_mask, *island_at, *coast;
 	uint16_t *ship_list;
 	int n_ship_list;
+	/* The first word of ship_mask that is not 0 (0 if none): the words
+	 * below hold no ship-type path, so the ship listers' spots, ships and
+	 * destinations skip them (1 on the built-in map: spaces 113..159). */
+	int ship_lo;
 	/* Per path p, end_other[8p + 4e + i] (i < 3): the other paths at its
 	 * point node[e] (HW_NO_PATH where fewer than three), for the open-end
 	 * test of H-79; end_other_ok is 0 when a point has more than 4 paths
@@ -199,7 +203,7 @@ int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots);
 #define HW_ALWAYS_INLINE inline
 #endif
 static HW_ALWAYS_INLINE void hw_or_rows(const uint64_t *ship_at, int nw, const uint64_t *anchor, int pw,
-					 uint64_t *spots)
+					 uint64_t *spots, const int lo)
 {
 	uint64_t acc[HW_MAX_PW]; /* local: the rows' loads need not wait for stores to spots */
 	for (int i = 0; i < pw; i++)
@@ -207,7 +211,7 @@ static HW_ALWAYS_INLINE void hw_or_rows(const uint64_t *ship_at, int nw, const u
 	for (int w = 0; w < nw; w++) {
 		for (uint64_t m = anchor[w]; m; m &= m - 1) {
 			const uint64_t *at = ship_at + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
-			for (int i = 0; i < pw; i++)
+			for (int i = lo; i < pw; i++) /* words below lo: 0 in every row */
 				acc[i] |= at[i];
 		}
 	}
@@ -246,8 +250,10 @@ static HW_ALWAYS_INLINE void hw_path_bits_swar(const uint8_t *paths, int n_path,
 		mine[i >> 6] |= (uint64_t)(paths[i] == me) << (i & 63);
 	}
 }
-static HW_ALWAYS_INLINE void hw_path_bits(const uint8_t *paths, int n_path, unsigned me, int pw, uint64_t *empty,
-					   uint64_t *mine)
+/* hw_path_bits_from: the same with the words of `empty` below lo left 0
+ * (the ship listers' spots need none there, hw_rules.ship_lo). */
+static HW_ALWAYS_INLINE void hw_path_bits_from(const uint8_t *paths, int n_path, unsigned me, int pw, const int lo,
+						uint64_t *empty, uint64_t *mine)
 {
 #if defined(__SSE2__)
 	const __m128i zero = _mm_setzero_si128(), mv = _mm_set1_epi8((char)me);
@@ -256,11 +262,13 @@ static HW_ALWAYS_INLINE void hw_path_bits(const uint8_t *paths, int n_path, unsi
 		int i = w * 64, c = 0;
 		for (; c < 4 && i + 16 <= n_path; c++, i += 16) {
 			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(paths + i));
-			e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) << (16 * c);
+			if (w >= lo)
+				e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) << (16 * c);
 			o |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, mv)) << (16 * c);
 		}
 		for (; i < n_path && i < w * 64 + 64; i++) {
-			e |= (uint64_t)(paths[i] == 0) << (i & 63);
+			if (w >= lo)
+				e |= (uint64_t)(paths[i] == 0) << (i & 63);
 			o |= (uint64_t)(paths[i] == me) << (i & 63);
 		}
 		empty[w] = e;
@@ -268,6 +276,38 @@ static HW_ALWAYS_INLINE void hw_path_bits(const uint8_t *paths, int n_path, unsi
 	}
 #else
 	hw_path_bits_swar(paths, n_path, me, pw, empty, mine);
+	for (int w = 0; w < lo && w < pw; w++)
+		empty[w] = 0;
+#endif
+}
+static HW_ALWAYS_INLINE void hw_path_bits(const uint8_t *paths, int n_path, unsigned me, int pw, uint64_t *empty,
+					   uint64_t *mine)
+{
+	hw_path_bits_from(paths, n_path, me, pw, 0, empty, mine);
+}
+/* hw_path_bits's `empty` alone (the build list without moves). */
+static HW_ALWAYS_INLINE void hw_path_empty(const uint8_t *paths, int n_path, int pw, const int lo, uint64_t *empty)
+{
+#if defined(__SSE2__)
+	const __m128i zero = _mm_setzero_si128();
+	for (int w = 0; w < lo && w < pw; w++)
+		empty[w] = 0;
+	for (int w = lo; w < pw; w++) {
+		uint64_t e = 0;
+		int i = w * 64, c = 0;
+		for (; c < 4 && i + 16 <= n_path; c++, i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(paths + i));
+			e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) << (16 * c);
+		}
+		for (; i < n_path && i < w * 64 + 64; i++)
+			e |= (uint64_t)(paths[i] == 0) << (i & 63);
+		empty[w] = e;
+	}
+#else
+	uint64_t mine[HW_MAX_PW];
+	hw_path_bits_swar(paths, n_path, 0, pw, empty, mine);
+	for (int w = 0; w < lo && w < pw; w++)
+		empty[w] = 0;
 #endif
 }
 /* The points of owner `me` (seat + 1: node byte & NODE_OWNER_MASK) as a
@@ -339,12 +379,13 @@ static HW_ALWAYS_INLINE void hw_path_bits_of(const kern *k, const void *st, unsi
  * and away from the pirate; returns whether there is any.  Inline, for the
  * listers. */
 static HW_ALWAYS_INLINE int hw_spots_sized(const kern *k, const void *st, const uint64_t *anchor,
-					   const uint64_t *empty, uint64_t *spots, const int pw, const int nw)
+					   const uint64_t *empty, uint64_t *spots, const int pw, const int nw,
+					   const int lo)
 {
 	const uint64_t *blocked = hw_pirate_paths(k, st);
 	uint64_t any = 0;
-	hw_or_rows(hwr(k)->ship_at, nw, anchor, pw, spots);
-	for (int i = 0; i < pw; i++) {
+	hw_or_rows(hwr(k)->ship_at, nw, anchor, pw, spots, lo); /* words below lo: 0 */
+	for (int i = lo; i < pw; i++) {
 		spots[i] &= empty[i] & ~blocked[i];
 		any |= spots[i];
 	}
@@ -356,15 +397,15 @@ static HW_ALWAYS_INLINE int hw_spots_from(const kern *k, const void *st, const u
 	const int pw = k->pw;
 	switch (pw) {
 	case 2:
-		return hw_spots_sized(k, st, anchor, empty, spots, 2, k->nw);
+		return hw_spots_sized(k, st, anchor, empty, spots, 2, k->nw, 0);
 	case 3:
 		if (k->nw == 2) /* the built-in map: 160 spaces, 125 points */
-			return hw_spots_sized(k, st, anchor, empty, spots, 3, 2);
-		return hw_spots_sized(k, st, anchor, empty, spots, 3, k->nw);
+			return hw_spots_sized(k, st, anchor, empty, spots, 3, 2, 0);
+		return hw_spots_sized(k, st, anchor, empty, spots, 3, k->nw, 0);
 	case 4:
-		return hw_spots_sized(k, st, anchor, empty, spots, 4, k->nw);
+		return hw_spots_sized(k, st, anchor, empty, spots, 4, k->nw, 0);
 	default:
-		return hw_spots_sized(k, st, anchor, empty, spots, pw, k->nw);
+		return hw_spots_sized(k, st, anchor, empty, spots, pw, k->nw, 0);
 	}
 }
 

@@ -12,13 +12,16 @@
  * built-in map (160 spaces, 125 points); apart from hw_list_own, whose
  * other decision points then skip this frame. */
 static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build, int move, action_out *o,
-					const int n_path, const int pw, const int n_node, const int nw)
+					const int n_path, const int pw, const int n_node, const int nw, const int lo)
 {
 	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], empty[HW_MAX_PW], mine[HW_MAX_PW];
 	const unsigned me = (unsigned)ks(st)->active + 1;
 	hw_anchors_sized(k, st, ks(st)->active, anchor, n_node, nw);
-	hw_path_bits(kpaths(k, st), n_path, me, pw, empty, mine);
-	if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw))
+	if (move)
+		hw_path_bits_from(kpaths(k, st), n_path, me, pw, lo, empty, mine);
+	else
+		hw_path_empty(kpaths(k, st), n_path, pw, lo, empty);
+	if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw, lo))
 		return; /* no ship to build and no place to move one to */
 	if (build)
 		hw_list_spots(k, spots, HW_BUILD_SHIP, o);
@@ -31,10 +34,10 @@ __attribute__((noinline))
 #endif
 static void list_main_ships(const kern *k, const void *st, int build, int move, action_out *o)
 {
-	if (k->b.n_path == 160 && k->b.n_node == 125)
-		main_ships(k, st, build, move, o, 160, 3, 125, 2);
+	if (k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1)
+		main_ships(k, st, build, move, o, 160, 3, 125, 2, 1);
 	else
-		main_ships(k, st, build, move, o, k->b.n_path, k->pw, k->b.n_node, k->nw);
+		main_ships(k, st, build, move, o, k->b.n_path, k->pw, k->b.n_node, k->nw, hwr(k)->ship_lo);
 }
 
 void hw_list_own(const kern *k, const void *st, action_out *o)

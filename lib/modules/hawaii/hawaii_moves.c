@@ -180,26 +180,31 @@ int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 }
 
 /* dest_ok's `to` for the ship of s on `from`, from the empty ship-type
- * paths at s's anchors (spots): the ends the ship leaves bare stop being
- * anchors, so a path there stays only if its other end is still one. */
-static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsigned ends, const uint64_t *anchor,
-					  const uint64_t *spots, uint64_t *d)
+ * paths at s's anchors (spots): the ends the ship leaves bare (bits
+ * `bare` of its ends: open, H-79, and anchors) stop being anchors, so a
+ * path there stays only if its other end is still one. */
+static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int nw, int from, unsigned bare,
+					  const uint64_t *anchor, const uint64_t *spots, uint64_t *d)
 {
-	int bare[2], n_bare = 0;
+	uint64_t kept[HW_MAX_NW];
 	for (int i = 0; i < pw; i++)
 		d[i] = spots[i];
-	/* The open ends (no building of s, no other piece of s) that were anchors. */
+	if (!bare)
+		return;
+	for (int i = 0; i < nw; i++)
+		kept[i] = anchor[i];
 	for (int e = 0; e < 2; e++) {
 		int n = k->b.path[from].node[e];
-		if ((ends >> e & 1u) && bit_get(anchor, n))
-			bare[n_bare++] = n;
+		if (bare >> e & 1u)
+			kept[n >> 6] &= ~(UINT64_C(1) << (n & 63));
 	}
-	for (int b = 0; b < n_bare; b++) {
-		const bnode *bn = &k->b.node[bare[b]];
+	for (int e = 0; e < 2; e++) {
+		if (!(bare >> e & 1u))
+			continue;
+		const bnode *bn = &k->b.node[k->b.path[from].node[e]];
 		for (int i = 0; i < bn->deg; i++) {
-			int q = bn->path[i], other = bn->adj[i];
-			int kept = bit_get(anchor, other) && other != bare[0] && (n_bare < 2 || other != bare[1]);
-			if (!kept)
+			int q = bn->path[i];
+			if (!bit_get(kept, bn->adj[i]))
 				d[q >> 6] &= ~(UINT64_C(1) << (q & 63));
 		}
 	}
@@ -222,46 +227,61 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
  * end of `from` that the ship leaves bare (H-44 without it, H-81).  The
  * seat's ships are its pieces (mine) on ship-type paths, ascending. */
 static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
-					const uint64_t *mine, action_out *o, const int pw)
+					const uint64_t *mine, action_out *o, const int pw, const int nw, const int lo)
 {
 	const hw_rules *r = hwr(k);
-	const int s = ks(st)->active;
+	const unsigned me = (unsigned)ks(st)->active + 1;
 	const hw_ext *x = hwx(k, st);
 	const uint64_t *pirate = hw_pirate_paths(k, st);
 	int from[HW_SHIPS], n_from = 0;
+	unsigned end_of[HW_SHIPS];
 	uint64_t ships[HW_MAX_PW], dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW];
 	/* Not next to the pirate (H-59, H-80), not placed or moved this turn (H-80). */
-	for (int i = 0; i < pw; i++) {
-		ships[i] = mine[i] & r->ship_mask[i] & ~pirate[i];
-		any[i] = 0;
-	}
+	for (int i = 0; i < pw; i++) /* words below lo: no ship-type path (hw_rules.ship_lo) */
+		ships[i] = i < lo ? 0 : mine[i] & r->ship_mask[i] & ~pirate[i];
 	for (int i = 0; i < x->n_fresh; i++) {
 		unsigned f = x->fresh[i];
 		if (f < 64u * (unsigned)pw)
 			ships[f >> 6] &= ~(UINT64_C(1) << (f & 63));
 	}
-	for (int w = 0; w < pw; w++) {
-		for (uint64_t m = ships[w]; m && n_from < HW_SHIPS; m &= m - 1) {
+	/* First the ships at an open end (H-79), then their destinations: two
+	 * short loops keep their values in registers. */
+	for (int w = lo; w < pw; w++) {
+		for (uint64_t m = ships[w]; m; m &= m - 1) {
 			int f = w * 64 + bit_low(m);
-			unsigned ends = open_ends_bits(k, st, (unsigned)s + 1, mine, f, pw);
-			if (!ends)
-				continue;
-			leave_dests(k, pw, f, ends, anchor, spots, dest[n_from]);
-			for (int i = 0; i < pw; i++)
-				any[i] |= dest[n_from][i];
-			from[n_from++] = f;
+			unsigned ends = open_ends_bits(k, st, me, mine, f, pw);
+			if (ends) {
+				if (n_from == HW_SHIPS) /* never with a valid state: at most HW_SHIPS ships */
+					goto listed;
+				/* the open ends that were anchors: left bare */
+				unsigned bare = 0;
+				for (int e = 0; e < 2; e++)
+					bare |= (unsigned)((ends >> e & 1u) && bit_get(anchor, k->b.path[f].node[e])) << e;
+				end_of[n_from] = bare;
+				from[n_from++] = f;
+			}
 		}
+	}
+listed:
+	if (!n_from)
+		return;
+	for (int i = 0; i < pw; i++)
+		any[i] = 0;
+	for (int j = 0; j < n_from; j++) {
+		leave_dests(k, pw, nw, from[j], end_of[j], anchor, spots, dest[j]);
+		for (int i = lo; i < pw; i++)
+			any[i] |= dest[j][i];
 	}
 	/* Codes ascend with `to` (bits 16-31), then `from`; one ship: its
 	 * destinations in order. */
 	if (n_from == 1) {
-		for (int w = 0; w < pw; w++) {
+		for (int w = lo; w < pw; w++) {
 			for (uint64_t m = any[w]; m; m &= m - 1)
 				out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[0] | (uint64_t)(w * 64 + bit_low(m)) << 16));
 		}
 		return;
 	}
-	for (int w = 0; w < pw; w++) {
+	for (int w = lo; w < pw; w++) {
 		for (uint64_t m = any[w]; m; m &= m - 1) {
 			int to = w * 64 + bit_low(m);
 			for (int i = 0; i < n_from; i++) {
@@ -275,10 +295,11 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
 		      const uint64_t *mine, action_out *o)
 {
-	if (k->pw == 3) /* the built-in map: 160 spaces; bitset loops of a known length */
-		list_moves(k, st, anchor, spots, mine, o, 3);
+	/* the built-in map: 160 spaces, 125 points, ship-type spaces from 64 on; bitset loops of a known length */
+	if (k->pw == 3 && k->nw == 2 && hwr(k)->ship_lo == 1)
+		list_moves(k, st, anchor, spots, mine, o, 3, 2, 1);
 	else
-		list_moves(k, st, anchor, spots, mine, o, k->pw);
+		list_moves(k, st, anchor, spots, mine, o, k->pw, k->nw, hwr(k)->ship_lo);
 }
 
 /* Seat s's piece leaves path p: the reach bits of its points follow. */

@@ -86,6 +86,9 @@ int hw_rules_tables(hw_rules *r)
 			}
 		}
 	}
+	r->ship_lo = 0;
+	while ((size_t)r->ship_lo + 1 < pw && !r->ship_mask[r->ship_lo])
+		r->ship_lo++;
 	r->node_harbors = 0;
 	for (int n = 0; n < b->n_node; n++)
 		r->node_harbors |= k->node_harbor[n] != 0;
