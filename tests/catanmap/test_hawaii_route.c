@@ -364,7 +364,8 @@ static void play_extension(fixture *f, const char *from, const char *to, int old
  *  3. A ring: the trail j_kaanapali r071 lahaina m5 w19 f07 lanaicity r041
  *     j_polihua s19 w17 s18 j_kamalo r035 pukoo (7), s17 hanging at w17
  *     (on a branch): s17 to s22 closes the ring w19 .. pukoo; the ring
- *     and its tail m5 r071 make one trail of 8.
+ *     and its tail m5 r071 make one trail of 8; s17 to s21 at the
+ *     j_kaanapali end makes a trail of 8 too.
  *  4. The ship beyond another seat's settlement at the trail's other end:
  *     m6 from w20 up to kaumalapau (seat 2), the trail kaumalapau r045
  *     j_polihua r041 lanaicity f07 w19 m5 lahaina r071 j_kaanapali s21 w18
@@ -397,6 +398,7 @@ START_TEST(ship_move_extends_to_every_piece_H81_H84)
 
 	open_position(&f, plan_lahaina, trail3, NULL);
 	extends_to_all(&f, "s17", "s22", 7);
+	extends_to_all(&f, "s17", "s21", 7);
 	moves += all_moves_against_scratch(&f);
 	play_extension(&f, "s17", "s22", 7);
 	close_game(&f);
@@ -408,7 +410,41 @@ START_TEST(ship_move_extends_to_every_piece_H81_H84)
 	play_extension(&f, "m6", "s19", 10);
 	close_game(&f);
 
-	ck_assert_int_ge(moves, 13); /* 6 of them the moves above */
+	ck_assert_int_ge(moves, 13); /* 7 of them the moves above */
+}
+END_TEST
+
+/* H-81, H-84: a move that shortens the trail through the moved ship while
+ * a trail of old is left elsewhere, with just old pieces outside the run
+ * that ship ended.  Three arms from pukoo (seat 0's settlement): r034
+ * j_molokai_ne s20 w18 s21 (3, s21 at an open end at j_kaanapali), r035
+ * j_kamalo s18 w17 s19 (3) and s22 w19 f07 lanaicity r040 j_keomuku f08
+ * (4): route 7, 10 pieces.  s21 to m5 (at w19, a trail of 5 through it):
+ * the arm of s21 drops to 2, the other two still make 7.  The update
+ * counts old pieces left without the moved ship and the run s20 r034 it
+ * ended (10 - 1 - 2 = 7), so it must search for a trail of old (one less
+ * piece and it could skip the search).  Every legal move of seat 0 is
+ * checked against board_longest_road from scratch too. */
+START_TEST(ship_move_keeps_trail_of_old_H81_H84)
+{
+	static unsigned char copy[4096];
+	static const char *const arms[] = {"s20", "s21", "r035", "s18", "s19", "s22", "r040", NULL};
+	fixture f;
+	open_position(&f, plan_channels, arms, NULL);
+	const kern *k = f.k;
+	crisk_action a = move_ship_code(&f, "s21", "m5");
+	ck_assert_int_eq(route(&f, 0), 7);
+	ck_assert_int_eq(pieces_on_board(k, f.st, 0), 10);
+	ck_assert(legal_code(&f, a, NULL));
+	memcpy(copy, f.st, k->size);
+	ck_assert_int_eq(hawaii_apply(k, copy, a, &f.log), CRISK_OK);
+	ck_assert_int_eq(board_longest_road(&k->b, kpaths(k, copy), knodes(k, copy), 0), 7);
+	ck_assert_msg(kseat_of(k, copy, 0)->road_len == 7, "route %d, want 7", kseat_of(k, copy, 0)->road_len);
+	ck_assert_int_ge(all_moves_against_scratch(&f), 3);
+	play(&f, a);
+	ck_assert_int_eq(route(&f, 0), 7);
+	ck_assert_int_eq(ks(f.st)->lr, 0);
+	close_game(&f);
 }
 END_TEST
 
@@ -421,6 +457,7 @@ static Suite *hawaii_route_suite(void)
 	tcase_add_test(tc, ship_move_recomputes_route_H84);
 	tcase_add_test(tc, ship_moves_random_positions_H81_H83_H84);
 	tcase_add_test(tc, ship_move_extends_to_every_piece_H81_H84);
+	tcase_add_test(tc, ship_move_keeps_trail_of_old_H81_H84);
 	suite_add_tcase(s, tc);
 	return s;
 }
