@@ -244,6 +244,210 @@ START_TEST(ship_moves_random_positions_H81_H83_H84)
 }
 END_TEST
 
+/* Set-ups for the positions below: seat 0 on Molokai, Lanai and Maui
+ * (the Pailolo and Auau channels), the other seats far off (Kauai, Oahu,
+ * Hawaii; seat 3 also at kapalua on Maui, next to j_kaanapali). */
+static const char *const plan_channels[4][6] = {
+	{"pukoo", "r034", "lanaicity", "f07", "wailea_makena", "f08"},
+	{"hanalei", "r002", "waianae", "r026", "hilo", "r081"},
+	{"waimea", "r010", "kaneohe", "r017", "kealakekua", "r097"},
+	{"kapaa", "r004", "honolulu", "r021", "kapalua", "r046"},
+};
+static const char *const plan_lahaina[4][6] = {
+	{"pukoo", "r035", "lanaicity", "r041", "lahaina", "m5"},
+	{"hanalei", "r002", "waianae", "r026", "hilo", "r081"},
+	{"waimea", "r010", "kaneohe", "r017", "kealakekua", "r097"},
+	{"kapaa", "r004", "honolulu", "r021", "kapalua", "r046"},
+};
+
+/* Seat 0's roads and ships on the board. */
+static int pieces_on_board(const kern *k, const void *st, int s)
+{
+	int n = 0;
+	for (int p = 0; p < k->b.n_path; p++)
+		n += kpaths(k, st)[p] == s + 1;
+	return n;
+}
+
+/* A game set up by plan, turn 1 of seat 0 after its roll, with seat 0's
+ * pieces laid (spaces NULL-ended; a road space takes a road, else a
+ * ship, none of them fresh; the set-up pieces are there already) and other
+ * seats' settlements (seat, point). */
+struct town {
+	int seat;
+	const char *point;
+};
+
+static void open_position(fixture *f, const char *const set_up[4][6], const char *const *spaces,
+			  const struct town *towns)
+{
+	open_game(f, "players=4 chance=explicit");
+	setup(f, set_up);
+	roll(f, 2);
+	for (; *spaces; spaces++) {
+		if (kern_road_path(f->k, sp(f, *spaces)))
+			put_road(f, 0, *spaces);
+		else
+			put_ship(f, 0, *spaces);
+	}
+	for (; towns && towns->point; towns++)
+		put_settlement(f, towns->seat, towns->point);
+}
+
+/* Every legal ship move of seat 0 against board_longest_road from scratch
+ * (as in the random positions above); the number of moves. */
+static int all_moves_against_scratch(fixture *f)
+{
+	static unsigned char copy[4096];
+	static crisk_action acts[PLAY_CAP];
+	const kern *k = f->k;
+	int moves = 0;
+	size_t n = hawaii_legal(k, f->st, acts, PLAY_CAP);
+	ck_assert_uint_le(n, PLAY_CAP);
+	ck_assert_uint_le(k->size, sizeof copy);
+	for (size_t a = 0; a < n; a++) {
+		if (ACT_TYPE(acts[a]) != HW_MOVE_SHIP)
+			continue;
+		int old = route(f, 0);
+		memcpy(copy, f->st, k->size);
+		ck_assert_int_eq(hawaii_apply(k, copy, acts[a], &f->log), CRISK_OK);
+		int now = kseat_of(k, copy, 0)->road_len;
+		int want = board_longest_road(&k->b, kpaths(k, copy), knodes(k, copy), 0);
+		ck_assert_msg(now == want, "move %016llx: route %d, longest trail %d (before %d)",
+			      (unsigned long long)acts[a], now, want, old);
+		moves++;
+	}
+	return moves;
+}
+
+/* The case the move shortcut must get right: seat 0 has old + 1 pieces,
+ * route old, and the ship from -> to makes one trail of all of them. */
+static void extends_to_all(fixture *f, const char *from, const char *to, int old)
+{
+	static unsigned char copy[4096];
+	const kern *k = f->k;
+	crisk_action a = move_ship_code(f, from, to);
+	ck_assert_int_eq(route(f, 0), old);
+	ck_assert_int_eq(board_longest_road(&k->b, kpaths(k, f->st), knodes(k, f->st), 0), old);
+	ck_assert_int_eq(pieces_on_board(k, f->st, 0), old + 1);
+	ck_assert_msg(legal_code(f, a, NULL), "move %s -> %s not legal", from, to);
+	memcpy(copy, f->st, k->size);
+	ck_assert_int_eq(hawaii_apply(k, copy, a, &f->log), CRISK_OK);
+	ck_assert_int_eq(board_longest_road(&k->b, kpaths(k, copy), knodes(k, copy), 0), old + 1);
+	ck_assert_msg(kseat_of(k, copy, 0)->road_len == old + 1, "move %s -> %s: route %d, want %d", from, to,
+		      kseat_of(k, copy, 0)->road_len, old + 1);
+}
+
+/* The same move played for real (the state check after it). */
+static void play_extension(fixture *f, const char *from, const char *to, int old)
+{
+	play(f, move_ship_code(f, from, to));
+	ck_assert_int_eq(route(f, 0), old + 1);
+	ck_assert_int_eq(ks(f->st)->lr, 0);
+}
+
+/* H-81, H-82, H-84 (H-83 in positions 2 and 4): positions where all of
+ * the mover's pieces form one trail after the move, one longer than the
+ * route before it (seat 0 has exactly old + 1 pieces): the route must
+ * grow to old + 1.  (route_after_move's plain walk through the new space
+ * stops at the first trail of old; it is used only with at most old
+ * pieces.)  Each position also checks every legal ship move of seat 0
+ * against board_longest_road from scratch.
+ *  1. A trail w18 s20 j_molokai_ne r034 pukoo s22 w19 f07 lanaicity r040
+ *     j_keomuku f08 wailea_makena r067 j_makena (7, roads and ships), m5
+ *     hanging at w19 in its middle (a branch): m5 to s21 at the w18 end or
+ *     to f09 (a fishing space) at the j_makena end makes 8.
+ *  2. Other seats' settlements at both ends and on the branch: a trail
+ *     from halawa (seat 3) r033 r034 s22 f07 r040 f08 r067 f09 s24 to w21
+ *     (9, through the chit point kanapou), m5 hanging at w19 up to lahaina
+ *     (seat 1): m5 to s23 up to lopa (seat 2) makes 10.
+ *  3. A ring: the trail j_kaanapali r071 lahaina m5 w19 f07 lanaicity r041
+ *     j_polihua s19 w17 s18 j_kamalo r035 pukoo (7), s17 hanging at w17
+ *     (on a branch): s17 to s22 closes the ring w19 .. pukoo; the ring
+ *     and its tail m5 r071 make one trail of 8; s17 to s21 at the
+ *     j_kaanapali end makes a trail of 8 too.
+ *  4. The ship beyond another seat's settlement at the trail's other end:
+ *     m6 from w20 up to kaumalapau (seat 2), the trail kaumalapau r045
+ *     j_polihua r041 lanaicity f07 w19 m5 lahaina r071 j_kaanapali s21 w18
+ *     s20 j_molokai_ne r034 pukoo r035 j_kamalo s18 w17 (10): m6 to s17
+ *     makes a trail of 11 and m6 to s19 a ring j_polihua .. w17 with the
+ *     tail r045, 11 too. */
+START_TEST(ship_move_extends_to_every_piece_H81_H84)
+{
+	static const char *const trail1[] = {"s20", "s22", "r040", "r067", "m5", NULL};
+	static const char *const trail2[] = {"r033", "s22", "r040", "r067", "f09", "s24", "m5", NULL};
+	static const struct town towns2[] = {{3, "halawa"}, {1, "lahaina"}, {2, "lopa"}, {0, NULL}};
+	static const char *const trail3[] = {"f07", "s19", "s18", "r071", "s17", NULL};
+	static const char *const trail4[] = {"r045", "f07", "r071", "s21", "s20", "r034", "s18", "m6", NULL};
+	static const struct town towns4[] = {{2, "kaumalapau"}, {0, NULL}};
+	fixture f;
+	int moves = 0;
+
+	open_position(&f, plan_channels, trail1, NULL);
+	extends_to_all(&f, "m5", "s21", 7);
+	extends_to_all(&f, "m5", "f09", 7);
+	moves += all_moves_against_scratch(&f);
+	play_extension(&f, "m5", "f09", 7);
+	close_game(&f);
+
+	open_position(&f, plan_channels, trail2, towns2);
+	extends_to_all(&f, "m5", "s23", 9);
+	moves += all_moves_against_scratch(&f);
+	play_extension(&f, "m5", "s23", 9);
+	close_game(&f);
+
+	open_position(&f, plan_lahaina, trail3, NULL);
+	extends_to_all(&f, "s17", "s22", 7);
+	extends_to_all(&f, "s17", "s21", 7);
+	moves += all_moves_against_scratch(&f);
+	play_extension(&f, "s17", "s22", 7);
+	close_game(&f);
+
+	open_position(&f, plan_lahaina, trail4, towns4);
+	extends_to_all(&f, "m6", "s17", 10);
+	extends_to_all(&f, "m6", "s19", 10);
+	moves += all_moves_against_scratch(&f);
+	play_extension(&f, "m6", "s19", 10);
+	close_game(&f);
+
+	ck_assert_int_ge(moves, 13); /* 7 of them the moves above */
+}
+END_TEST
+
+/* H-81, H-84: a move that shortens the trail through the moved ship while
+ * a trail of old is left elsewhere, with just old pieces outside the run
+ * that ship ended.  Three arms from pukoo (seat 0's settlement): r034
+ * j_molokai_ne s20 w18 s21 (3, s21 at an open end at j_kaanapali), r035
+ * j_kamalo s18 w17 s19 (3) and s22 w19 f07 lanaicity r040 j_keomuku f08
+ * (4): route 7, 10 pieces.  s21 to m5 (at w19, a trail of 5 through it):
+ * the arm of s21 drops to 2, the other two still make 7.  The update
+ * counts old pieces left without the moved ship and the run s20 r034 it
+ * ended (10 - 1 - 2 = 7), so it must search for a trail of old (one less
+ * piece and it could skip the search).  Every legal move of seat 0 is
+ * checked against board_longest_road from scratch too. */
+START_TEST(ship_move_keeps_trail_of_old_H81_H84)
+{
+	static unsigned char copy[4096];
+	static const char *const arms[] = {"s20", "s21", "r035", "s18", "s19", "s22", "r040", NULL};
+	fixture f;
+	open_position(&f, plan_channels, arms, NULL);
+	const kern *k = f.k;
+	crisk_action a = move_ship_code(&f, "s21", "m5");
+	ck_assert_int_eq(route(&f, 0), 7);
+	ck_assert_int_eq(pieces_on_board(k, f.st, 0), 10);
+	ck_assert(legal_code(&f, a, NULL));
+	memcpy(copy, f.st, k->size);
+	ck_assert_int_eq(hawaii_apply(k, copy, a, &f.log), CRISK_OK);
+	ck_assert_int_eq(board_longest_road(&k->b, kpaths(k, copy), knodes(k, copy), 0), 7);
+	ck_assert_msg(kseat_of(k, copy, 0)->road_len == 7, "route %d, want 7", kseat_of(k, copy, 0)->road_len);
+	ck_assert_int_ge(all_moves_against_scratch(&f), 3);
+	play(&f, a);
+	ck_assert_int_eq(route(&f, 0), 7);
+	ck_assert_int_eq(ks(f.st)->lr, 0);
+	close_game(&f);
+}
+END_TEST
+
 static Suite *hawaii_route_suite(void)
 {
 	Suite *s = suite_create("hawaii_route");
@@ -252,6 +456,8 @@ static Suite *hawaii_route_suite(void)
 	tcase_add_test(tc, settlement_breaks_route_H109);
 	tcase_add_test(tc, ship_move_recomputes_route_H84);
 	tcase_add_test(tc, ship_moves_random_positions_H81_H83_H84);
+	tcase_add_test(tc, ship_move_extends_to_every_piece_H81_H84);
+	tcase_add_test(tc, ship_move_keeps_trail_of_old_H81_H84);
 	suite_add_tcase(s, tc);
 	return s;
 }
