@@ -769,11 +769,18 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, c
 	case CRISK_CATAN_MOVE_ROBBER: {
 		if (RULES_REFUSE(kern_robber_ok(k, st, id)))
 			return rc;
+		const int knight = h->knight;
 		h->robber = (uint16_t)id;
 		ev *e = ev_push(log, CRISK_CATAN_EV_ROBBER, h->active, -1);
 		if (e)
 			e->args[0] = id;
 		flow_after_robber(k, st, id, log);
+		/* B-80: a knight's Largest Army counts once this move is done.
+		 * After a seven the move changes no VP and no condition of the
+		 * check (as the types of victory_unchanged), so without victory
+		 * hooks there is nothing to check (docs/decisions.md hawaii 47). */
+		if (!knight && (plain || !k->victory_hooks))
+			return CRISK_OK;
 		break;
 	}
 	case CRISK_CATAN_STEAL_FROM:

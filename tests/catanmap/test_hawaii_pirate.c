@@ -97,6 +97,34 @@ START_TEST(knight_moves_pirate_H54)
 }
 END_TEST
 
+/* B-80, B-93, B-105: a knight's Largest Army counts once its pirate move
+ * is done: a third knight that brings the seat to its target wins right
+ * after the move (here to sea04, with nobody to rob), not before it.  The
+ * move after a 7 has no check of its own (docs/decisions.md hawaii 47);
+ * the knight's must stay. */
+START_TEST(knight_pirate_wins_by_largest_army_B80)
+{
+	fixture f;
+	open_sea22(&f, "players=4 chance=explicit");
+	kstate *h = ks(f.st);
+	kseat *p = kseat_of(f.k, f.st, 0);
+	int need = f.k->cfg.vp_target - kern_total_vp(f.k, f.st, 0) - 2; /* Largest Army's 2 VP do the rest */
+	ck_assert(need >= 0 && need <= h->deck[CRISK_CATAN_VICTORY_POINT]);
+	p->dev[CRISK_CATAN_VICTORY_POINT] = (uint8_t)need;
+	h->deck[CRISK_CATAN_VICTORY_POINT] = (uint8_t)(h->deck[CRISK_CATAN_VICTORY_POINT] - need);
+	p->knights = 2;
+	h->deck[CRISK_CATAN_KNIGHT] = (uint8_t)(h->deck[CRISK_CATAN_KNIGHT] - 3);
+	p->dev[CRISK_CATAN_KNIGHT] = 1;
+	play(&f, code(CRISK_CATAN_PLAY_KNIGHT, 0));
+	ck_assert_int_eq(h->la, 0);
+	ck_assert_int_eq(h->status, CRISK_STATUS_RUNNING); /* not before the move (B-80) */
+	play(&f, code(HW_MOVE_PIRATE, (uint64_t)hx(&f, "sea04")));
+	ck_assert_int_eq(h->status, CRISK_STATUS_WON);
+	ck_assert_int_eq(h->winner, 0);
+	close_game(&f);
+}
+END_TEST
+
 /* H-58, H-106: the pirate on sea22 robs the owners of ships on m5, f07,
  * f08 who hold cards, never a seat for a settlement at lanaicity or
  * lahaina alone; the mover chooses and steals as from the robber. */
@@ -322,6 +350,7 @@ static Suite *hawaii_pirate_suite(void)
 	TCase *tc = tcase_create("pirate");
 	tcase_add_test(tc, seven_moves_robber_or_pirate_H54_H55_H57);
 	tcase_add_test(tc, knight_moves_pirate_H54);
+	tcase_add_test(tc, knight_pirate_wins_by_largest_army_B80);
 	tcase_add_test(tc, pirate_victims_sea22_H58_H106);
 	tcase_add_test(tc, pirate_single_victim_H58);
 	tcase_add_test(tc, pirate_sea41_sea19_H106);
