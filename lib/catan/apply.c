@@ -1,6 +1,7 @@
 /* Applying a validated action, and resolving chance events (B-132..B-135):
  * in auto mode they are sampled here from the state's RNG, in explicit mode
  * they arrive as DICE / STEAL_RESULT / DEV_RESULT actions. */
+#include <assert.h>
 #include "../core/error.h"
 #include "../core/rng_inline.h"
 #include "kernel.h"
@@ -698,13 +699,24 @@ static const uint64_t victory_unchanged =
 	TYPE_BIT(CRISK_CATAN_MARITIME_TRADE) | TYPE_BIT(CRISK_CATAN_OFFER_TRADE) | TYPE_BIT(CRISK_CATAN_ACCEPT) |
 	TYPE_BIT(CRISK_CATAN_DECLINE) | TYPE_BIT(CRISK_CATAN_CONFIRM) | TYPE_BIT(CRISK_CATAN_CANCEL);
 
+/* A rule function's refusal (its code in rc).  `listed` (kern_apply_listed:
+ * the code comes from the list of this very state) leaves the rule
+ * functions out, since every listed action passes them; builds with
+ * assertions still ask them and stop at a refusal, so the tests catch a
+ * list that ever disagrees with the rules. */
+#ifdef NDEBUG
+#define RULES_REFUSE(check) (!listed && (rc = (check)))
+#else
+#define RULES_REFUSE(check) (listed ? (assert(!(check)), 0) : (rc = (check)) != 0)
+#endif
+
 /* Checks the rules of a's type (its code passed kern_check_code) and, if
  * they hold, carries it out: one dispatch on the type for both.  Inlined
  * into both applies, so that neither pays a call for it. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, const int plain)
+static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, const int plain, const int listed)
 {
 	kstate *h = ks(st);
 	unsigned type = ACT_TYPE(a);
@@ -730,73 +742,80 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, c
 	}
 	switch (type) {
 	case CRISK_CATAN_PLACE_SETTLEMENT:
-		if ((rc = kern_check_setup_site(k, st, id)))
+		if (RULES_REFUSE(kern_check_setup_site(k, st, id)))
 			return rc;
 		setup_settlement(k, st, id, log);
 		break;
 	case CRISK_CATAN_PLACE_ROAD:
-		if ((rc = kern_check_setup_road(k, st, id)))
+		if (RULES_REFUSE(kern_check_setup_road(k, st, id)))
 			return rc;
 		setup_road(k, st, id, log);
 		break;
 	case CRISK_CATAN_DICE:
-		if ((rc = kern_check_dice(k, st, a)))
+		if (RULES_REFUSE(kern_check_dice(k, st, a)))
 			return rc;
 		resolve_dice(k, st, id & 0xFF, (id >> 8) & 0xF, (id >> 12) & 0xF, log);
 		break;
 	case CRISK_CATAN_DISCARD:
-		if ((rc = kern_check_discard_one(k, st, id)))
+		if (RULES_REFUSE(kern_check_discard_one(k, st, id)))
 			return rc;
 		discard(k, st, UINT64_C(1) << (8 * id), log);
 		break;
 	case CRISK_CATAN_DISCARD_CARDS:
-		if ((rc = kern_check_discard(k, st, a)))
+		if (RULES_REFUSE(kern_check_discard(k, st, a)))
 			return rc;
 		discard(k, st, a & KF_DISCARD, log);
 		break;
 	case CRISK_CATAN_MOVE_ROBBER: {
-		if ((rc = kern_robber_ok(k, st, id)))
+		if (RULES_REFUSE(kern_robber_ok(k, st, id)))
 			return rc;
+		const int knight = h->knight;
 		h->robber = (uint16_t)id;
 		ev *e = ev_push(log, CRISK_CATAN_EV_ROBBER, h->active, -1);
 		if (e)
 			e->args[0] = id;
 		flow_after_robber(k, st, id, log);
+		/* B-80: a knight's Largest Army counts once this move is done.
+		 * After a seven the move changes no VP and no condition of the
+		 * check (as the types of victory_unchanged), so without victory
+		 * hooks there is nothing to check (docs/decisions.md hawaii 47). */
+		if (!knight && (plain || !k->victory_hooks))
+			return CRISK_OK;
 		break;
 	}
 	case CRISK_CATAN_STEAL_FROM:
-		if ((rc = kern_check_victim(k, st, id)))
+		if (RULES_REFUSE(kern_check_victim(k, st, id)))
 			return rc;
 		h->victim = (int8_t)id;
 		h->dp = DP_STEAL;
 		h->cur = CRISK_SEAT_CHANCE;
 		break;
 	case CRISK_CATAN_STEAL_RESULT:
-		if ((rc = kern_check_steal_result(k, st, id)))
+		if (RULES_REFUSE(kern_check_steal_result(k, st, id)))
 			return rc;
 		resolve_steal(k, st, id, log);
 		break;
 	case CRISK_CATAN_BUILD_ROAD:
 	case CRISK_CATAN_BUILD_SETTLEMENT:
 	case CRISK_CATAN_BUILD_CITY:
-		if ((rc = kern_check_build(k, st, type, id)))
+		if (RULES_REFUSE(kern_check_build(k, st, type, id)))
 			return rc;
 		build(k, st, type, id, log);
 		break;
 	case CRISK_CATAN_BUY_DEV:
-		if ((rc = kern_check_buy_dev(k, st)))
+		if (RULES_REFUSE(kern_check_buy_dev(k, st)))
 			return rc;
 		pay(h, kseat_of(k, st, h->active), kern_cost_bytes(COST_DEV));
 		h->dp = DP_DEV_DRAW;
 		h->cur = CRISK_SEAT_CHANCE;
 		break;
 	case CRISK_CATAN_DEV_RESULT:
-		if ((rc = kern_check_dev_result(st, id)))
+		if (RULES_REFUSE(kern_check_dev_result(st, id)))
 			return rc;
 		resolve_dev(k, st, id, log);
 		break;
 	case CRISK_CATAN_PLAY_KNIGHT:
-		if ((rc = kern_check_play(k, st, CRISK_CATAN_KNIGHT)))
+		if (RULES_REFUSE(kern_check_play(k, st, CRISK_CATAN_KNIGHT)))
 			return rc;
 		play_card(k, st, CRISK_CATAN_KNIGHT, DP_MOVE_ROBBER, log);
 		kseat_of(k, st, h->active)->knights++;
@@ -804,7 +823,7 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, c
 		flow_largest_army(k, st, log);
 		break;
 	case CRISK_CATAN_PLAY_ROAD_BUILDING: {
-		if ((rc = kern_check_play(k, st, CRISK_CATAN_ROAD_BUILDING)))
+		if (RULES_REFUSE(kern_check_play(k, st, CRISK_CATAN_ROAD_BUILDING)))
 			return rc;
 		int spot, left = kern_free_pieces(k, st, h->active, &spot);
 		play_card(k, st, CRISK_CATAN_ROAD_BUILDING, DP_FREE_ROAD, log);
@@ -812,7 +831,7 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, c
 		break;
 	}
 	case CRISK_CATAN_PLAY_YEAR_OF_PLENTY: {
-		if ((rc = kern_check_play(k, st, CRISK_CATAN_YEAR_OF_PLENTY)))
+		if (RULES_REFUSE(kern_check_play(k, st, CRISK_CATAN_YEAR_OF_PLENTY)))
 			return rc;
 		int total = 0;
 		for (int r = 0; r < NUM_RES; r++)
@@ -824,17 +843,17 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, c
 		break;
 	}
 	case CRISK_CATAN_PLAY_MONOPOLY:
-		if ((rc = kern_check_play(k, st, CRISK_CATAN_MONOPOLY)))
+		if (RULES_REFUSE(kern_check_play(k, st, CRISK_CATAN_MONOPOLY)))
 			return rc;
 		play_card(k, st, CRISK_CATAN_MONOPOLY, DP_MONOPOLY_PICK, log);
 		break;
 	case CRISK_CATAN_PLACE_FREE_ROAD:
-		if ((rc = kern_check_free_road(k, st, id)))
+		if (RULES_REFUSE(kern_check_free_road(k, st, id)))
 			return rc;
 		free_road(k, st, id, log);
 		break;
 	case CRISK_CATAN_PICK: {
-		if ((rc = kern_check_pick(st, id)))
+		if (RULES_REFUSE(kern_check_pick(st, id)))
 			return rc;
 		bank_to(h, kseat_of(k, st, h->active), id, 1);
 		ev *e = ev_push(log, CRISK_CATAN_EV_PICK, h->active, -1);
@@ -845,22 +864,22 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, c
 		break;
 	}
 	case CRISK_CATAN_NAME:
-		if ((rc = kern_check_res(id)))
+		if (RULES_REFUSE(kern_check_res(id)))
 			return rc;
 		monopoly(k, st, id, log);
 		break;
 	case CRISK_CATAN_MARITIME_TRADE:
-		if ((rc = kern_check_maritime(k, st, id & 0xFF, id >> 8)))
+		if (RULES_REFUSE(kern_check_maritime(k, st, id & 0xFF, id >> 8)))
 			return rc;
 		maritime(k, st, id & 0xFF, id >> 8, log);
 		break;
 	case CRISK_CATAN_OFFER_TRADE:
-		if ((rc = kern_check_offer(k, st, a)))
+		if (RULES_REFUSE(kern_check_offer(k, st, a)))
 			return rc;
 		offer(k, st, a, log);
 		break;
 	case CRISK_CATAN_ACCEPT:
-		if ((rc = kern_check_accept(k, st)))
+		if (RULES_REFUSE(kern_check_accept(k, st)))
 			return rc;
 		answer(k, st, 1, log);
 		break;
@@ -868,7 +887,7 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, c
 		answer(k, st, 0, log);
 		break;
 	case CRISK_CATAN_CONFIRM:
-		if ((rc = kern_check_confirm(k, st, id)))
+		if (RULES_REFUSE(kern_check_confirm(k, st, id)))
 			return rc;
 		confirm(k, st, id, log);
 		break;
@@ -901,9 +920,10 @@ static int is_chance(int dp)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int apply_fitting_in(const kern *k, void *st, crisk_action a, evlog *log, const int plain)
+static inline int apply_fitting_in(const kern *k, void *st, crisk_action a, evlog *log, const int plain,
+				    const int listed)
 {
-	int rc = execute(k, st, a, log, plain);
+	int rc = execute(k, st, a, log, plain, listed);
 	if (rc)
 		return rc;
 	/* plain (kern.plain_turns): automatic chance and no victory hooks */
@@ -920,7 +940,7 @@ static inline int apply_fitting_in(const kern *k, void *st, crisk_action a, evlo
 
 static inline int apply_fitting(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	return apply_fitting_in(k, st, a, log, 0);
+	return apply_fitting_in(k, st, a, log, 0, 0);
 }
 
 void kern_auto_chance(const kern *k, void *st, evlog *log)
@@ -962,7 +982,22 @@ __attribute__((noinline))
 #endif
 static int apply_other_plain(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	return apply_fitting_in(k, st, a, log, 1);
+	return apply_fitting_in(k, st, a, log, 1, 0);
+}
+/* Both again for a listed code (kern_apply_listed): no rule function. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_other_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return apply_fitting_in(k, st, a, log, 0, 1);
+}
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_other_plain_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return apply_fitting_in(k, st, a, log, 1, 1);
 }
 
 /* A turn end, or a roll thrown at once (execute's first two cases), and the
@@ -991,15 +1026,15 @@ static int apply_turn_or_roll(const kern *k, void *st, unsigned type, evlog *log
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int apply_split(const kern *k, void *st, crisk_action a, evlog *log)
+static inline int apply_split(const kern *k, void *st, crisk_action a, evlog *log, const int listed)
 {
 	unsigned type = ACT_TYPE(a);
 	if (k->plain_turns) {
 		if (type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL)
 			return apply_turn_or_roll(k, st, type, log);
-		return apply_other_plain(k, st, a, log);
+		return listed ? apply_other_plain_listed(k, st, a, log) : apply_other_plain(k, st, a, log);
 	}
-	return apply_other(k, st, a, log);
+	return listed ? apply_other_listed(k, st, a, log) : apply_other(k, st, a, log);
 }
 
 int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
@@ -1014,10 +1049,10 @@ int kern_apply_split(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	if (!kern_code_fits(st, a))
 		return kern_check_code(k, st, a);
-	return apply_split(k, st, a, log);
+	return apply_split(k, st, a, log, 0);
 }
 
 int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	return apply_split(k, st, a, log);
+	return apply_split(k, st, a, log, 1);
 }

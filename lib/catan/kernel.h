@@ -636,8 +636,9 @@ void kern_throw_two(const kern *k, void *st, evlog *log);
 /* kern_config.two_rolls: the decision point after a roll (kern_init puts it in hk.after_roll_dp). */
 int kern_two_rolls_dp(const kern *k, const void *st);
 /* kern_apply for a code kern_legal listed just now (a playout): the code
- * fits the decision point by construction, so only the code's shape test
- * is left out; the rules of its type are checked as always. */
+ * fits the decision point and passes the rules of its type by
+ * construction, so the shape test and the rule functions are left out
+ * (builds with assertions still ask the rule functions and assert). */
 int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log);
 /* kern_apply, with turn ends and rolls of modules with kern.plain_turns
  * taken apart from the other actions' dispatch (as kern_apply_listed does):

@@ -4,6 +4,7 @@
  * the thief's move, the choice of victim and the steal go through check and
  * apply in explicit chance mode (one test in auto mode). */
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "catan/kernel.h"
@@ -93,6 +94,36 @@ START_TEST(knight_moves_pirate_H54)
 	ck_assert_int_eq(h->dp, DP_PRE_ROLL);
 	ck_assert_int_eq(h->knight, 0);
 	ck_assert_int_eq(kseat_of(f.k, f.st, 0)->knights, 1);
+	close_game(&f);
+}
+END_TEST
+
+/* B-80, B-93, B-105: a knight's Largest Army counts once its pirate move
+ * is done: a third knight that brings the seat to its target wins right
+ * after the move (here to sea04, with nobody to rob), not before it.  The
+ * move after a 7 has no check of its own (docs/decisions.md hawaii 47);
+ * the knight's must stay. */
+START_TEST(knight_pirate_wins_by_largest_army_B80)
+{
+	fixture f;
+	open_sea22(&f, "players=4 chance=explicit");
+	int vp = kern_total_vp(f.k, f.st, 0);
+	close_game(&f);
+	char params[64]; /* the target two VP above seat 0's: Largest Army's 2 VP reach it */
+	snprintf(params, sizeof params, "players=4 chance=explicit vp_target=%d", vp + 2);
+	open_sea22(&f, params);
+	ck_assert_int_eq(kern_total_vp(f.k, f.st, 0), vp);
+	kstate *h = ks(f.st);
+	kseat *p = kseat_of(f.k, f.st, 0);
+	p->knights = 2;
+	h->deck[CRISK_CATAN_KNIGHT] = (uint8_t)(h->deck[CRISK_CATAN_KNIGHT] - 3);
+	p->dev[CRISK_CATAN_KNIGHT] = 1;
+	play(&f, code(CRISK_CATAN_PLAY_KNIGHT, 0));
+	ck_assert_int_eq(h->la, 0);
+	ck_assert_int_eq(h->status, CRISK_STATUS_RUNNING); /* not before the move (B-80) */
+	play(&f, code(HW_MOVE_PIRATE, (uint64_t)hx(&f, "sea04")));
+	ck_assert_int_eq(h->status, CRISK_STATUS_WON);
+	ck_assert_int_eq(h->winner, 0);
 	close_game(&f);
 }
 END_TEST
@@ -322,6 +353,7 @@ static Suite *hawaii_pirate_suite(void)
 	TCase *tc = tcase_create("pirate");
 	tcase_add_test(tc, seven_moves_robber_or_pirate_H54_H55_H57);
 	tcase_add_test(tc, knight_moves_pirate_H54);
+	tcase_add_test(tc, knight_pirate_wins_by_largest_army_B80);
 	tcase_add_test(tc, pirate_victims_sea22_H58_H106);
 	tcase_add_test(tc, pirate_single_victim_H58);
 	tcase_add_test(tc, pirate_sea41_sea19_H106);

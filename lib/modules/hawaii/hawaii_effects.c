@@ -18,7 +18,8 @@ void hw_piece_placed(const kern *k, void *st, int s, int p, evlog *log)
 		return;
 	if (k->b.path_kind[p] == BPATH_FISHING)
 		hw_boat_update(k, st, s, log);
-	hw_merchant_update(k, st, s, p, log);
+	if (k->b.path_trade[p] != BOARD_NO8) /* most paths are no merchant space: no call */
+		hw_merchant_update(k, st, s, p, log);
 }
 
 /* For moving ships (H-81): call after the ship left path p, before it
@@ -27,5 +28,6 @@ void hw_ship_removed(const kern *k, void *st, int s, int p, evlog *log)
 {
 	if (k->b.path_kind[p] == BPATH_FISHING)
 		hw_boat_update(k, st, s, log);
-	hw_merchant_update(k, st, s, p, log);
+	if (k->b.path_trade[p] != BOARD_NO8) /* most paths are no merchant space: no call */
+		hw_merchant_update(k, st, s, p, log);
 }

@@ -425,7 +425,13 @@ void hw_apply_market(const kern *k, void *st, crisk_action a, evlog *log)
 		hw_market_done(k, st);
 		break;
 	}
-	flow_check_victory(k, st, log); /* H-50, B-84 */
+	/* H-50, B-84: only a road or ship changes VP here (Longest Trade Route,
+	 * chits, the fishing boat); a drawn card or a steal is checked by
+	 * kern_auto_chance or by its result's apply, and the other abilities
+	 * change no VP, so the check would repeat the last one's answer
+	 * (docs/decisions.md hawaii 47). */
+	if (ability == HW_FISH_BUILD_ROAD || ability == HW_FISH_BUILD_SHIP)
+		flow_check_victory(k, st, log);
 }
 
 void hw_market_done(const kern *k, void *st)

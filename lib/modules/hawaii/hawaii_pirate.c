@@ -115,12 +115,17 @@ void hw_list_move_pirate(const kern *k, const void *st, action_out *o)
 void hw_move_pirate(const kern *k, void *st, int x, evlog *log)
 {
 	hw_ext *e = hwx(k, st);
+	const int knight = ks(st)->knight;
 	e->pirate = (uint16_t)x;
 	e->thief = 1;
 	ev *v = ev_push(log, HW_EV_PIRATE, ks(st)->active, -1);
 	if (v)
 		v->args[0] = x;
 	flow_after_thief(k, st, hw_pirate_victims(k, st), log);
-	flow_check_victory(k, st, log);
+	/* B-80: a knight's Largest Army counts once its move is done.  After a
+	 * seven the move changes no VP and no condition of the check, whose
+	 * answer would be the last one's (docs/decisions.md hawaii 47). */
+	if (knight)
+		flow_check_victory(k, st, log);
 	kern_auto_chance(k, st, log);
 }
