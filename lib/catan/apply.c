@@ -778,7 +778,7 @@ static inline int execute(const kern *k, void *st, crisk_action a, evlog *log, c
 		/* B-80: a knight's Largest Army counts once this move is done.
 		 * After a seven the move changes no VP and no condition of the
 		 * check (as the types of victory_unchanged), so without victory
-		 * hooks there is nothing to check (docs/decisions.md hawaii 47). */
+		 * hooks there is nothing to check (docs/decisions.md hawaii 48). */
 		if (!knight && (plain || !k->victory_hooks))
 			return CRISK_OK;
 		break;

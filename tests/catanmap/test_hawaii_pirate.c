@@ -101,7 +101,7 @@ END_TEST
 /* B-80, B-93, B-105: a knight's Largest Army counts once its pirate move
  * is done: a third knight that brings the seat to its target wins right
  * after the move (here to sea04, with nobody to rob), not before it.  The
- * move after a 7 has no check of its own (docs/decisions.md hawaii 47);
+ * move after a 7 has no check of its own (docs/decisions.md hawaii 48);
  * the knight's must stay. */
 START_TEST(knight_pirate_wins_by_largest_army_B80)
 {

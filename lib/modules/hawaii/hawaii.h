@@ -459,9 +459,8 @@ void hw_ship_removed(const kern *k, void *st, int s, int p, evlog *log);
 int hw_rules_chits(hw_rules *r);
 void hw_chit_claim(const kern *k, void *st, int s, int p, evlog *log);
 int hw_chits_of(const kern *k, const void *st, int s);
-int hw_chits_of8(const kern *k, const void *st, int s); /* with at most 8 chits */
-/* hw_chits_of8's count, inline (hw_extra_vp8): the chits held by s + 1,
- * eight bytes at once (bytes_equal marks them, the multiply sums them). */
+/* hw_chits_of for a map of at most 8 chits (the built-in map's 8), inline
+ * for hw_extra_vp8: the chits held by s + 1, eight bytes at once (bytes_equal marks them, the multiply sums them). */
 static inline int hw_chits_in8(const kern *k, const void *st, int s)
 {
 	uint64_t hit = bytes_equal(load8(hwx(k, st)->chit), (uint8_t)(s + 1)) >> 7;

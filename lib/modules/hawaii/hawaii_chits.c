@@ -88,9 +88,3 @@ int hw_chits_check(const kern *k, const void *st)
 	}
 	return CRISK_OK;
 }
-
-/* hw_chits_of for a map of at most 8 chits (the built-in map's 8): one word. */
-int hw_chits_of8(const kern *k, const void *st, int s)
-{
-	return hw_chits_in8(k, st, s);
-}

@@ -429,7 +429,7 @@ void hw_apply_market(const kern *k, void *st, crisk_action a, evlog *log)
 	 * chits, the fishing boat); a drawn card or a steal is checked by
 	 * kern_auto_chance or by its result's apply, and the other abilities
 	 * change no VP, so the check would repeat the last one's answer
-	 * (docs/decisions.md hawaii 47). */
+	 * (docs/decisions.md hawaii 48). */
 	if (ability == HW_FISH_BUILD_ROAD || ability == HW_FISH_BUILD_SHIP)
 		flow_check_victory(k, st, log);
 }

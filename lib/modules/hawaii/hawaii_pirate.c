@@ -124,7 +124,7 @@ void hw_move_pirate(const kern *k, void *st, int x, evlog *log)
 	flow_after_thief(k, st, hw_pirate_victims(k, st), log);
 	/* B-80: a knight's Largest Army counts once its move is done.  After a
 	 * seven the move changes no VP and no condition of the check, whose
-	 * answer would be the last one's (docs/decisions.md hawaii 47). */
+	 * answer would be the last one's (docs/decisions.md hawaii 48). */
 	if (knight)
 		flow_check_victory(k, st, log);
 	kern_auto_chance(k, st, log);
