@@ -535,6 +535,10 @@ static inline int hw_move_listable(const kern *k, const void *st)
 }
 void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
 		      const uint64_t *mine, action_out *o);
+/* hw_list_own's main phase: BUILD_SHIP (if `build`, hw_build_listable)
+ * and MOVE_SHIP (if `move`, hw_move_listable), sharing the anchors, path
+ * bitsets and spots. */
+void hw_list_main_ships(const kern *k, const void *st, int build, int move, action_out *o);
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);
 /* hw_ext_check's part for the fields of this slice. */
 int hw_moves_check(const kern *k, const void *st);

@@ -182,33 +182,27 @@ int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 /* dest_ok's `to` for the ship of s on `from`, from the empty ship-type
  * paths at s's anchors (spots): the ends the ship leaves bare (bits
  * `bare` of its ends: open, H-79, and anchors) stop being anchors, so a
- * path there stays only if its other end is still one. */
-static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int nw, int from, unsigned bare,
-					  const uint64_t *anchor, const uint64_t *spots, uint64_t *d)
+ * path there stays only if its other end is still one.  That other end is
+ * never an end of `from` (two points have one path between them, and
+ * `from` itself is no spot: it holds the ship), so the anchors are read
+ * as they are. */
+static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsigned bare, const uint64_t *anchor,
+					  const uint64_t *spots, uint64_t *d)
 {
-	uint64_t kept[HW_MAX_NW];
 	for (int i = 0; i < pw; i++)
 		d[i] = spots[i];
 	if (!bare)
 		return;
-	for (int i = 0; i < nw; i++)
-		kept[i] = anchor[i];
-	for (int e = 0; e < 2; e++) {
-		int n = k->b.path[from].node[e];
-		if (bare >> e & 1u)
-			kept[n >> 6] &= ~(UINT64_C(1) << (n & 63));
-	}
 	for (int e = 0; e < 2; e++) {
 		if (!(bare >> e & 1u))
 			continue;
 		const bnode *bn = &k->b.node[k->b.path[from].node[e]];
 		for (int i = 0; i < bn->deg; i++) {
 			int q = bn->path[i];
-			if (!bit_get(kept, bn->adj[i]))
+			if (!bit_get(anchor, bn->adj[i]))
 				d[q >> 6] &= ~(UINT64_C(1) << (q & 63));
 		}
 	}
-	/* `from` itself is no spot: it holds the ship (spots are empty paths). */
 }
 
 void hw_list_move_ships(const kern *k, const void *st, action_out *o)
@@ -254,10 +248,9 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 				if (n_from == HW_SHIPS) /* never with a valid state: at most HW_SHIPS ships */
 					goto listed;
 				/* the open ends that were anchors: left bare */
-				unsigned bare = 0;
-				for (int e = 0; e < 2; e++)
-					bare |= (unsigned)((ends >> e & 1u) && bit_get(anchor, k->b.path[f].node[e])) << e;
-				end_of[n_from] = bare;
+				const bpath *bp = &k->b.path[f];
+				end_of[n_from] = ends & ((unsigned)bit_get(anchor, bp->node[0]) |
+							 (unsigned)bit_get(anchor, bp->node[1]) << 1);
 				from[n_from++] = f;
 			}
 		}
@@ -268,7 +261,7 @@ listed:
 	for (int i = 0; i < pw; i++)
 		any[i] = 0;
 	for (int j = 0; j < n_from; j++) {
-		leave_dests(k, pw, nw, from[j], end_of[j], anchor, spots, dest[j]);
+		leave_dests(k, pw, from[j], end_of[j], anchor, spots, dest[j]);
 		for (int i = lo; i < pw; i++)
 			any[i] |= dest[j][i];
 	}
@@ -281,12 +274,31 @@ listed:
 		}
 		return;
 	}
+	/* Per `to`, every ship's code is written and the count advanced by
+	 * whether the ship may go there: no branch per ship, where the room
+	 * for a word's worth of them is left (else out_put's way). */
 	for (int w = lo; w < pw; w++) {
-		for (uint64_t m = any[w]; m; m &= m - 1) {
-			int to = w * 64 + bit_low(m);
+		uint64_t m = any[w];
+		if (o->n <= o->cap && o->cap - o->n >= (size_t)n_from * 64) {
+			crisk_action *buf = o->buf;
+			size_t n = o->n;
+			for (; m; m &= m - 1) {
+				const int b = bit_low(m);
+				const uint64_t to = (uint64_t)(w * 64 + b) << 16;
+				for (int i = 0; i < n_from; i++) {
+					buf[n] = act_make(HW_MOVE_SHIP, (uint64_t)from[i] | to);
+					n += (size_t)(dest[i][w] >> b & 1u);
+				}
+			}
+			o->n = n;
+			continue;
+		}
+		for (; m; m &= m - 1) {
+			const int b = bit_low(m);
+			const uint64_t to = (uint64_t)(w * 64 + b) << 16;
 			for (int i = 0; i < n_from; i++) {
-				if ((dest[i][w] >> (to & 63)) & 1)
-					out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[i] | (uint64_t)to << 16));
+				if ((dest[i][w] >> b) & 1)
+					out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[i] | to));
 			}
 		}
 	}
@@ -300,6 +312,40 @@ void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, con
 		list_moves(k, st, anchor, spots, mine, o, 3, 2, 1);
 	else
 		list_moves(k, st, anchor, spots, mine, o, k->pw, k->nw, hwr(k)->ship_lo);
+}
+
+/* The main phase's ship actions, BUILD_SHIP and MOVE_SHIP (build or move
+ * listable): they share the seat's anchors and spots, and the path bytes
+ * read once as bitsets (empty, the seat's); the move list inline.  Sizes constant for the
+ * built-in map (160 spaces, 125 points); apart from hw_list_own, whose
+ * other decision points then skip this frame. */
+static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build, int move, action_out *o,
+					const int n_path, const int pw, const int n_node, const int nw, const int lo)
+{
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], empty[HW_MAX_PW], mine[HW_MAX_PW];
+	const unsigned me = (unsigned)ks(st)->active + 1;
+	hw_anchors_sized(k, st, ks(st)->active, anchor, n_node, nw);
+	if (move)
+		hw_path_bits_from(kpaths(k, st), n_path, me, pw, lo, empty, mine);
+	else
+		hw_path_empty(kpaths(k, st), n_path, pw, lo, empty);
+	if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw, lo))
+		return; /* no ship to build and no place to move one to */
+	if (build)
+		hw_list_spots(k, spots, HW_BUILD_SHIP, o);
+	if (move)
+		list_moves(k, st, anchor, spots, mine, o, pw, nw, lo);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+void hw_list_main_ships(const kern *k, const void *st, int build, int move, action_out *o)
+{
+	if (k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1)
+		main_ships(k, st, build, move, o, 160, 3, 125, 2, 1);
+	else
+		main_ships(k, st, build, move, o, k->b.n_path, k->pw, k->b.n_node, k->nw, hwr(k)->ship_lo);
 }
 
 /* Seat s's piece leaves path p: the reach bits of its points follow. */
