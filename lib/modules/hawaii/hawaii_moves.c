@@ -107,6 +107,26 @@ static HW_ALWAYS_INLINE unsigned open_ends_bits(const kern *k, const void *st, u
 	return ends;
 }
 
+#if defined(HW_AVX2)
+/* open_ends_bits for the built-in map's 3 path words with AVX2: each end's
+ * row and the seat's pieces in one vptest.  `mine` has a 0 word before
+ * and after its 3 (main_ships_avx2), so that the 32 bytes of row 2p (and
+ * one word of row 2p + 1) meet (mine[0..2], 0) and those from the last
+ * word of row 2p meet (0, mine[0..2]): both loads within end_bits. */
+static HW_TARGET_AVX2 inline unsigned
+open_ends_avx2(const kern *k, const void *st, unsigned me, const uint64_t *mine, int p)
+{
+	const uint8_t *nodes = knodes(k, st);
+	const uint64_t *row = hwr(k)->end_bits + (size_t)(2 * p) * 3;
+	const __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)mine),
+		      m1 = _mm256_loadu_si256((const __m256i *)(const void *)(mine - 1));
+	unsigned z0 = (unsigned)_mm256_testz_si256(_mm256_loadu_si256((const __m256i *)(const void *)row), m0);
+	unsigned z1 = (unsigned)_mm256_testz_si256(_mm256_loadu_si256((const __m256i *)(const void *)(row + 2)), m1);
+	return (unsigned)(z0 && (nodes[k->b.path[p].node[0]] & NODE_OWNER_MASK) != me) |
+	       (unsigned)(z1 && (nodes[k->b.path[p].node[1]] & NODE_OWNER_MASK) != me) << 1;
+}
+#endif
+
 unsigned hw_open_ends_bits(const kern *k, const void *st, int s, int p)
 {
 	uint64_t empty[HW_MAX_PW], mine[HW_MAX_PW];
@@ -221,7 +241,8 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
  * end of `from` that the ship leaves bare (H-44 without it, H-81).  The
  * seat's ships are its pieces (mine) on ship-type paths, ascending. */
 static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
-					const uint64_t *mine, action_out *o, const int pw, const int nw, const int lo)
+					const uint64_t *mine, action_out *o, const int pw, const int nw, const int lo,
+					const int avx)
 {
 	const hw_rules *r = hwr(k);
 	const unsigned me = (unsigned)ks(st)->active + 1;
@@ -243,7 +264,13 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	for (int w = lo; w < pw; w++) {
 		for (uint64_t m = ships[w]; m; m &= m - 1) {
 			int f = w * 64 + bit_low(m);
-			unsigned ends = open_ends_bits(k, st, me, mine, f, pw);
+			unsigned ends;
+#if defined(HW_AVX2)
+			if (avx)
+				ends = open_ends_avx2(k, st, me, mine, f);
+			else
+#endif
+				ends = open_ends_bits(k, st, me, mine, f, pw);
 			if (ends) {
 				if (n_from == HW_SHIPS) /* never with a valid state: at most HW_SHIPS ships */
 					goto listed;
@@ -309,9 +336,9 @@ void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, con
 {
 	/* the built-in map: 160 spaces, 125 points, ship-type spaces from 64 on; bitset loops of a known length */
 	if (k->pw == 3 && k->nw == 2 && hwr(k)->ship_lo == 1)
-		list_moves(k, st, anchor, spots, mine, o, 3, 2, 1);
+		list_moves(k, st, anchor, spots, mine, o, 3, 2, 1, 0);
 	else
-		list_moves(k, st, anchor, spots, mine, o, k->pw, k->nw, hwr(k)->ship_lo);
+		list_moves(k, st, anchor, spots, mine, o, k->pw, k->nw, hwr(k)->ship_lo, 0);
 }
 
 /* The main phase's ship actions, BUILD_SHIP and MOVE_SHIP (build or move
@@ -322,7 +349,7 @@ void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, con
  * other decision points then skip this frame. */
 static HW_ALWAYS_INLINE void main_ships_at(const kern *k, const void *st, int build, int move, action_out *o,
 					   const uint64_t *own, const uint64_t *empty, const uint64_t *mine,
-					   const int pw, const int nw, const int lo)
+					   const int pw, const int nw, const int lo, const int avx)
 {
 	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
 	hw_anchors_own(k, st, ks(st)->active, own, anchor, nw);
@@ -331,7 +358,7 @@ static HW_ALWAYS_INLINE void main_ships_at(const kern *k, const void *st, int bu
 	if (build)
 		hw_list_spots(k, spots, HW_BUILD_SHIP, o);
 	if (move)
-		list_moves(k, st, anchor, spots, mine, o, pw, nw, lo);
+		list_moves(k, st, anchor, spots, mine, o, pw, nw, lo, avx);
 }
 
 static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build, int move, action_out *o,
@@ -344,7 +371,7 @@ static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build
 		hw_path_bits_from(kpaths(k, st), n_path, me, pw, lo, empty, mine);
 	else
 		hw_path_empty(kpaths(k, st), n_path, pw, lo, empty);
-	main_ships_at(k, st, build, move, o, own, empty, mine, pw, nw, lo);
+	main_ships_at(k, st, build, move, o, own, empty, mine, pw, nw, lo, 0);
 }
 
 #if defined(HW_AVX2)
@@ -352,11 +379,11 @@ static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build
 static HW_TARGET_AVX2 __attribute__((noinline)) void main_ships_avx2(const kern *k, const void *st, int build, int move,
 								      action_out *o)
 {
-	uint64_t own[2], empty[3], mine[3];
+	uint64_t own[2], empty[3], mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
 	const unsigned me = (unsigned)ks(st)->active + 1;
 	hw_own_points_avx2_125(knodes(k, st), me, own);
 	hw_path_bits_avx2_160(kpaths(k, st), me, empty, mine, move);
-	main_ships_at(k, st, build, move, o, own, empty, mine, 3, 2, 1);
+	main_ships_at(k, st, build, move, o, own, empty, mine, 3, 2, 1, 1);
 }
 #endif
 
