@@ -209,10 +209,11 @@ static HW_ALWAYS_INLINE void hw_or_rows(const uint64_t *ship_at, int nw, const u
 	for (int i = 0; i < pw; i++)
 		acc[i] = 0;
 	for (int w = 0; w < nw; w++) {
+		const uint64_t *rows = ship_at + (size_t)w * 64 * (size_t)pw + lo; /* the word's points' rows, from word lo */
 		for (uint64_t m = anchor[w]; m; m &= m - 1) {
-			const uint64_t *at = ship_at + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
+			const uint64_t *at = rows + (size_t)(unsigned)bit_low(m) * (size_t)pw;
 			for (int i = lo; i < pw; i++) /* words below lo: 0 in every row */
-				acc[i] |= at[i];
+				acc[i] |= at[i - lo];
 		}
 	}
 	for (int i = 0; i < pw; i++)
