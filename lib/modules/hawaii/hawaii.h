@@ -598,6 +598,10 @@ void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, con
  * and MOVE_SHIP (if `move`, hw_move_listable), sharing the anchors, path
  * bitsets and spots. */
 void hw_list_main_ships(const kern *k, const void *st, int build, int move, action_out *o);
+/* The same by one way, for the tests: 0 the built-in map's sizes without
+ * AVX2 (where they fit), 1 the sizes read at run time, 2 the AVX2 build
+ * (where the processor has AVX2 and the sizes fit); else way 1. */
+void hw_list_main_ships_way(const kern *k, const void *st, int build, int move, action_out *o, int way);
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);
 /* hw_ext_check's part for the fields of this slice. */
 int hw_moves_check(const kern *k, const void *st);

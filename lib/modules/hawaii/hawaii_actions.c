@@ -48,9 +48,12 @@ void hw_list_own(const kern *k, const void *st, action_out *o)
 		hw_list_market(k, st, o);
 }
 
-size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
+/* hawaii_list but its first case, apart: that case needs no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t list_rest(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
 {
-	const kern *k = data;
 	/* H-71 (END_TURN, and its fallback) matters only above 7 fish. */
 	const int over = hwx(k, st)->fish[ks(st)->active] > HW_FISH_LIMIT;
 	if (over && hw_must_return(k, st)) { /* slice fish: H-71's fallback, the only action */
@@ -71,6 +74,21 @@ size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *b
 	}
 	hw_list_own(k, st, &o);
 	return o.n;
+}
+
+size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	const kern *k = data;
+	const kstate *h = ks(st);
+	/* A roll with no card to play and under 2 fish (a third of playout
+	 * steps or so): the kernel's ROLL alone, as below (no fish limit, no
+	 * response, no ship or market action). */
+	if (h->dp == DP_PRE_ROLL && hwx(k, st)->fish[h->active] < 2 && !kern_holds_action_card(k, st)) {
+		if (cap)
+			buf[0] = act_make(CRISK_CATAN_ROLL, 0);
+		return 1;
+	}
+	return list_rest(k, st, offers, buf, cap);
 }
 
 size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t cap)

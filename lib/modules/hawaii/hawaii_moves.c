@@ -403,6 +403,20 @@ static void main_ships_any(const kern *k, const void *st, int build, int move, a
 	main_ships(k, st, build, move, o, k->b.n_path, k->pw, k->b.n_node, k->nw, hwr(k)->ship_lo);
 }
 
+void hw_list_main_ships_way(const kern *k, const void *st, int build, int move, action_out *o, int way)
+{
+#if defined(HW_AVX2)
+	if (way == 2 && hw_has_avx2() && k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1) {
+		main_ships_avx2(k, st, build, move, o);
+		return;
+	}
+#endif
+	if (way == 0 && k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1)
+		main_ships_builtin(k, st, build, move, o);
+	else
+		main_ships_any(k, st, build, move, o);
+}
+
 /* A frameless choice of one of the above (tail calls). */
 void hw_list_main_ships(const kern *k, const void *st, int build, int move, action_out *o)
 {
