@@ -244,7 +244,7 @@ static void compare_avx2_bits(const kern *k, const void *st)
 		}
 		ck_assert_msg(bad < 0, "AVX2 path bits (byte %u) wrong at path %d", me, bad);
 		for (int v = 0; v < 128 && bad < 0; v++) {
-			if (bit_get(own, v) != (me && v < 125 && (nodes[v] & NODE_OWNER_MASK) == me))
+			if (bit_get(own, v) != (v < 125 && (nodes[v] & NODE_OWNER_MASK) == me))
 				bad = v;
 		}
 		ck_assert_msg(bad < 0, "AVX2 own points (byte %u) wrong at point %d", me, bad);
