@@ -371,7 +371,7 @@ static HW_ALWAYS_INLINE void hw_anchors_sized(const kern *k, const void *st, int
  * (hw_list_main_ships picks it when the processor has AVX2, as
  * crisk_game_copy picks its copy; tests/catanmap/test_hawaii_derived.c
  * compares them with the bytes).  GCC or Clang on x86-64 only. */
-#if defined(__GNUC__) && defined(__x86_64__)
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(HW_NO_AVX2) /* HW_NO_AVX2: the build without it, to measure */
 #include <immintrin.h>
 #define HW_AVX2 1
 #define HW_TARGET_AVX2 __attribute__((target("avx2")))

@@ -241,13 +241,12 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
  * end of `from` that the ship leaves bare (H-44 without it, H-81).  The
  * seat's ships are its pieces (mine) on ship-type paths, ascending. */
 static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
-					const uint64_t *mine, action_out *o, const int pw, const int nw, const int lo,
-					const int avx)
+					const uint64_t *mine, const uint64_t *pirate, action_out *o, const int pw, const int nw,
+					const int lo, const int avx)
 {
 	const hw_rules *r = hwr(k);
 	const unsigned me = (unsigned)ks(st)->active + 1;
 	const hw_ext *x = hwx(k, st);
-	const uint64_t *pirate = hw_pirate_paths(k, st);
 	int from[HW_SHIPS], n_from = 0;
 	unsigned end_of[HW_SHIPS];
 	uint64_t ships[HW_MAX_PW], dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW];
@@ -336,9 +335,9 @@ void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, con
 {
 	/* the built-in map: 160 spaces, 125 points, ship-type spaces from 64 on; bitset loops of a known length */
 	if (k->pw == 3 && k->nw == 2 && hwr(k)->ship_lo == 1)
-		list_moves(k, st, anchor, spots, mine, o, 3, 2, 1, 0);
+		list_moves(k, st, anchor, spots, mine, hw_pirate_paths(k, st), o, 3, 2, 1, 0);
 	else
-		list_moves(k, st, anchor, spots, mine, o, k->pw, k->nw, hwr(k)->ship_lo, 0);
+		list_moves(k, st, anchor, spots, mine, hw_pirate_paths(k, st), o, k->pw, k->nw, hwr(k)->ship_lo, 0);
 }
 
 /* The main phase's ship actions, BUILD_SHIP and MOVE_SHIP (build or move
@@ -352,13 +351,14 @@ static HW_ALWAYS_INLINE void main_ships_at(const kern *k, const void *st, int bu
 					   const int pw, const int nw, const int lo, const int avx)
 {
 	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
+	const uint64_t *pirate = hw_pirate_paths(k, st); /* read once for the spots and the ships */
 	hw_anchors_own(k, st, ks(st)->active, own, anchor, nw);
 	if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw, lo))
 		return; /* no ship to build and no place to move one to */
 	if (build)
 		hw_list_spots(k, spots, HW_BUILD_SHIP, o);
 	if (move)
-		list_moves(k, st, anchor, spots, mine, o, pw, nw, lo, avx);
+		list_moves(k, st, anchor, spots, mine, pirate, o, pw, nw, lo, avx);
 }
 
 static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build, int move, action_out *o,
