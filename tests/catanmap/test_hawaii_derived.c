@@ -215,6 +215,73 @@ static void compare_path_bits(const kern *k, const void *st, int cut)
 	}
 }
 
+#if defined(HW_AVX2)
+/* The AVX2 forms for the built-in map's sizes against the bytes one by one
+ * (hw_path_bits_avx2_160 with and without `mine`, hw_own_points_avx2_125),
+ * for every seat's byte, where the processor has AVX2. */
+static HW_TARGET_AVX2 void avx2_bits(const uint8_t *paths, const uint8_t *nodes, unsigned me, uint64_t *e, uint64_t *m,
+				     uint64_t *e2, uint64_t *own)
+{
+	hw_path_bits_avx2_160(paths, me, e, m, 1);
+	hw_path_bits_avx2_160(paths, me, e2, NULL, 0);
+	hw_own_points_avx2_125(nodes, me, own);
+}
+#endif
+static void compare_avx2_bits(const kern *k, const void *st)
+{
+#if defined(HW_AVX2)
+	if (!hw_has_avx2() || k->b.n_path != 160 || k->b.n_node != 125)
+		return;
+	const uint8_t *paths = kpaths(k, st), *nodes = knodes(k, st);
+	for (unsigned me = 0; me <= (unsigned)k->seats; me++) {
+		uint64_t e[3], m[3], e2[3], own[2];
+		avx2_bits(paths, nodes, me, e, m, e2, own);
+		int bad = -1;
+		for (int p = 0; p < 192 && bad < 0; p++) {
+			int want_e = p >= 64 && p < 160 && paths[p] == 0;
+			if (bit_get(e, p) != want_e || bit_get(e2, p) != want_e || bit_get(m, p) != (p < 160 && paths[p] == me))
+				bad = p;
+		}
+		ck_assert_msg(bad < 0, "AVX2 path bits (byte %u) wrong at path %d", me, bad);
+		for (int v = 0; v < 128 && bad < 0; v++) {
+			if (bit_get(own, v) != (v < 125 && (nodes[v] & NODE_OWNER_MASK) == me))
+				bad = v;
+		}
+		ck_assert_msg(bad < 0, "AVX2 own points (byte %u) wrong at point %d", me, bad);
+	}
+#else
+	(void)k;
+	(void)st;
+#endif
+}
+
+/* The main phase's ship list (BUILD_SHIP, MOVE_SHIP) by each of its ways
+ * (the built-in map's sizes, the sizes at run time, AVX2 where the
+ * processor has it): the same codes in the same order, for every
+ * combination of build and move that the phase allows (H-41, H-78). */
+static void compare_main_ways(const kern *k, const void *st)
+{
+	if (ks(st)->dp != DP_MAIN || ks(st)->cur != ks(st)->active)
+		return;
+	int build = hw_build_listable(k, st), move = hw_move_listable(k, st);
+	for (int b = 0; b <= build; b++) {
+		for (int mv = 0; mv <= move; mv++) {
+			static crisk_action got[3][PLAY_CAP];
+			size_t n[3];
+			for (int way = 0; way < 3; way++) {
+				action_out o = {got[way], PLAY_CAP, 0};
+				hw_list_main_ships_way(k, st, b, mv, &o, way);
+				n[way] = o.n;
+			}
+			for (int way = 1; way < 3; way++) {
+				ck_assert_uint_eq(n[way], n[0]);
+				ck_assert_msg(memcmp(got[way], got[0], n[0] * sizeof got[0][0]) == 0,
+					      "main-phase ship list: way %d differs (build %d, move %d)", way, b, mv);
+			}
+		}
+	}
+}
+
 /* hw_rules.ship_lo: no ship-type path below its word (ship_mask and every
  * point's ship_at row 0 there), and its word has one unless it is the last
  * word (H-3 b: the ship listers skip the words below it). */
@@ -333,6 +400,8 @@ static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 		check_ship_lo(k);
 	compare_path_bits(k, f->st, steps % 256 == 0);
 	compare_own_points(k, f->st, steps++ % 256 == 0);
+	compare_avx2_bits(k, f->st);
+	compare_main_ways(k, f->st);
 	compare_spots(f, list, n);
 	const kstate *h = ks(f->st);
 	if (h->dp == DP_MOVE_ROBBER && h->cur == h->active)

@@ -209,10 +209,11 @@ static HW_ALWAYS_INLINE void hw_or_rows(const uint64_t *ship_at, int nw, const u
 	for (int i = 0; i < pw; i++)
 		acc[i] = 0;
 	for (int w = 0; w < nw; w++) {
+		const uint64_t *rows = ship_at + (size_t)w * 64 * (size_t)pw + lo; /* the word's points' rows, from word lo */
 		for (uint64_t m = anchor[w]; m; m &= m - 1) {
-			const uint64_t *at = ship_at + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
+			const uint64_t *at = rows + (size_t)(unsigned)bit_low(m) * (size_t)pw;
 			for (int i = lo; i < pw; i++) /* words below lo: 0 in every row */
-				acc[i] |= at[i];
+				acc[i] |= at[i - lo];
 		}
 	}
 	for (int i = 0; i < pw; i++)
@@ -345,18 +346,76 @@ static HW_ALWAYS_INLINE void hw_own_points(const uint8_t *nodes, int n_node, uns
 #endif
 }
 
-/* hw_anchors, inline, with constant sizes for the built-in map. */
-static HW_ALWAYS_INLINE void hw_anchors_sized(const kern *k, const void *st, int s, uint64_t *anchor, const int n_node,
-					       const int nw)
+/* hw_anchors from the seat's points (hw_own_points), inline. */
+static HW_ALWAYS_INLINE void hw_anchors_own(const kern *k, const void *st, int s, const uint64_t *own, uint64_t *anchor,
+					     const int nw)
 {
 	const uint64_t *reach = kreach(k, st, s), *occupied = koccupied(k, st), *coast = hwr(k)->coast;
-	uint64_t own[HW_MAX_NW];
-	hw_own_points(knodes(k, st), n_node, (unsigned)s + 1, nw, own);
 	/* kern_path_ok's test, word by word: an empty point the seat reaches
 	 * that is no named location, or one of its buildings. */
 	for (int w = 0; w < nw; w++)
 		anchor[w] = ((reach[w] & ~occupied[w] & ~k->stop[w]) | (own[w] & occupied[w])) & coast[w];
 }
+/* hw_anchors, inline, with constant sizes for the built-in map. */
+static HW_ALWAYS_INLINE void hw_anchors_sized(const kern *k, const void *st, int s, uint64_t *anchor, const int n_node,
+					       const int nw)
+{
+	uint64_t own[HW_MAX_NW];
+	hw_own_points(knodes(k, st), n_node, (unsigned)s + 1, nw, own);
+	hw_anchors_own(k, st, s, own, anchor, nw);
+}
+
+/* AVX2 forms of hw_path_bits_from and hw_own_points for the built-in
+ * map's sizes (160 paths, ship-type paths from word 1; 125 points),
+ * thirty-two bytes a step, for the listers' AVX2 build
+ * (hw_list_main_ships picks it when the processor has AVX2, as
+ * crisk_game_copy picks its copy; tests/catanmap/test_hawaii_derived.c
+ * compares them with the bytes).  GCC or Clang on x86-64 only. */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(HW_NO_AVX2) /* HW_NO_AVX2: the build without it, to measure */
+#include <immintrin.h>
+#define HW_AVX2 1
+#define HW_TARGET_AVX2 __attribute__((target("avx2")))
+static inline int hw_has_avx2(void)
+{
+	return __builtin_cpu_supports("avx2");
+}
+/* The owner-`me` bits of the 32 bytes at b (bit i: byte i). */
+static HW_TARGET_AVX2 inline __attribute__((always_inline)) uint64_t hw_eq32(const uint8_t *b, __m256i v)
+{
+	__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)b);
+	return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, v));
+}
+/* hw_path_bits_from(paths, 160, me, 3, 1, empty, mine); `mine` only if
+ * `with_mine` (else hw_path_empty's `empty` alone). */
+static HW_TARGET_AVX2 inline __attribute__((always_inline)) void
+hw_path_bits_avx2_160(const uint8_t *paths, unsigned me, uint64_t *empty, uint64_t *mine, const int with_mine)
+{
+	const __m256i zero = _mm256_setzero_si256(), mv = _mm256_set1_epi8((char)me);
+	empty[0] = 0;
+	empty[1] = hw_eq32(paths + 64, zero) | hw_eq32(paths + 96, zero) << 32;
+	empty[2] = hw_eq32(paths + 128, zero);
+	if (with_mine) {
+		mine[0] = hw_eq32(paths, mv) | hw_eq32(paths + 32, mv) << 32;
+		mine[1] = hw_eq32(paths + 64, mv) | hw_eq32(paths + 96, mv) << 32;
+		mine[2] = hw_eq32(paths + 128, mv);
+	}
+}
+/* hw_own_points(nodes, 125, me, 2, own): the last step's 32 bytes loaded
+ * from point 93 (within the array), their first three bits dropped. */
+static HW_TARGET_AVX2 inline __attribute__((always_inline)) void hw_own_points_avx2_125(const uint8_t *nodes,
+											 unsigned me, uint64_t *own)
+{
+	const __m256i low = _mm256_set1_epi8((char)NODE_OWNER_MASK), mv = _mm256_set1_epi8((char)me);
+	uint64_t m[4];
+	static const int at[4] = {0, 32, 64, 93};
+	for (int c = 0; c < 4; c++) {
+		__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(nodes + at[c]));
+		m[c] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(x, low), mv));
+	}
+	own[0] = m[0] | m[1] << 32;
+	own[1] = m[2] | (m[3] >> 3) << 32;
+}
+#endif
 static HW_ALWAYS_INLINE void hw_anchors_of(const kern *k, const void *st, int s, uint64_t *anchor)
 {
 	if (k->b.n_node == 125) /* the built-in map: 2 words */
@@ -535,6 +594,14 @@ static inline int hw_move_listable(const kern *k, const void *st)
 }
 void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
 		      const uint64_t *mine, action_out *o);
+/* hw_list_own's main phase: BUILD_SHIP (if `build`, hw_build_listable)
+ * and MOVE_SHIP (if `move`, hw_move_listable), sharing the anchors, path
+ * bitsets and spots. */
+void hw_list_main_ships(const kern *k, const void *st, int build, int move, action_out *o);
+/* The same by one way, for the tests: 0 the built-in map's sizes without
+ * AVX2 (where they fit), 1 the sizes read at run time, 2 the AVX2 build
+ * (where the processor has AVX2 and the sizes fit); else way 1. */
+void hw_list_main_ships_way(const kern *k, const void *st, int build, int move, action_out *o, int way);
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);
 /* hw_ext_check's part for the fields of this slice. */
 int hw_moves_check(const kern *k, const void *st);

@@ -3,66 +3,44 @@
  * (hawaii_ships.c), the pirate (hawaii_pirate.c) and ship moves
  * (hawaii_moves.c).  Module codes have types above every kernel type, so
  * they follow the kernel's list and keep it ascending. */
+#include <assert.h>
+
 #include "../../core/error.h"
 #include "hawaii.h"
 
-/* The main phase's ship actions, BUILD_SHIP and MOVE_SHIP (build or move
- * listable): they share the seat's anchors and spots, and the path bytes
- * read once as bitsets (empty, the seat's).  Sizes constant for the
- * built-in map (160 spaces, 125 points); apart from hw_list_own, whose
- * other decision points then skip this frame. */
-static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build, int move, action_out *o,
-					const int n_path, const int pw, const int n_node, const int nw, const int lo)
+/* The main phase's tests of hw_build_listable and hw_move_listable (H-41,
+ * H-43, H-78, H-80), dp known, without a branch per test: the && chains
+ * mispredicted where the hands and supplies vary from step to step. */
+static inline void main_listable(const kern *k, const void *st, int *build, int *move)
 {
-	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], empty[HW_MAX_PW], mine[HW_MAX_PW];
-	const unsigned me = (unsigned)ks(st)->active + 1;
-	hw_anchors_sized(k, st, ks(st)->active, anchor, n_node, nw);
-	if (move)
-		hw_path_bits_from(kpaths(k, st), n_path, me, pw, lo, empty, mine);
-	else
-		hw_path_empty(kpaths(k, st), n_path, pw, lo, empty);
-	if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw, lo))
-		return; /* no ship to build and no place to move one to */
-	if (build)
-		hw_list_spots(k, spots, HW_BUILD_SHIP, o);
-	if (move)
-		hw_list_moves_at(k, st, anchor, spots, mine, o);
-}
-
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void list_main_ships(const kern *k, const void *st, int build, int move, action_out *o)
-{
-	if (k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1)
-		main_ships(k, st, build, move, o, 160, 3, 125, 2, 1);
-	else
-		main_ships(k, st, build, move, o, k->b.n_path, k->pw, k->b.n_node, k->nw, hwr(k)->ship_lo);
+	const kstate *h = ks(st);
+	const kseat *seat = kseat_of(k, st, h->active);
+	const hw_ext *x = hwx(k, st);
+	const unsigned ships = x->ships[h->active];
+	const int turn = (h->status == CRISK_STATUS_RUNNING) & (h->cur == (int8_t)h->active);
+	*build = turn & (ships != 0) & (seat->hand[1] != 0) & (seat->hand[2] != 0);
+	*move = turn & (x->moved == 0) & (HW_SHIPS - (int)ships > (int)x->n_fresh);
 }
 
 void hw_list_own(const kern *k, const void *st, action_out *o)
 {
-	switch (ks(st)->dp) {
-	case DP_SETUP_ROAD:
-		hw_list_setup_ships(k, st, o);
-		break;
-	case DP_MAIN: {
-		int build = hw_build_listable(k, st), move = hw_move_listable(k, st);
-		if (build || move)
-			list_main_ships(k, st, build, move, o);
-		break;
-	}
-	case DP_SPECIAL_BUILD:
-		hw_list_build_ships(k, st, o);
-		break;
-	case DP_FREE_ROAD:
-		hw_list_free_ships(k, st, o);
-		break;
-	case DP_MOVE_ROBBER:
+	/* Tests, not a switch: its indirect jump's target changed with
+	 * nearly every step (the main phase first, the most frequent). */
+	const int dp = ks(st)->dp;
+	if (dp == DP_MAIN) {
+		int build, move;
+		main_listable(k, st, &build, &move);
+		assert(build == hw_build_listable(k, st) && move == hw_move_listable(k, st));
+		if (build | move)
+			hw_list_main_ships(k, st, build, move, o);
+	} else if (dp == DP_MOVE_ROBBER) {
 		hw_list_move_pirate(k, st, o);
-		break;
-	default:
-		break;
+	} else if (dp == DP_SETUP_ROAD) {
+		hw_list_setup_ships(k, st, o);
+	} else if (dp == DP_SPECIAL_BUILD) {
+		hw_list_build_ships(k, st, o);
+	} else if (dp == DP_FREE_ROAD) {
+		hw_list_free_ships(k, st, o);
 	}
 	/* slice fish: H-72..H-74, types above the ships'; every use costs 2 or
 	 * more fish, so with fewer the market lists nothing. */
@@ -70,9 +48,12 @@ void hw_list_own(const kern *k, const void *st, action_out *o)
 		hw_list_market(k, st, o);
 }
 
-size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
+/* hawaii_list but its first case, apart: that case needs no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t list_rest(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
 {
-	const kern *k = data;
 	/* H-71 (END_TURN, and its fallback) matters only above 7 fish. */
 	const int over = hwx(k, st)->fish[ks(st)->active] > HW_FISH_LIMIT;
 	if (over && hw_must_return(k, st)) { /* slice fish: H-71's fallback, the only action */
@@ -93,6 +74,21 @@ size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *b
 	}
 	hw_list_own(k, st, &o);
 	return o.n;
+}
+
+size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	const kern *k = data;
+	const kstate *h = ks(st);
+	/* A roll with no card to play and under 2 fish (a third of playout
+	 * steps or so): the kernel's ROLL alone, as below (no fish limit, no
+	 * response, no ship or market action). */
+	if (h->dp == DP_PRE_ROLL && hwx(k, st)->fish[h->active] < 2 && !kern_holds_action_card(k, st)) {
+		if (cap)
+			buf[0] = act_make(CRISK_CATAN_ROLL, 0);
+		return 1;
+	}
+	return list_rest(k, st, offers, buf, cap);
 }
 
 size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t cap)

@@ -107,6 +107,26 @@ static HW_ALWAYS_INLINE unsigned open_ends_bits(const kern *k, const void *st, u
 	return ends;
 }
 
+#if defined(HW_AVX2)
+/* open_ends_bits for the built-in map's 3 path words with AVX2: each end's
+ * row and the seat's pieces in one vptest.  `mine` has a 0 word before
+ * and after its 3 (main_ships_avx2), so that the 32 bytes of row 2p (and
+ * one word of row 2p + 1) meet (mine[0..2], 0) and those from the last
+ * word of row 2p meet (0, mine[0..2]): both loads within end_bits. */
+static HW_TARGET_AVX2 inline unsigned
+open_ends_avx2(const kern *k, const void *st, unsigned me, const uint64_t *mine, int p)
+{
+	const uint8_t *nodes = knodes(k, st);
+	const uint64_t *row = hwr(k)->end_bits + (size_t)(2 * p) * 3;
+	const __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)mine),
+		      m1 = _mm256_loadu_si256((const __m256i *)(const void *)(mine - 1));
+	unsigned z0 = (unsigned)_mm256_testz_si256(_mm256_loadu_si256((const __m256i *)(const void *)row), m0);
+	unsigned z1 = (unsigned)_mm256_testz_si256(_mm256_loadu_si256((const __m256i *)(const void *)(row + 2)), m1);
+	return (unsigned)(z0 && (nodes[k->b.path[p].node[0]] & NODE_OWNER_MASK) != me) |
+	       (unsigned)(z1 && (nodes[k->b.path[p].node[1]] & NODE_OWNER_MASK) != me) << 1;
+}
+#endif
+
 unsigned hw_open_ends_bits(const kern *k, const void *st, int s, int p)
 {
 	uint64_t empty[HW_MAX_PW], mine[HW_MAX_PW];
@@ -182,33 +202,27 @@ int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 /* dest_ok's `to` for the ship of s on `from`, from the empty ship-type
  * paths at s's anchors (spots): the ends the ship leaves bare (bits
  * `bare` of its ends: open, H-79, and anchors) stop being anchors, so a
- * path there stays only if its other end is still one. */
-static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int nw, int from, unsigned bare,
-					  const uint64_t *anchor, const uint64_t *spots, uint64_t *d)
+ * path there stays only if its other end is still one.  That other end is
+ * never an end of `from` (two points have one path between them, and
+ * `from` itself is no spot: it holds the ship), so the anchors are read
+ * as they are. */
+static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsigned bare, const uint64_t *anchor,
+					  const uint64_t *spots, uint64_t *d)
 {
-	uint64_t kept[HW_MAX_NW];
 	for (int i = 0; i < pw; i++)
 		d[i] = spots[i];
 	if (!bare)
 		return;
-	for (int i = 0; i < nw; i++)
-		kept[i] = anchor[i];
-	for (int e = 0; e < 2; e++) {
-		int n = k->b.path[from].node[e];
-		if (bare >> e & 1u)
-			kept[n >> 6] &= ~(UINT64_C(1) << (n & 63));
-	}
 	for (int e = 0; e < 2; e++) {
 		if (!(bare >> e & 1u))
 			continue;
 		const bnode *bn = &k->b.node[k->b.path[from].node[e]];
 		for (int i = 0; i < bn->deg; i++) {
 			int q = bn->path[i];
-			if (!bit_get(kept, bn->adj[i]))
+			if (!bit_get(anchor, bn->adj[i]))
 				d[q >> 6] &= ~(UINT64_C(1) << (q & 63));
 		}
 	}
-	/* `from` itself is no spot: it holds the ship (spots are empty paths). */
 }
 
 void hw_list_move_ships(const kern *k, const void *st, action_out *o)
@@ -227,12 +241,12 @@ void hw_list_move_ships(const kern *k, const void *st, action_out *o)
  * end of `from` that the ship leaves bare (H-44 without it, H-81).  The
  * seat's ships are its pieces (mine) on ship-type paths, ascending. */
 static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
-					const uint64_t *mine, action_out *o, const int pw, const int nw, const int lo)
+					const uint64_t *mine, const uint64_t *pirate, action_out *o, const int pw, const int nw,
+					const int lo, const int avx)
 {
 	const hw_rules *r = hwr(k);
 	const unsigned me = (unsigned)ks(st)->active + 1;
 	const hw_ext *x = hwx(k, st);
-	const uint64_t *pirate = hw_pirate_paths(k, st);
 	int from[HW_SHIPS], n_from = 0;
 	unsigned end_of[HW_SHIPS];
 	uint64_t ships[HW_MAX_PW], dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW];
@@ -249,15 +263,20 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	for (int w = lo; w < pw; w++) {
 		for (uint64_t m = ships[w]; m; m &= m - 1) {
 			int f = w * 64 + bit_low(m);
-			unsigned ends = open_ends_bits(k, st, me, mine, f, pw);
+			unsigned ends;
+#if defined(HW_AVX2)
+			if (avx)
+				ends = open_ends_avx2(k, st, me, mine, f);
+			else
+#endif
+				ends = open_ends_bits(k, st, me, mine, f, pw);
 			if (ends) {
 				if (n_from == HW_SHIPS) /* never with a valid state: at most HW_SHIPS ships */
 					goto listed;
 				/* the open ends that were anchors: left bare */
-				unsigned bare = 0;
-				for (int e = 0; e < 2; e++)
-					bare |= (unsigned)((ends >> e & 1u) && bit_get(anchor, k->b.path[f].node[e])) << e;
-				end_of[n_from] = bare;
+				const bpath *bp = &k->b.path[f];
+				end_of[n_from] = ends & ((unsigned)bit_get(anchor, bp->node[0]) |
+							 (unsigned)bit_get(anchor, bp->node[1]) << 1);
 				from[n_from++] = f;
 			}
 		}
@@ -268,7 +287,7 @@ listed:
 	for (int i = 0; i < pw; i++)
 		any[i] = 0;
 	for (int j = 0; j < n_from; j++) {
-		leave_dests(k, pw, nw, from[j], end_of[j], anchor, spots, dest[j]);
+		leave_dests(k, pw, from[j], end_of[j], anchor, spots, dest[j]);
 		for (int i = lo; i < pw; i++)
 			any[i] |= dest[j][i];
 	}
@@ -281,12 +300,31 @@ listed:
 		}
 		return;
 	}
+	/* Per `to`, every ship's code is written and the count advanced by
+	 * whether the ship may go there: no branch per ship, where the room
+	 * for a word's worth of them is left (else out_put's way). */
 	for (int w = lo; w < pw; w++) {
-		for (uint64_t m = any[w]; m; m &= m - 1) {
-			int to = w * 64 + bit_low(m);
+		uint64_t m = any[w];
+		if (o->n <= o->cap && o->cap - o->n >= (size_t)n_from * 64) {
+			crisk_action *buf = o->buf;
+			size_t n = o->n;
+			for (; m; m &= m - 1) {
+				const int b = bit_low(m);
+				const uint64_t to = (uint64_t)(w * 64 + b) << 16;
+				for (int i = 0; i < n_from; i++) {
+					buf[n] = act_make(HW_MOVE_SHIP, (uint64_t)from[i] | to);
+					n += (size_t)(dest[i][w] >> b & 1u);
+				}
+			}
+			o->n = n;
+			continue;
+		}
+		for (; m; m &= m - 1) {
+			const int b = bit_low(m);
+			const uint64_t to = (uint64_t)(w * 64 + b) << 16;
 			for (int i = 0; i < n_from; i++) {
-				if ((dest[i][w] >> (to & 63)) & 1)
-					out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[i] | (uint64_t)to << 16));
+				if ((dest[i][w] >> b) & 1)
+					out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[i] | to));
 			}
 		}
 	}
@@ -297,9 +335,102 @@ void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, con
 {
 	/* the built-in map: 160 spaces, 125 points, ship-type spaces from 64 on; bitset loops of a known length */
 	if (k->pw == 3 && k->nw == 2 && hwr(k)->ship_lo == 1)
-		list_moves(k, st, anchor, spots, mine, o, 3, 2, 1);
+		list_moves(k, st, anchor, spots, mine, hw_pirate_paths(k, st), o, 3, 2, 1, 0);
 	else
-		list_moves(k, st, anchor, spots, mine, o, k->pw, k->nw, hwr(k)->ship_lo);
+		list_moves(k, st, anchor, spots, mine, hw_pirate_paths(k, st), o, k->pw, k->nw, hwr(k)->ship_lo, 0);
+}
+
+/* The main phase's ship actions, BUILD_SHIP and MOVE_SHIP (build or move
+ * listable): they share the seat's anchors and spots, from the seat's
+ * points (own) and the path bytes read once as bitsets (empty, the
+ * seat's: mine, only if move); the move list inline.  Sizes constant for
+ * the built-in map (160 spaces, 125 points); apart from hw_list_own, whose
+ * other decision points then skip this frame. */
+static HW_ALWAYS_INLINE void main_ships_at(const kern *k, const void *st, int build, int move, action_out *o,
+					   const uint64_t *own, const uint64_t *empty, const uint64_t *mine,
+					   const int pw, const int nw, const int lo, const int avx)
+{
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
+	const uint64_t *pirate = hw_pirate_paths(k, st); /* read once for the spots and the ships */
+	hw_anchors_own(k, st, ks(st)->active, own, anchor, nw);
+	if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw, lo))
+		return; /* no ship to build and no place to move one to */
+	if (build)
+		hw_list_spots(k, spots, HW_BUILD_SHIP, o);
+	if (move)
+		list_moves(k, st, anchor, spots, mine, pirate, o, pw, nw, lo, avx);
+}
+
+static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build, int move, action_out *o,
+					const int n_path, const int pw, const int n_node, const int nw, const int lo)
+{
+	uint64_t own[HW_MAX_NW], empty[HW_MAX_PW], mine[HW_MAX_PW];
+	const unsigned me = (unsigned)ks(st)->active + 1;
+	hw_own_points(knodes(k, st), n_node, me, nw, own);
+	if (move)
+		hw_path_bits_from(kpaths(k, st), n_path, me, pw, lo, empty, mine);
+	else
+		hw_path_empty(kpaths(k, st), n_path, pw, lo, empty);
+	main_ships_at(k, st, build, move, o, own, empty, mine, pw, nw, lo, 0);
+}
+
+#if defined(HW_AVX2)
+/* main_ships for the built-in map with AVX2: the bytes thirty-two a step. */
+static HW_TARGET_AVX2 __attribute__((noinline)) void main_ships_avx2(const kern *k, const void *st, int build, int move,
+								      action_out *o)
+{
+	uint64_t own[2], empty[3], mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
+	const unsigned me = (unsigned)ks(st)->active + 1;
+	hw_own_points_avx2_125(knodes(k, st), me, own);
+	hw_path_bits_avx2_160(kpaths(k, st), me, empty, mine, move);
+	main_ships_at(k, st, build, move, o, own, empty, mine, 3, 2, 1, 1);
+}
+#endif
+
+/* main_ships for the built-in map without AVX2, and for any other map. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void main_ships_builtin(const kern *k, const void *st, int build, int move, action_out *o)
+{
+	main_ships(k, st, build, move, o, 160, 3, 125, 2, 1);
+}
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void main_ships_any(const kern *k, const void *st, int build, int move, action_out *o)
+{
+	main_ships(k, st, build, move, o, k->b.n_path, k->pw, k->b.n_node, k->nw, hwr(k)->ship_lo);
+}
+
+void hw_list_main_ships_way(const kern *k, const void *st, int build, int move, action_out *o, int way)
+{
+#if defined(HW_AVX2)
+	if (way == 2 && hw_has_avx2() && k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1) {
+		main_ships_avx2(k, st, build, move, o);
+		return;
+	}
+#endif
+	if (way == 0 && k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1)
+		main_ships_builtin(k, st, build, move, o);
+	else
+		main_ships_any(k, st, build, move, o);
+}
+
+/* A frameless choice of one of the above (tail calls). */
+void hw_list_main_ships(const kern *k, const void *st, int build, int move, action_out *o)
+{
+	if (k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1) {
+#if defined(HW_AVX2)
+		if (hw_has_avx2()) {
+			main_ships_avx2(k, st, build, move, o);
+			return;
+		}
+#endif
+		main_ships_builtin(k, st, build, move, o);
+	} else {
+		main_ships_any(k, st, build, move, o);
+	}
 }
 
 /* Seat s's piece leaves path p: the reach bits of its points follow. */
