@@ -180,14 +180,17 @@ static inline unsigned claim_words(const kern *k, const void *st, int sum, uint6
 	*total = sum_all;
 	return paid;
 }
-/* The base board's 54 intersections are one word: a constant width. */
+/* The base board's 54 intersections are one word: a constant width.  `two`
+ * (kern_throw_produced's copy only): two words too. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total)
+static inline unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total, const int two)
 {
 	if (k->nw == 1)
 		return claim_words(k, st, sum, owed, total, 1);
+	if (two && k->nw == 2) /* hawaii's built-in map (125 points) */
+		return claim_words(k, st, sum, owed, total, 2);
 	return claim_words(k, st, sum, owed, total, k->nw);
 }
 
@@ -198,14 +201,14 @@ static inline unsigned claim(const kern *k, const void *st, int sum, uint64_t *o
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline void produce(const kern *k, void *st, int sum, evlog *log, const int hooked)
+static inline void produce(const kern *k, void *st, int sum, evlog *log, const int hooked, const int two)
 {
 	kstate *h = ks(st);
 	uint64_t owed[CRISK_MAX_SEATS] = {0};
 	uint64_t total = 0; /* all seats' claims */
 	unsigned paid;      /* seats owed anything */
 	if (!hooked || (!k->hk.produce_ok && !k->cfg.pieces_change_hands))
-		paid = claim(k, st, sum, owed, &total);
+		paid = claim(k, st, sum, owed, &total, two);
 	else
 		paid = claim_hooked(k, st, sum, owed, &total);
 	if (!paid)
@@ -302,7 +305,7 @@ static inline void resolve_dice_in(const kern *k, void *st, int sum, int d1, int
 		e->args[2] = d2;
 	}
 	if (sum != 7) {
-		produce(k, st, sum, log, hooked == 1);
+		produce(k, st, sum, log, hooked == 1, hooked == 3);
 		if (hooked == 2) { /* T-9, T-10: the pre-roll again after the first roll */
 			back_to_active(h, krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN);
 			return;
