@@ -1003,24 +1003,68 @@ static int apply_other_plain_listed(const kern *k, void *st, crisk_action a, evl
 	return apply_fitting_in(k, st, a, log, 1, 1);
 }
 
-/* A turn end, or a roll thrown at once (execute's first two cases), and the
- * chance loop of apply_fitting afterwards, in a small frame of their own. */
+/* A turn end, or a roll thrown at once (execute's first two cases), for
+ * kern.plain_turns (automatic chance, no victory hooks), each in a small
+ * function of its own that keeps nothing across its call.  No chance point
+ * follows either, so apply_fitting's chance loop is left out: a turn end
+ * leads to a special build phase, a paired part, the end of the game or the
+ * next turn's pre-roll (a module's turn_start hook leaves no chance point:
+ * asserted in flow.c), and the throws below end at the main phase, the
+ * pre-roll of a second roll, a discard or the robber (back_to_active,
+ * next_discarder_in; kern_throw_produced asks hk.produced before that).
+ * Only kern_throw_hooked, whose hk.after_roll_dp may name any point, keeps
+ * the loop (roll_hooked). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static int apply_turn_or_roll(const kern *k, void *st, unsigned type, evlog *log)
+static int end_turn(const kern *k, void *st, evlog *log)
 {
-	if (type == CRISK_CATAN_END_TURN) {
-		flow_end_turn(k, st, log);
-	} else {
-		kstate *h = ks(st);
-		h->dp = DP_DICE;
-		h->cur = CRISK_SEAT_CHANCE;
-		throw_dice(k, st, log);
-	}
+	flow_end_turn(k, st, log);
+	return CRISK_OK;
+}
+/* The roll without module hooks (base): the throw inline. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int roll_plain(const kern *k, void *st, evlog *log)
+{
+	throw_dice_except(k, st, 0, log, 0);
+	return CRISK_OK;
+}
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int roll_hooked(const kern *k, void *st, evlog *log)
+{
+	kern_throw_hooked(k, st, log);
 	if (is_chance(ks(st)->dp))
 		chance_after(k, st, log);
 	return CRISK_OK;
+}
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int roll_thrown(const kern *k, void *st, evlog *log)
+{
+	k->throw_hooked(k, st, log); /* kern_throw_produced or kern_throw_two */
+	return CRISK_OK;
+}
+/* The dispatch of both, inline in apply_split: tail calls only. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int apply_turn_or_roll(const kern *k, void *st, unsigned type, evlog *log)
+{
+	if (type == CRISK_CATAN_END_TURN)
+		return end_turn(k, st, log);
+	kstate *h = ks(st);
+	h->dp = DP_DICE;
+	h->cur = CRISK_SEAT_CHANCE;
+	if (!k->dice_hooks)
+		return roll_plain(k, st, log);
+	if (k->throw_hooked == kern_throw_hooked)
+		return roll_hooked(k, st, log);
+	return roll_thrown(k, st, log);
 }
 
 /* apply_fitting, with turn ends and the usual rolls (two steps in three of

@@ -1,6 +1,8 @@
 /* Transitions between decision points shared by several actions: placing
  * pieces, Longest Road, the robber's victims, trade answers, turn start and
  * end, and victory (B-46..B-52, B-64, B-86..B-91, B-97, B-103..B-110). */
+#include <assert.h>
+
 #include "catanrisk/game.h"
 #include "kernel.h"
 
@@ -110,6 +112,9 @@ __attribute__((noinline))
 static void turn_start_hooked(const kern *k, void *st, evlog *log)
 {
 	k->hk.turn_start(k, st, log);
+	/* The hook leaves no chance point: kern_apply's turn end (apply.c,
+	 * kern.plain_turns) resolves none after flow_end_turn. */
+	assert(ks(st)->dp != DP_DICE && ks(st)->dp != DP_STEAL && ks(st)->dp != DP_DEV_DRAW);
 	check_victory(k, st, log);
 }
 
