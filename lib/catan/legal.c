@@ -251,16 +251,16 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t han
 	if (p->supply[PIECE_SETTLEMENT] && pays(hand, COST_SETTLEMENT))
 		list_sites(k, st, kreach(k, st, s), CRISK_CATAN_BUILD_SETTLEMENT, o);
 	if (p->supply[PIECE_CITY] && pays(hand, COST_CITY)) {
-		/* The seat's settlements, eight intersections at a time. */
+		/* The seat's settlements among the occupied intersections (a
+		 * few of them), in ascending order. */
 		const uint8_t *nodes = knodes(k, st);
-		int n = 0;
-		for (; n + 8 <= k->b.n_node; n += 8) {
-			for (uint64_t m = bytes_equal(load8(nodes + n), (uint8_t)(s + 1)); m; m &= m - 1)
-				out_put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)(n + bit_low(m) / 8)));
-		}
-		for (; n < k->b.n_node; n++) {
-			if (nodes[n] == (uint8_t)(s + 1))
-				out_put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)n));
+		const uint64_t *occupied = koccupied(k, st);
+		for (int w = 0; w < k->nw; w++) {
+			for (uint64_t m = occupied[w]; m; m &= m - 1) {
+				int n = w * 64 + bit_low(m);
+				if (nodes[n] == (uint8_t)(s + 1))
+					out_put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)n));
+			}
 		}
 	}
 	/* Whether the seat can buy a card is a coin toss in playouts: the code
