@@ -386,7 +386,14 @@ void flow_update_longest_road_at(const kern *k, void *st, int s, int path, evlog
 
 void flow_set_road_len(const kern *k, void *st, int s, int len, evlog *log)
 {
-	kseat_of(k, st, s)->road_len = (uint8_t)len;
+	kseat *p = kseat_of(k, st, s);
+	const int old = p->road_len;
+	p->road_len = (uint8_t)len;
+	/* As in flow_update_longest_road_at: no length changed, so neither
+	 * does the holder; and a length below 5 before and after neither
+	 * takes, ties nor held Longest Road (B-89). */
+	if (len == old || (len < 5 && old < 5))
+		return;
 	award_longest_road(k, st, log);
 }
 
