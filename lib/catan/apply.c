@@ -180,14 +180,17 @@ static inline unsigned claim_words(const kern *k, const void *st, int sum, uint6
 	*total = sum_all;
 	return paid;
 }
-/* The base board's 54 intersections are one word: a constant width. */
+/* The base board's 54 intersections are one word: a constant width.  `two`
+ * (kern_throw_produced's copy only): two words too. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total)
+static inline unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total, const int two)
 {
 	if (k->nw == 1)
 		return claim_words(k, st, sum, owed, total, 1);
+	if (two && k->nw == 2) /* hawaii's built-in map (125 points) */
+		return claim_words(k, st, sum, owed, total, 2);
 	return claim_words(k, st, sum, owed, total, k->nw);
 }
 
@@ -198,14 +201,14 @@ static inline unsigned claim(const kern *k, const void *st, int sum, uint64_t *o
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline void produce(const kern *k, void *st, int sum, evlog *log, const int hooked)
+static inline void produce(const kern *k, void *st, int sum, evlog *log, const int hooked, const int two)
 {
 	kstate *h = ks(st);
 	uint64_t owed[CRISK_MAX_SEATS] = {0};
 	uint64_t total = 0; /* all seats' claims */
 	unsigned paid;      /* seats owed anything */
 	if (!hooked || (!k->hk.produce_ok && !k->cfg.pieces_change_hands))
-		paid = claim(k, st, sum, owed, &total);
+		paid = claim(k, st, sum, owed, &total, two);
 	else
 		paid = claim_hooked(k, st, sum, owed, &total);
 	if (!paid)
@@ -302,7 +305,7 @@ static inline void resolve_dice_in(const kern *k, void *st, int sum, int d1, int
 		e->args[2] = d2;
 	}
 	if (sum != 7) {
-		produce(k, st, sum, log, hooked == 1);
+		produce(k, st, sum, log, hooked == 1, hooked == 3);
 		if (hooked == 2) { /* T-9, T-10: the pre-roll again after the first roll */
 			back_to_active(h, krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN);
 			return;
@@ -1000,24 +1003,68 @@ static int apply_other_plain_listed(const kern *k, void *st, crisk_action a, evl
 	return apply_fitting_in(k, st, a, log, 1, 1);
 }
 
-/* A turn end, or a roll thrown at once (execute's first two cases), and the
- * chance loop of apply_fitting afterwards, in a small frame of their own. */
+/* A turn end, or a roll thrown at once (execute's first two cases), for
+ * kern.plain_turns (automatic chance, no victory hooks), each in a small
+ * function of its own that keeps nothing across its call.  No chance point
+ * follows either, so apply_fitting's chance loop is left out: a turn end
+ * leads to a special build phase, a paired part, the end of the game or the
+ * next turn's pre-roll (a module's turn_start hook leaves no chance point:
+ * asserted in flow.c), and the throws below end at the main phase, the
+ * pre-roll of a second roll, a discard or the robber (back_to_active,
+ * next_discarder_in; kern_throw_produced asks hk.produced before that).
+ * Only kern_throw_hooked, whose hk.after_roll_dp may name any point, keeps
+ * the loop (roll_hooked). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static int apply_turn_or_roll(const kern *k, void *st, unsigned type, evlog *log)
+static int end_turn(const kern *k, void *st, evlog *log)
 {
-	if (type == CRISK_CATAN_END_TURN) {
-		flow_end_turn(k, st, log);
-	} else {
-		kstate *h = ks(st);
-		h->dp = DP_DICE;
-		h->cur = CRISK_SEAT_CHANCE;
-		throw_dice(k, st, log);
-	}
+	flow_end_turn(k, st, log);
+	return CRISK_OK;
+}
+/* The roll without module hooks (base): the throw inline. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int roll_plain(const kern *k, void *st, evlog *log)
+{
+	throw_dice_except(k, st, 0, log, 0);
+	return CRISK_OK;
+}
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int roll_hooked(const kern *k, void *st, evlog *log)
+{
+	kern_throw_hooked(k, st, log);
 	if (is_chance(ks(st)->dp))
 		chance_after(k, st, log);
 	return CRISK_OK;
+}
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int roll_thrown(const kern *k, void *st, evlog *log)
+{
+	k->throw_hooked(k, st, log); /* kern_throw_produced or kern_throw_two */
+	return CRISK_OK;
+}
+/* The dispatch of both, inline in apply_split: tail calls only. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int apply_turn_or_roll(const kern *k, void *st, unsigned type, evlog *log)
+{
+	if (type == CRISK_CATAN_END_TURN)
+		return end_turn(k, st, log);
+	kstate *h = ks(st);
+	h->dp = DP_DICE;
+	h->cur = CRISK_SEAT_CHANCE;
+	if (!k->dice_hooks)
+		return roll_plain(k, st, log);
+	if (k->throw_hooked == kern_throw_hooked)
+		return roll_hooked(k, st, log);
+	return roll_thrown(k, st, log);
 }
 
 /* apply_fitting, with turn ends and the usual rolls (two steps in three of

@@ -1,6 +1,8 @@
 /* Transitions between decision points shared by several actions: placing
  * pieces, Longest Road, the robber's victims, trade answers, turn start and
  * end, and victory (B-46..B-52, B-64, B-86..B-91, B-97, B-103..B-110). */
+#include <assert.h>
+
 #include "catanrisk/game.h"
 #include "kernel.h"
 
@@ -58,7 +60,11 @@ static inline void check_victory(const kern *k, void *st, evlog *log)
 	if (!victory_possible(h))
 		return;
 	int s = h->active;
-	if (ktotal_vp(k, st, s) >= k->cfg.vp_target)
+	/* ktotal_vp, the module's VP asked first: none of the kernel's sum is
+	 * kept across the hook's call (fewer registers to save). */
+	int vp = k->more_vp ? k->vp_more(k, st, s) : 0;
+	vp += kvisible_vp_plain(k, st, s) + kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
+	if (vp >= k->cfg.vp_target)
 		win(k, st, s, log);
 }
 
@@ -110,6 +116,9 @@ __attribute__((noinline))
 static void turn_start_hooked(const kern *k, void *st, evlog *log)
 {
 	k->hk.turn_start(k, st, log);
+	/* The hook leaves no chance point: kern_apply's turn end (apply.c,
+	 * kern.plain_turns) resolves none after flow_end_turn. */
+	assert(ks(st)->dp != DP_DICE && ks(st)->dp != DP_STEAL && ks(st)->dp != DP_DEV_DRAW);
 	check_victory(k, st, log);
 }
 
@@ -377,7 +386,14 @@ void flow_update_longest_road_at(const kern *k, void *st, int s, int path, evlog
 
 void flow_set_road_len(const kern *k, void *st, int s, int len, evlog *log)
 {
-	kseat_of(k, st, s)->road_len = (uint8_t)len;
+	kseat *p = kseat_of(k, st, s);
+	const int old = p->road_len;
+	p->road_len = (uint8_t)len;
+	/* As in flow_update_longest_road_at: no length changed, so neither
+	 * does the holder; and a length below 5 before and after neither
+	 * takes, ties nor held Longest Road (B-89). */
+	if (len == old || (len < 5 && old < 5))
+		return;
 	award_longest_road(k, st, log);
 }
 

@@ -37,7 +37,9 @@ typedef struct kern_hooks {
 	 * selected by kern_config.special_build and .paired_players.) */
 
 	/* ---- turns, rolls and builds (first used by two_player) ---- */
-	/* Turn start, before the victory check: reset per-turn module state. */
+	/* Turn start, before the victory check: reset per-turn module state.
+	 * It may not leave a chance point: turn ends of kern.plain_turns skip
+	 * the loop over pending chance points (asserted in flow.c). */
 	void (*turn_start)(const struct kern *k, void *st, evlog *log);
 	/* A dice sum the current roll may not show (it is re-rolled; explicit
 	 * chance lists the other sums, renormalised), or 0 for none. */

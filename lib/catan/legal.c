@@ -251,16 +251,16 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t han
 	if (p->supply[PIECE_SETTLEMENT] && pays(hand, COST_SETTLEMENT))
 		list_sites(k, st, kreach(k, st, s), CRISK_CATAN_BUILD_SETTLEMENT, o);
 	if (p->supply[PIECE_CITY] && pays(hand, COST_CITY)) {
-		/* The seat's settlements, eight intersections at a time. */
+		/* The seat's settlements among the occupied intersections (a
+		 * few of them), in ascending order. */
 		const uint8_t *nodes = knodes(k, st);
-		int n = 0;
-		for (; n + 8 <= k->b.n_node; n += 8) {
-			for (uint64_t m = bytes_equal(load8(nodes + n), (uint8_t)(s + 1)); m; m &= m - 1)
-				out_put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)(n + bit_low(m) / 8)));
-		}
-		for (; n < k->b.n_node; n++) {
-			if (nodes[n] == (uint8_t)(s + 1))
-				out_put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)n));
+		const uint64_t *occupied = koccupied(k, st);
+		for (int w = 0; w < k->nw; w++) {
+			for (uint64_t m = occupied[w]; m; m &= m - 1) {
+				int n = w * 64 + bit_low(m);
+				if (nodes[n] == (uint8_t)(s + 1))
+					out_put(o, act_make(CRISK_CATAN_BUILD_CITY, (uint64_t)n));
+			}
 		}
 	}
 	/* Whether the seat can buy a card is a coin toss in playouts: the code
@@ -372,10 +372,36 @@ static LEGAL_INLINE void list_held(const kseat *p, unsigned type, action_out *o)
 #define LEGAL_APART
 #endif
 
-LEGAL_APART size_t kern_legal_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+/* kern_legal_main whole: any main-phase list. */
+LEGAL_APART static size_t legal_main_all(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	action_out o = {buf, cap, 0};
 	list_main(k, st, offers, &o);
+	return o.n;
+}
+
+/* Most main-phase lists in playouts have no piece to build, no card to play
+ * and no offer: BUY_DEV maybe, maritime trades and END_TURN.  Those are
+ * listed here without a call, so without a frame; any other list goes to
+ * legal_main_all as a tail call (the same codes in the same order). */
+LEGAL_APART size_t kern_legal_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
+	const uint64_t hand = hand_bytes(p);
+	/* list_builds' tests of the three pieces, list_cards' and list_main's. */
+	if ((p->supply[PIECE_ROAD] && pays(hand, COST_ROAD)) ||
+	    (p->supply[PIECE_SETTLEMENT] && pays(hand, COST_SETTLEMENT)) ||
+	    (p->supply[PIECE_CITY] && pays(hand, COST_CITY)) || offers || kern_holds_action_card(k, st))
+		return legal_main_all(k, st, offers, buf, cap);
+	action_out o = {buf, cap, 0};
+	/* list_builds' BUY_DEV, written in any case and counted if legal. */
+	int buy = pays(hand, COST_DEV) & ((h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0);
+	if (o.n < o.cap)
+		o.buf[o.n] = act_make(CRISK_CATAN_BUY_DEV, 0);
+	o.n += (size_t)buy;
+	list_maritime(k, st, hand, &o);
+	out_put(&o, act_make(CRISK_CATAN_END_TURN, 0));
 	return o.n;
 }
 

@@ -9,6 +9,7 @@
  * DP_DEV_DRAW (B-65, B-74, H-92): hw_ext.market says which one is the
  * market's, so that the state check (hooks.h module_steal) accepts a victim
  * anywhere and play returns to pre-roll or main (hw_market_done). */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -207,7 +208,11 @@ void hw_list_market(const kern *k, const void *st, action_out *o)
 			if (v != s && kseat_of(k, st, v)->cards)
 				out_put(o, market_code(HW_FISH_STEAL, v));
 		}
-		if (hw_merchant_bits(k, st, s)) {
+		/* The seat holds a scroll (H-74): on a map without buildings'
+		 * harbors its harbor bits are the scrolls' (the state check
+		 * refuses others), no scan of the merchant spaces. */
+		assert(hwr(k)->node_harbors || (kseat_of(k, st, s)->harbors != 0) == (hw_merchant_bits(k, st, s) != 0));
+		if (hwr(k)->node_harbors ? hw_merchant_bits(k, st, s) != 0 : kseat_of(k, st, s)->harbors != 0) {
 			for (int r = 0; r < NUM_RES; r++) {
 				if (h->bank[r])
 					out_put(o, market_code(HW_FISH_TAKE_MERCHANT, r));

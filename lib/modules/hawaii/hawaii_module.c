@@ -6,13 +6,19 @@
 #include "../modules.h"
 #include "hawaii.h"
 
+/* cm_current_seat inline: the loop asks it at every step. */
+static inline int hw_current_seat(const void *data, const void *st)
+{
+	return kern_current_seat(data, st);
+}
+
 static int hw_playout(const void *data, void *st, uint64_t skip_types, uint64_t max_steps, uint64_t *policy,
 		      evlog *log, uint64_t *steps)
 {
 	/* The codes come from hawaii_list or cm_chance for the state just now:
 	 * hawaii_apply_listed leaves out the checks the list made (H-54's thief
 	 * and the module's effects of kernel actions still come through it). */
-	const catan_playout_fns fns = {cm_current_seat, hawaii_list, cm_chance, hawaii_apply_listed};
+	const catan_playout_fns fns = {hw_current_seat, hawaii_list, cm_chance, hawaii_apply_listed};
 	return catan_playout(fns, data, st, skip_types, max_steps, policy, log, steps);
 }
 

@@ -7,6 +7,8 @@
  * unchanged; the state check learns the bits through the harbors_more hook.
  * Several held scrolls combine (best rate per type, as harbors do). */
 #include "../../core/error.h"
+#include <assert.h>
+
 #include "hawaii.h"
 
 /* The harbor bits of the merchant spaces seat s holds. */
@@ -25,13 +27,9 @@ unsigned hw_merchant_bits(const kern *k, const void *st, int s)
 	return bits;
 }
 
-/* H-63: a ship of seat s arrived on or left path p; if p is a merchant
- * space, the seat's rates follow at once. */
-void hw_merchant_update(const kern *k, void *st, int s, int p, evlog *log)
+/* Seat s's harbor bits: its scrolls and its buildings' harbors. */
+static unsigned merchant_count(const kern *k, const void *st, int s)
 {
-	if (k->b.path_trade[p] == BOARD_NO8)
-		return;
-	kseat *seat = kseat_of(k, st, s);
 	const uint8_t *nodes = knodes(k, st);
 	const uint64_t *occupied = koccupied(k, st);
 	unsigned bits = hw_merchant_bits(k, st, s);
@@ -41,6 +39,27 @@ void hw_merchant_update(const kern *k, void *st, int s, int p, evlog *log)
 			if ((nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1)
 				bits |= k->node_harbor[n];
 		}
+	}
+	return bits;
+}
+
+/* H-63: a ship of seat s arrived on or left path p; if p is a merchant
+ * space, the seat's rates follow at once. */
+void hw_merchant_update(const kern *k, void *st, int s, int p, evlog *log)
+{
+	if (k->b.path_trade[p] == BOARD_NO8)
+		return;
+	kseat *seat = kseat_of(k, st, s);
+	unsigned bits;
+	if (!hwr(k)->node_harbors && kpaths(k, st)[p] == s + 1) {
+		/* A ship arrived, and the seat's harbor bits are its scrolls
+		 * alone (no building's harbor on this map; the state check
+		 * refuses bits that differ): one scroll more.  Builds with
+		 * assertions count them all as below. */
+		bits = seat->harbors | 1u << k->b.path_trade[p];
+		assert(bits == merchant_count(k, st, s));
+	} else {
+		bits = merchant_count(k, st, s);
 	}
 	seat->harbors = (uint8_t)bits;
 	ev *e = ev_push(log, HW_EV_EFFECT, s, -1);
