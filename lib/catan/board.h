@@ -200,4 +200,12 @@ int board_longest_road_through_walking(const board *b, const uint8_t *path_owner
 int board_longest_road_through_loose(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
 				     int p, int at_least);
 
+/* board_longest_road_through (loose 0) or board_longest_road_through_loose
+ * (loose 1), the same answers, walking on path_owner itself instead of a
+ * copy: the walk marks the roads of its trail there and undoes every mark
+ * before it returns, so path_owner is unchanged afterwards (it must not be
+ * read by anyone else meanwhile). */
+int board_longest_road_through_inplace(const board *b, uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
+				       int at_least, int loose);
+
 #endif

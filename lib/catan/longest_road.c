@@ -803,25 +803,52 @@ int board_longest_road_at_least(const board *b, const uint8_t *path_owner, const
 	return bound <= 0 || search_longest(&s, bound) >= bound;
 }
 
-int board_longest_road_through(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
-			       int at_least)
+
+/* The contracted search of the component of p (a road of s->mine) for
+ * through_search, when the plain walk could not answer: p on a cycle, or
+ * too many trails.  Kept out of line so that the walk's frame stays small. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int through_component(const lr_search *s, int p, int at_least)
 {
-	return board_longest_road_through_walking(b, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET);
+	lr_comp c;
+	uint8_t scratch[LR_MAX_ELEMENTS]; /* local_of for collect_component */
+	int len;
+
+	if (!collect_component(s, &c, scratch, p))
+		return board_longest_road(s->b, s->path_owner, s->node_owner, s->mine - 1);
+	if (c.n <= at_least)
+		return at_least; /* no trail here is longer */
+	if (!c.forks)
+		return c.n; /* a bare path or cycle: one trail covers it */
+	{
+		lr_local g;
+		int odd = comp_to_local(s, &c, &g);
+		/* A trail uses an even number of roads at each intersection but its
+		 * two ends, so every other odd one keeps a road off it, and a road
+		 * serves at most two: that bounds the trail. */
+		if (c.n - (odd - 1) / 2 <= at_least)
+			return at_least;
+		len = solve_local(&g, INT_MAX);
+	}
+	return len > at_least ? len : at_least;
 }
 
 /* board_longest_road_through_walking, whose callers know that the network
  * without p has no trail above at_least + slack (slack 0 or 1): a walk
- * from a hanging p then stops at a continuation of at_least + slack. */
+ * from a hanging p then stops at a continuation of at_least + slack.  The
+ * walk marks the roads on its trail in `trail`, a copy of path_owner, or
+ * path_owner itself (board_longest_road_through_inplace): every mark is
+ * undone on the way back, p's too. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int through_search(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
-				 int at_least, int budget, int slack)
+static inline int through_search(const board *b, const uint8_t *path_owner, uint8_t *trail, const uint8_t *node_owner,
+				 int o, int p, int at_least, int budget, int slack)
 {
 	lr_search s;
 	lr_walk w;
-	lr_comp c;
-	uint8_t scratch[LR_MAX_ELEMENTS]; /* for the walk, then for collect_component */
 	unsigned v0, v1, ways0, ways1;
 	int len;
 
@@ -836,12 +863,12 @@ static inline int through_search(const board *b, const uint8_t *path_owner, cons
 	s.path_owner = path_owner;
 	s.node_owner = node_owner;
 	s.mine = (uint8_t)(o + 1);
-	/* A copy of path_owner that marks the roads on the trail. */
-	memcpy(scratch, path_owner, (size_t)b->n_path);
-	scratch[p] = LR_ON_TRAIL;
+	if (trail != path_owner)
+		memcpy(trail, path_owner, (size_t)b->n_path);
+	trail[p] = LR_ON_TRAIL;
 	w.node = b->node;
 	w.node_owner = node_owner;
-	w.free_road = scratch;
+	w.free_road = trail;
 	w.mine = s.mine;
 	w.budget = budget;
 	w.watch = BOARD_NONE;
@@ -864,37 +891,36 @@ static inline int through_search(const board *b, const uint8_t *path_owner, cons
 		len = 1 + walk_on_watching(&w, &b->node[v0], ways0, b->n_path);
 		len = w.seen ? -1 : len + walk_on(&w, &b->node[v1], ways1, b->n_path);
 	}
+	trail[p] = s.mine;
 	if (w.budget >= 0 && len >= 0)
 		return len > at_least ? len : at_least;
 	/* p on a cycle, or too many trails for a plain search: the component's
 	 * longest trail by the contracted search. */
-	if (!collect_component(&s, &c, scratch, p))
-		return board_longest_road(b, path_owner, node_owner, o);
-	if (c.n <= at_least)
-		return at_least; /* no trail here is longer */
-	if (!c.forks)
-		return c.n; /* a bare path or cycle: one trail covers it */
-	{
-		lr_local g;
-		int odd = comp_to_local(&s, &c, &g);
-		/* A trail uses an even number of roads at each intersection but its
-		 * two ends, so every other odd one keeps a road off it, and a road
-		 * serves at most two: that bounds the trail. */
-		if (c.n - (odd - 1) / 2 <= at_least)
-			return at_least;
-		len = solve_local(&g, INT_MAX);
-	}
-	return len > at_least ? len : at_least;
+	return through_component(&s, p, at_least);
 }
 
 int board_longest_road_through_walking(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
 				       int p, int at_least, int budget)
 {
-	return through_search(b, path_owner, node_owner, o, p, at_least, budget, 0);
+	uint8_t trail[LR_MAX_ELEMENTS];
+	return through_search(b, path_owner, trail, node_owner, o, p, at_least, budget, 0);
+}
+
+int board_longest_road_through(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
+			       int at_least)
+{
+	return board_longest_road_through_walking(b, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET);
 }
 
 int board_longest_road_through_loose(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
 				     int p, int at_least)
 {
-	return through_search(b, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET, 1);
+	uint8_t trail[LR_MAX_ELEMENTS];
+	return through_search(b, path_owner, trail, node_owner, o, p, at_least, LR_WALK_BUDGET, 1);
+}
+
+int board_longest_road_through_inplace(const board *b, uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
+				       int at_least, int loose)
+{
+	return through_search(b, path_owner, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET, loose != 0);
 }
