@@ -550,6 +550,7 @@ typedef struct lr_walk {
 	const uint8_t *node_owner;
 	uint8_t *free_road;      /* per path: owner + 1 for a road not on the trail */
 	unsigned mine;
+	uint32_t blocked8;       /* bit 8 + x: node owner x (low 4 bits) blocks the trail */
 	int budget;              /* visits left; below 0 the search gave up */
 	unsigned watch;          /* walk_watching: an intersection whose reaching is noted in seen */
 	int seen;
@@ -563,9 +564,9 @@ typedef struct lr_walk {
 static inline unsigned continuations(const lr_walk *w, const bnode *bn, unsigned v)
 {
 	const uint8_t *free_road = w->free_road;
-	const unsigned who = w->node_owner[v] & 15u, mine = w->mine;
+	const unsigned who = w->node_owner[v] & 15u;
 	/* No path holds 0x100: at a blocked intersection no road matches. */
-	const unsigned want = mine | (unsigned)((who != 0) & (who != mine)) << 8;
+	const unsigned want = w->mine | (w->blocked8 >> who & 0x100u);
 	const int deg = bn->deg;
 	unsigned ways = 0;
 
@@ -870,6 +871,8 @@ static inline int through_search(const board *b, const uint8_t *path_owner, uint
 	w.node_owner = node_owner;
 	w.free_road = trail;
 	w.mine = s.mine;
+	/* Owners 1..15 but mine block (0: no building). */
+	w.blocked8 = (0xFFFEu & ~(1u << s.mine)) << 8;
 	w.budget = budget;
 	w.watch = BOARD_NONE;
 	w.seen = 0;
