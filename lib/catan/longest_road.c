@@ -805,6 +805,37 @@ int board_longest_road_at_least(const board *b, const uint8_t *path_owner, const
 }
 
 
+#define LR_PROBE_STEPS 32 /* intersections lr_probe_even looks at */
+
+/* From intersection v (unblocked, its continuations `ways`), along the
+ * owner's roads without choosing (the lowest road on at each intersection,
+ * never the one it came by): 0 when it reaches an intersection that is
+ * blocked or holds an odd number of the owner's roads (roads on the trail,
+ * p, not counted), 1 when it comes back to v or looks at LR_PROBE_STEPS
+ * intersections first (nothing found).  Every intersection it reaches is
+ * reached from v over the owner's roads through intersections it found
+ * unblocked. */
+static int lr_probe_even(const lr_walk *w, unsigned v, unsigned ways)
+{
+	const bnode *bn = &w->node[v];
+	int i = lowest_bit(ways);
+	unsigned came = bn->path[i], u = bn->adj[i];
+
+	for (int steps = 0; steps < LR_PROBE_STEPS && u != v; steps++) {
+		unsigned at;
+		bn = &w->node[u];
+		at = continuations(w, bn, u); /* none when blocked; else the road it came by, at least */
+		if (bit_count(at) % 2 != 0 || !at)
+			return 0;
+		if (bn->path[lowest_bit(at)] == came)
+			at &= at - 1; /* not back */
+		i = lowest_bit(at);
+		came = bn->path[i];
+		u = bn->adj[i];
+	}
+	return 1;
+}
+
 /* The contracted search of the component of p (a road of s->mine) for
  * through_search, when the plain walk could not answer: p on a cycle, or
  * too many trails.  Kept out of line so that the walk's frame stays small. */
@@ -838,10 +869,13 @@ static int through_component(const lr_search *s, int p, int at_least)
 
 /* board_longest_road_through_walking, whose callers know that the network
  * without p has no trail above at_least + slack (slack 0 or 1): a walk
- * from a hanging p then stops at a continuation of at_least + slack.  The
- * walk marks the roads on its trail in `trail`, a copy of path_owner, or
- * path_owner itself (board_longest_road_through_inplace): every mark is
- * undone on the way back, p's too. */
+ * from a hanging p then stops at a continuation of at_least + slack.
+ * slack -1: no such premise (LR_THROUGH_BOUNDED of
+ * board_longest_road_through_inplace): the walk from a hanging p stops at
+ * a continuation of at_least, and nothing is concluded from the parity
+ * below.  The walk marks the roads on its trail in `trail`, a copy of
+ * path_owner, or path_owner itself (board_longest_road_through_inplace):
+ * every mark is undone on the way back, p's too. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -884,9 +918,43 @@ static inline int through_search(const board *b, const uint8_t *path_owner, uint
 	if (!ways0 || !ways1) {
 		/* p hangs at one end (the usual new road): a trail through it ends
 		 * there and the rest was a trail before, at most at_least long, so
-		 * a continuation of at_least is the most there is to find. */
-		len = 1 + (ways0 ? walk_on(&w, &b->node[v0], ways0, at_least + slack)
-				 : walk_on(&w, &b->node[v1], ways1, at_least + slack));
+		 * a continuation of at_least is the most there is to find.
+		 *
+		 * Parity (with the premise, slack 0 or 1; X = at_least + slack):
+		 * let v, where p hangs (unblocked, since it has continuations),
+		 * hold an even number of the owner's roads other than p, not none.
+		 * A trail T of X roads from v without p is then closed at v: if it
+		 * ended elsewhere it would use an odd number of v's roads (one to
+		 * leave, two each time it passes v), and a road e at v off T
+		 * followed by T would be a trail of X + 1 without p (it passes v,
+		 * which is unblocked; e's far end may be blocked, a trail may end
+		 * there), above the premise.  A closed trail of X, the longest
+		 * there is, uses every road at each of its intersections (else,
+		 * read from that intersection, it takes one more; all of them are
+		 * unblocked, being passed or v), so it covers everything reached
+		 * from v over the owner's roads through unblocked intersections,
+		 * and each intersection reached is unblocked with an even number
+		 * of the owner's roads.  lr_probe_even looks for one reached that
+		 * is blocked or odd: found, no trail from v reaches X, so with
+		 * slack 0 no trail through p is above at_least (the answer without
+		 * a walk), and with slack 1 a walk that stops at a continuation of
+		 * at_least has the longest (shorter ones are exact). */
+		unsigned ways = ways0 ? ways0 : ways1, v = ways0 ? v0 : v1;
+		int enough = slack < 0 ? at_least : at_least + slack, walked = 0;
+		if (slack >= 0 && ways && bit_count(ways) % 2 == 0) {
+			if (slack == 0 && !lr_probe_even(&w, v, ways)) {
+				trail[p] = s.mine;
+				return at_least;
+			}
+			if (slack == 1) {
+				/* The walk first (it usually answers alone), then the
+				 * probe when it found a continuation of at_least. */
+				len = 1 + walk_on(&w, &b->node[v], ways, at_least);
+				walked = len <= at_least || !lr_probe_even(&w, v, ways);
+			}
+		}
+		if (!walked)
+			len = 1 + walk_on(&w, &b->node[v], ways, enough);
 	} else {
 		/* If no trail from v0 reaches v1, p is on no cycle and the trails
 		 * on either side share no road. */
@@ -923,7 +991,10 @@ int board_longest_road_through_loose(const board *b, const uint8_t *path_owner, 
 }
 
 int board_longest_road_through_inplace(const board *b, uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
-				       int at_least, int loose)
+				       int at_least, int mode)
 {
-	return through_search(b, path_owner, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET, loose != 0);
+	if (mode == LR_THROUGH_BOUNDED)
+		return through_search(b, path_owner, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET, -1);
+	return through_search(b, path_owner, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET,
+			      mode == LR_THROUGH_LOOSE);
 }

@@ -1125,9 +1125,9 @@ static void check_through_loose(const board *b, const uint8_t *po, const uint8_t
 		 * as they were (hawaii's route after a ship move uses it). */
 		uint8_t copy[256];
 		memcpy(copy, po, (size_t)b->n_path);
-		ck_assert_int_eq(board_longest_road_through_inplace(b, copy, no, 0, p, a, 1), r);
+		ck_assert_int_eq(board_longest_road_through_inplace(b, copy, no, 0, p, a, LR_THROUGH_LOOSE), r);
 		ck_assert_int_eq(memcmp(copy, po, (size_t)b->n_path), 0);
-		ck_assert_int_eq(board_longest_road_through_inplace(b, copy, no, 0, p, a, 0),
+		ck_assert_int_eq(board_longest_road_through_inplace(b, copy, no, 0, p, a, LR_THROUGH_PLAIN),
 				 board_longest_road_through(b, po, no, 0, p, a));
 		ck_assert_int_eq(memcmp(copy, po, (size_t)b->n_path), 0);
 		ck_assert_msg(r >= a, "loose: %d below at_least %d", r, a);

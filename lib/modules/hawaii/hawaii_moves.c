@@ -343,7 +343,7 @@ static int route_kept_at_inner(const kern *k, uint8_t *paths, const uint8_t *nod
 			if (b == from || paths[b] != s + 1)
 				continue;
 			paths[b] = 0;
-			len = board_longest_road_through_inplace(&k->b, paths, nodes, s, from, old - 1, 0);
+			len = board_longest_road_through_inplace(&k->b, paths, nodes, s, from, old - 1, LR_THROUGH_BOUNDED);
 			paths[b] = (uint8_t)(s + 1);
 			if (len >= old)
 				return 1;
@@ -388,12 +388,13 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	 * first trail of old through `to`, the longest there can be. */
 	int pieces = HW_SHIPS - hwx(k, st)->ships[s] + k->cfg.pieces[PIECE_ROAD] -
 		     kseat_of(k, st, s)->supply[PIECE_ROAD];
-	int at_to = board_longest_road_through_inplace(&k->b, paths, nodes, s, to, old - 1, pieces > old);
+	int at_to = board_longest_road_through_inplace(&k->b, paths, nodes, s, to, old - 1,
+						       pieces > old ? LR_THROUGH_LOOSE : LR_THROUGH_PLAIN);
 	if (at_to >= old)
 		return at_to;
 	paths[to] = 0;
 	paths[from] = (uint8_t)(s + 1);
-	int via = board_longest_road_through_inplace(&k->b, paths, nodes, s, from, old - 1, 0);
+	int via = board_longest_road_through_inplace(&k->b, paths, nodes, s, from, old - 1, LR_THROUGH_BOUNDED);
 	if (via >= old)
 		via = route_kept_at_inner(k, paths, nodes, s, old, from) ? 0 : via;
 	paths[from] = 0;
