@@ -200,4 +200,23 @@ int board_longest_road_through_walking(const board *b, const uint8_t *path_owner
 int board_longest_road_through_loose(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
 				     int p, int at_least);
 
+/* Modes of board_longest_road_through_inplace. */
+enum {
+	LR_THROUGH_PLAIN,   /* as board_longest_road_through (its premise) */
+	LR_THROUGH_LOOSE,   /* as board_longest_road_through_loose (its premise) */
+	/* No premise on the network without p: an answer above at_least is a
+	 * trail through p, or the longest trail of p's component or of the
+	 * whole network when the walk goes over to those; an answer of
+	 * at_least means no trail through p is longer. */
+	LR_THROUGH_BOUNDED
+};
+
+/* board_longest_road_through (LR_THROUGH_PLAIN), _loose (LR_THROUGH_LOOSE)
+ * or the bounded question above, walking on path_owner itself instead of
+ * a copy: the walk marks the roads of its trail there and undoes every
+ * mark before it returns, so path_owner is unchanged afterwards (it must
+ * not be read by anyone else meanwhile). */
+int board_longest_road_through_inplace(const board *b, uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
+				       int at_least, int mode);
+
 #endif

@@ -550,6 +550,7 @@ typedef struct lr_walk {
 	const uint8_t *node_owner;
 	uint8_t *free_road;      /* per path: owner + 1 for a road not on the trail */
 	unsigned mine;
+	uint32_t blocked8;       /* bit 8 + x: node owner x (low 4 bits) blocks the trail */
 	int budget;              /* visits left; below 0 the search gave up */
 	unsigned watch;          /* walk_watching: an intersection whose reaching is noted in seen */
 	int seen;
@@ -563,9 +564,9 @@ typedef struct lr_walk {
 static inline unsigned continuations(const lr_walk *w, const bnode *bn, unsigned v)
 {
 	const uint8_t *free_road = w->free_road;
-	const unsigned who = w->node_owner[v] & 15u, mine = w->mine;
+	const unsigned who = w->node_owner[v] & 15u;
 	/* No path holds 0x100: at a blocked intersection no road matches. */
-	const unsigned want = mine | (unsigned)((who != 0) & (who != mine)) << 8;
+	const unsigned want = w->mine | (w->blocked8 >> who & 0x100u);
 	const int deg = bn->deg;
 	unsigned ways = 0;
 
@@ -803,25 +804,86 @@ int board_longest_road_at_least(const board *b, const uint8_t *path_owner, const
 	return bound <= 0 || search_longest(&s, bound) >= bound;
 }
 
-int board_longest_road_through(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
-			       int at_least)
+
+#define LR_PROBE_STEPS 32 /* intersections lr_probe_even looks at */
+
+/* From intersection v (unblocked, its continuations `ways`), along the
+ * owner's roads without choosing (the lowest road on at each intersection,
+ * never the one it came by): 0 when it reaches an intersection that is
+ * blocked or holds an odd number of the owner's roads (roads on the trail,
+ * p, not counted), 1 when it comes back to v or looks at LR_PROBE_STEPS
+ * intersections first (nothing found).  Every intersection it reaches is
+ * reached from v over the owner's roads through intersections it found
+ * unblocked. */
+static int lr_probe_even(const lr_walk *w, unsigned v, unsigned ways)
 {
-	return board_longest_road_through_walking(b, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET);
+	const bnode *bn = &w->node[v];
+	int i = lowest_bit(ways);
+	unsigned came = bn->path[i], u = bn->adj[i];
+
+	for (int steps = 0; steps < LR_PROBE_STEPS && u != v; steps++) {
+		unsigned at;
+		bn = &w->node[u];
+		at = continuations(w, bn, u); /* none when blocked; else the road it came by, at least */
+		if (bit_count(at) % 2 != 0 || !at)
+			return 0;
+		if (bn->path[lowest_bit(at)] == came)
+			at &= at - 1; /* not back */
+		i = lowest_bit(at);
+		came = bn->path[i];
+		u = bn->adj[i];
+	}
+	return 1;
+}
+
+/* The contracted search of the component of p (a road of s->mine) for
+ * through_search, when the plain walk could not answer: p on a cycle, or
+ * too many trails.  Kept out of line so that the walk's frame stays small. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int through_component(const lr_search *s, int p, int at_least)
+{
+	lr_comp c;
+	uint8_t scratch[LR_MAX_ELEMENTS]; /* local_of for collect_component */
+	int len;
+
+	if (!collect_component(s, &c, scratch, p))
+		return board_longest_road(s->b, s->path_owner, s->node_owner, s->mine - 1);
+	if (c.n <= at_least)
+		return at_least; /* no trail here is longer */
+	if (!c.forks)
+		return c.n; /* a bare path or cycle: one trail covers it */
+	{
+		lr_local g;
+		int odd = comp_to_local(s, &c, &g);
+		/* A trail uses an even number of roads at each intersection but its
+		 * two ends, so every other odd one keeps a road off it, and a road
+		 * serves at most two: that bounds the trail. */
+		if (c.n - (odd - 1) / 2 <= at_least)
+			return at_least;
+		len = solve_local(&g, INT_MAX);
+	}
+	return len > at_least ? len : at_least;
 }
 
 /* board_longest_road_through_walking, whose callers know that the network
  * without p has no trail above at_least + slack (slack 0 or 1): a walk
- * from a hanging p then stops at a continuation of at_least + slack. */
+ * from a hanging p then stops at a continuation of at_least + slack.
+ * slack -1: no such premise (LR_THROUGH_BOUNDED of
+ * board_longest_road_through_inplace): the walk from a hanging p stops at
+ * a continuation of at_least, and nothing is concluded from the parity
+ * below.  The walk marks the roads on its trail in `trail`, a copy of
+ * path_owner, or path_owner itself (board_longest_road_through_inplace):
+ * every mark is undone on the way back, p's too. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int through_search(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
-				 int at_least, int budget, int slack)
+static inline int through_search(const board *b, const uint8_t *path_owner, uint8_t *trail, const uint8_t *node_owner,
+				 int o, int p, int at_least, int budget, int slack)
 {
 	lr_search s;
 	lr_walk w;
-	lr_comp c;
-	uint8_t scratch[LR_MAX_ELEMENTS]; /* for the walk, then for collect_component */
 	unsigned v0, v1, ways0, ways1;
 	int len;
 
@@ -836,13 +898,15 @@ static inline int through_search(const board *b, const uint8_t *path_owner, cons
 	s.path_owner = path_owner;
 	s.node_owner = node_owner;
 	s.mine = (uint8_t)(o + 1);
-	/* A copy of path_owner that marks the roads on the trail. */
-	memcpy(scratch, path_owner, (size_t)b->n_path);
-	scratch[p] = LR_ON_TRAIL;
+	if (trail != path_owner)
+		memcpy(trail, path_owner, (size_t)b->n_path);
+	trail[p] = LR_ON_TRAIL;
 	w.node = b->node;
 	w.node_owner = node_owner;
-	w.free_road = scratch;
+	w.free_road = trail;
 	w.mine = s.mine;
+	/* Owners 1..15 but mine block (0: no building). */
+	w.blocked8 = (0xFFFEu & ~(1u << s.mine)) << 8;
 	w.budget = budget;
 	w.watch = BOARD_NONE;
 	w.seen = 0;
@@ -854,9 +918,43 @@ static inline int through_search(const board *b, const uint8_t *path_owner, cons
 	if (!ways0 || !ways1) {
 		/* p hangs at one end (the usual new road): a trail through it ends
 		 * there and the rest was a trail before, at most at_least long, so
-		 * a continuation of at_least is the most there is to find. */
-		len = 1 + (ways0 ? walk_on(&w, &b->node[v0], ways0, at_least + slack)
-				 : walk_on(&w, &b->node[v1], ways1, at_least + slack));
+		 * a continuation of at_least is the most there is to find.
+		 *
+		 * Parity (with the premise, slack 0 or 1; X = at_least + slack):
+		 * let v, where p hangs (unblocked, since it has continuations),
+		 * hold an even number of the owner's roads other than p, not none.
+		 * A trail T of X roads from v without p is then closed at v: if it
+		 * ended elsewhere it would use an odd number of v's roads (one to
+		 * leave, two each time it passes v), and a road e at v off T
+		 * followed by T would be a trail of X + 1 without p (it passes v,
+		 * which is unblocked; e's far end may be blocked, a trail may end
+		 * there), above the premise.  A closed trail of X, the longest
+		 * there is, uses every road at each of its intersections (else,
+		 * read from that intersection, it takes one more; all of them are
+		 * unblocked, being passed or v), so it covers everything reached
+		 * from v over the owner's roads through unblocked intersections,
+		 * and each intersection reached is unblocked with an even number
+		 * of the owner's roads.  lr_probe_even looks for one reached that
+		 * is blocked or odd: found, no trail from v reaches X, so with
+		 * slack 0 no trail through p is above at_least (the answer without
+		 * a walk), and with slack 1 a walk that stops at a continuation of
+		 * at_least has the longest (shorter ones are exact). */
+		unsigned ways = ways0 ? ways0 : ways1, v = ways0 ? v0 : v1;
+		int enough = slack < 0 ? at_least : at_least + slack, walked = 0;
+		if (slack >= 0 && ways && bit_count(ways) % 2 == 0) {
+			if (slack == 0 && !lr_probe_even(&w, v, ways)) {
+				trail[p] = s.mine;
+				return at_least;
+			}
+			if (slack == 1) {
+				/* The walk first (it usually answers alone), then the
+				 * probe when it found a continuation of at_least. */
+				len = 1 + walk_on(&w, &b->node[v], ways, at_least);
+				walked = len <= at_least || !lr_probe_even(&w, v, ways);
+			}
+		}
+		if (!walked)
+			len = 1 + walk_on(&w, &b->node[v], ways, enough);
 	} else {
 		/* If no trail from v0 reaches v1, p is on no cycle and the trails
 		 * on either side share no road. */
@@ -864,37 +962,39 @@ static inline int through_search(const board *b, const uint8_t *path_owner, cons
 		len = 1 + walk_on_watching(&w, &b->node[v0], ways0, b->n_path);
 		len = w.seen ? -1 : len + walk_on(&w, &b->node[v1], ways1, b->n_path);
 	}
+	trail[p] = s.mine;
 	if (w.budget >= 0 && len >= 0)
 		return len > at_least ? len : at_least;
 	/* p on a cycle, or too many trails for a plain search: the component's
 	 * longest trail by the contracted search. */
-	if (!collect_component(&s, &c, scratch, p))
-		return board_longest_road(b, path_owner, node_owner, o);
-	if (c.n <= at_least)
-		return at_least; /* no trail here is longer */
-	if (!c.forks)
-		return c.n; /* a bare path or cycle: one trail covers it */
-	{
-		lr_local g;
-		int odd = comp_to_local(&s, &c, &g);
-		/* A trail uses an even number of roads at each intersection but its
-		 * two ends, so every other odd one keeps a road off it, and a road
-		 * serves at most two: that bounds the trail. */
-		if (c.n - (odd - 1) / 2 <= at_least)
-			return at_least;
-		len = solve_local(&g, INT_MAX);
-	}
-	return len > at_least ? len : at_least;
+	return through_component(&s, p, at_least);
 }
 
 int board_longest_road_through_walking(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
 				       int p, int at_least, int budget)
 {
-	return through_search(b, path_owner, node_owner, o, p, at_least, budget, 0);
+	uint8_t trail[LR_MAX_ELEMENTS];
+	return through_search(b, path_owner, trail, node_owner, o, p, at_least, budget, 0);
+}
+
+int board_longest_road_through(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
+			       int at_least)
+{
+	return board_longest_road_through_walking(b, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET);
 }
 
 int board_longest_road_through_loose(const board *b, const uint8_t *path_owner, const uint8_t *node_owner, int o,
 				     int p, int at_least)
 {
-	return through_search(b, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET, 1);
+	uint8_t trail[LR_MAX_ELEMENTS];
+	return through_search(b, path_owner, trail, node_owner, o, p, at_least, LR_WALK_BUDGET, 1);
+}
+
+int board_longest_road_through_inplace(const board *b, uint8_t *path_owner, const uint8_t *node_owner, int o, int p,
+				       int at_least, int mode)
+{
+	if (mode == LR_THROUGH_BOUNDED)
+		return through_search(b, path_owner, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET, -1);
+	return through_search(b, path_owner, path_owner, node_owner, o, p, at_least, LR_WALK_BUDGET,
+			      mode == LR_THROUGH_LOOSE);
 }

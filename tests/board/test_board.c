@@ -1121,6 +1121,15 @@ static void check_through_loose(const board *b, const uint8_t *po, const uint8_t
 		if (a < 0)
 			continue;
 		int r = board_longest_road_through_loose(b, po, no, 0, p, a);
+		/* The in-place walk gives the same answers and leaves the owners
+		 * as they were (hawaii's route after a ship move uses it). */
+		uint8_t copy[256];
+		memcpy(copy, po, (size_t)b->n_path);
+		ck_assert_int_eq(board_longest_road_through_inplace(b, copy, no, 0, p, a, LR_THROUGH_LOOSE), r);
+		ck_assert_int_eq(memcmp(copy, po, (size_t)b->n_path), 0);
+		ck_assert_int_eq(board_longest_road_through_inplace(b, copy, no, 0, p, a, LR_THROUGH_PLAIN),
+				 board_longest_road_through(b, po, no, 0, p, a));
+		ck_assert_int_eq(memcmp(copy, po, (size_t)b->n_path), 0);
 		ck_assert_msg(r >= a, "loose: %d below at_least %d", r, a);
 		if (r > a)
 			ck_assert_msg(r == now, "loose(p %d, at_least %d) = %d, longest %d (before %d)", p, a, r, now,
@@ -1172,6 +1181,85 @@ START_TEST(longest_road_through_incremental_B86_B88_H84)
 			}
 		}
 		ck_assert_int_eq(board_longest_road_through(&b, po, no, 14, 0, 0), CRISK_EINVAL); /* no road of owner 14 */
+		board_free(&b);
+	}
+}
+END_TEST
+
+/* One new road q against the exhaustive search, as the newest road
+ * (board_longest_road_through with the length before it; the loose and
+ * in-place forms too). */
+static void check_newest(const board *b, uint8_t *po, const uint8_t *no, int q)
+{
+	po[q] = 0;
+	int before = naive_longest(b, po, no, 0);
+	po[q] = 1;
+	int now = naive_longest(b, po, no, 0);
+	ck_assert_msg(board_longest_road_through(b, po, no, 0, q, before) == now, "through %d after %d: %d, want %d", q,
+		      before, board_longest_road_through(b, po, no, 0, q, before), now);
+	check_through_loose(b, po, no, q, before, now);
+}
+
+/* B-86, B-88: a new road hanging at an intersection with an even number of
+ * the owner's roads can lengthen the longest trail only when the roads
+ * reached from there are one closed trail of the length before (an Euler
+ * circuit: every intersection unblocked and even), as on a ring of six
+ * roads around a hex: the road out of a ring corner makes 7.  With another
+ * owner's building on a corner, or one ring road missing (a path, odd at
+ * its ends), a road out of a corner with two roads changes nothing; the
+ * same with a second ring next to the first (corners with three roads).
+ * Each against the exhaustive search. */
+START_TEST(longest_road_through_even_end_B86_B88)
+{
+	for (int big = 0; big <= 1; big++) {
+		board b;
+		uint8_t po[128], no[96];
+		load(&b, big);
+		for (int h = 0; h < b.n_land; h++) {
+			const bhex *hx = &b.hex[h];
+			for (int variant = 0; variant < 4; variant++) {
+				memset(po, 0, sizeof po);
+				memset(no, 0, sizeof no);
+				for (int e = 0; e < 6; e++)
+					po[hx->path[e]] = 1;
+				if (variant == 1)
+					no[hx->node[h % 6]] = 2 + 16 * (h & 1); /* a settlement or city on a corner */
+				if (variant == 2)
+					po[hx->path[h % 6]] = 0; /* a path of five */
+				if (variant == 3) { /* the ring of a neighbouring hex too */
+					int other = -1;
+					for (int g = 0; g < b.n_land && other < 0; g++)
+						for (int e = 0; e < 6 && g != h; e++)
+							for (int f = 0; f < 6; f++)
+								if (b.hex[g].path[e] == hx->path[f])
+									other = g;
+					if (other < 0)
+						continue;
+					for (int e = 0; e < 6; e++)
+						po[b.hex[other].path[e]] = 1;
+				}
+				for (int e = 0; e < 6; e++) {
+					const bnode *bn = &b.node[hx->node[e]];
+					for (int i = 0; i < bn->deg; i++) {
+						int q = bn->path[i];
+						if (po[q])
+							continue;
+						po[q] = 1;
+						check_newest(&b, po, no, q);
+						po[q] = 0;
+					}
+				}
+				if (variant == 0) { /* the ring's seventh road */
+					const bnode *bn = &b.node[hx->node[0]];
+					for (int i = 0; i < bn->deg; i++)
+						if (!po[bn->path[i]]) {
+							po[bn->path[i]] = 1;
+							ck_assert_int_eq(board_longest_road_through(&b, po, no, 0, bn->path[i], 6), 7);
+							po[bn->path[i]] = 0;
+						}
+				}
+			}
+		}
 		board_free(&b);
 	}
 }
@@ -1635,6 +1723,7 @@ static Suite *board_suite(void)
 	tcase_add_test(tc, longest_road_many_roads_B86_B87);
 	tcase_add_test(tc, longest_road_through_incremental_B86_B88_H84);
 	tcase_add_test(tc, longest_road_through_dense_B86_B88);
+	tcase_add_test(tc, longest_road_through_even_end_B86_B88);
 	tcase_add_test(tc, longest_road_at_least_B86_B87_H109);
 	tcase_add_test(tc, longest_road_rings_and_arms_B86_B87_H82_H83);
 	tcase_add_test(tc, board_json_well_formed);

@@ -448,6 +448,50 @@ START_TEST(ship_move_keeps_trail_of_old_H81_H84)
 }
 END_TEST
 
+/* H-79, H-81, H-84: the moved ship hangs at a point with an even number of
+ * the mover's other pieces, and every trail of old through it runs round a
+ * ring that holds all of them.  Seat 0's ring pukoo r035 j_kamalo s18 w17
+ * s19 j_polihua r041 lanaicity f07 w19 s22 pukoo (6, every point on it with
+ * two of its pieces), s17 hanging at w17: route 7, only as s17 and the ring
+ * (j_keomuku f08 wailea_makena r067 j_makena is apart).  s17 to f09 (at
+ * j_makena, a trail of 3) drops the route to 6: the update may not take the
+ * ring's even points for a trail of old left without s17
+ * (route_after_move's parity shortcut needs a point that is odd or blocked
+ * on the way round); s17 to m5 (at w19 on the ring) keeps 7.  Every legal
+ * move against board_longest_road from scratch. */
+START_TEST(ship_move_off_a_ring_H79_H81_H84)
+{
+	static const char *const plan_ring[4][6] = {
+		{"pukoo", "r035", "lanaicity", "f07", "wailea_makena", "f08"},
+		{"hanalei", "r002", "waianae", "r026", "hilo", "r081"},
+		{"waimea", "r010", "kaneohe", "r017", "kealakekua", "r097"},
+		{"kapaa", "r004", "honolulu", "r021", "kapalua", "r046"},
+	};
+	static const char *const ring[] = {"s18", "s19", "r041", "s22", "s17", "r067", NULL};
+	static const struct {
+		const char *to;
+		int route;
+	} moves[] = {{"f09", 6}, {"m5", 7}};
+	static unsigned char copy[4096];
+	fixture f;
+	open_position(&f, plan_ring, ring, NULL);
+	const kern *k = f.k;
+	ck_assert_int_eq(route(&f, 0), 7);
+	ck_assert_int_eq(board_longest_road(&k->b, kpaths(k, f.st), knodes(k, f.st), 0), 7);
+	for (int i = 0; i < 2; i++) {
+		crisk_action a = move_ship_code(&f, "s17", moves[i].to);
+		ck_assert_msg(legal_code(&f, a, NULL), "move s17 -> %s not legal", moves[i].to);
+		memcpy(copy, f.st, k->size);
+		ck_assert_int_eq(hawaii_apply(k, copy, a, &f.log), CRISK_OK);
+		ck_assert_int_eq(board_longest_road(&k->b, kpaths(k, copy), knodes(k, copy), 0), moves[i].route);
+		ck_assert_msg(kseat_of(k, copy, 0)->road_len == moves[i].route, "s17 -> %s: route %d, want %d",
+			      moves[i].to, kseat_of(k, copy, 0)->road_len, moves[i].route);
+	}
+	ck_assert_int_ge(all_moves_against_scratch(&f), 5);
+	close_game(&f);
+}
+END_TEST
+
 static Suite *hawaii_route_suite(void)
 {
 	Suite *s = suite_create("hawaii_route");
@@ -458,6 +502,7 @@ static Suite *hawaii_route_suite(void)
 	tcase_add_test(tc, ship_moves_random_positions_H81_H83_H84);
 	tcase_add_test(tc, ship_move_extends_to_every_piece_H81_H84);
 	tcase_add_test(tc, ship_move_keeps_trail_of_old_H81_H84);
+	tcase_add_test(tc, ship_move_off_a_ring_H79_H81_H84);
 	suite_add_tcase(s, tc);
 	return s;
 }

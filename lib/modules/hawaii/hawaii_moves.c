@@ -474,13 +474,47 @@ static int route_kept_at_inner(const kern *k, uint8_t *paths, const uint8_t *nod
 			if (b == from || paths[b] != s + 1)
 				continue;
 			paths[b] = 0;
-			len = board_longest_road_through(&k->b, paths, nodes, s, from, old - 1);
+			len = board_longest_road_through_inplace(&k->b, paths, nodes, s, from, old - 1, LR_THROUGH_BOUNDED);
 			paths[b] = (uint8_t)(s + 1);
 			if (len >= old)
 				return 1;
 		}
 	}
 	return 0;
+}
+
+/* From point i, along seat s's pieces without choosing (the first piece on
+ * at each point, never the one it came by): 0 when it reaches a point that
+ * holds another seat's building or an odd number of s's pieces, 1 when it
+ * comes back to i or looks at 32 points first (nothing found).  Each point
+ * it reaches is reached from i over s's pieces through points it found
+ * unblocked (for route_after_move). */
+static int route_even_from(const kern *k, const uint8_t *paths, const uint8_t *nodes, int s, int i)
+{
+	const bnode *bn = &k->b.node[i];
+	int came = -1, u = -1;
+	for (int q = 0; q < bn->deg && came < 0; q++)
+		if (paths[bn->path[q]] == s + 1) {
+			came = bn->path[q];
+			u = bn->adj[q];
+		}
+	for (int steps = 0; steps < 32 && u >= 0 && u != i; steps++) {
+		int who = nodes[u] & NODE_OWNER_MASK, mine = 0, next = -1;
+		if (who != 0 && who != s + 1)
+			return 0;
+		bn = &k->b.node[u];
+		for (int q = 0; q < bn->deg; q++)
+			if (paths[bn->path[q]] == s + 1) {
+				mine++;
+				if (next < 0 && bn->path[q] != came)
+					next = q;
+			}
+		if (mine % 2 != 0)
+			return 0;
+		came = bn->path[next];
+		u = bn->adj[next];
+	}
+	return 1;
 }
 
 /* Seat s's longest trail once its ship on `from` stands on `to` (H-81,
@@ -519,13 +553,40 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	 * first trail of old through `to`, the longest there can be. */
 	int pieces = HW_SHIPS - hwx(k, st)->ships[s] + k->cfg.pieces[PIECE_ROAD] -
 		     kseat_of(k, st, s)->supply[PIECE_ROAD];
-	int at_to = pieces <= old ? board_longest_road_through(&k->b, paths, nodes, s, to, old - 1)
-				  : board_longest_road_through_loose(&k->b, paths, nodes, s, to, old - 1);
+	int at_to = board_longest_road_through_inplace(&k->b, paths, nodes, s, to, old - 1,
+						       pieces > old ? LR_THROUGH_LOOSE : LR_THROUGH_PLAIN);
 	if (at_to >= old)
 		return at_to;
 	paths[to] = 0;
 	paths[from] = (uint8_t)(s + 1);
-	int via = board_longest_road_through(&k->b, paths, nodes, s, from, old - 1);
+	int via = board_longest_road_through_inplace(&k->b, paths, nodes, s, from, old - 1, LR_THROUGH_BOUNDED);
+	paths[from] = 0;
+	if (via >= old && old >= 2) {
+		/* A trail T of old - 1 from from's inner point i without `from`
+		 * and `to` was found (from + T is old; none is longer).  Let i
+		 * hold an even number of s's pieces without them.  If T ends
+		 * elsewhere it uses an odd number of them: a piece e at i is off
+		 * T, and e followed by T is a trail of old (it passes i, which
+		 * from + T passes too).  If T is closed at i and a point of T (all
+		 * passed, so unblocked) has a piece r of s off T, T read from that
+		 * point followed by r is a trail of old.  Else every piece at each
+		 * point of T is on T: T is all that is reached from i over s's
+		 * pieces through unblocked points, and each point reached is
+		 * unblocked with an even number of s's pieces.  route_even_from
+		 * finding a point blocked or odd rules that out: a trail of old
+		 * is left without `from`. */
+		int i = -1, mine = 0;
+		for (int e = 0; e < 2 && i < 0; e++) {
+			const bnode *bn = &k->b.node[k->b.path[from].node[e]];
+			for (int q = 0; q < bn->deg; q++)
+				mine += paths[bn->path[q]] == s + 1;
+			if (mine)
+				i = k->b.path[from].node[e];
+		}
+		if (mine % 2 == 0 && !route_even_from(k, paths, nodes, s, i))
+			via = 0;
+	}
+	paths[from] = (uint8_t)(s + 1);
 	if (via >= old)
 		via = route_kept_at_inner(k, paths, nodes, s, old, from) ? 0 : via;
 	paths[from] = 0;
