@@ -6,9 +6,9 @@
  * the kernel's maritime trade, its lister and its rates (krate) work
  * unchanged; the state check learns the bits through the harbors_more hook.
  * Several held scrolls combine (best rate per type, as harbors do). */
-#include "../../core/error.h"
 #include <assert.h>
 
+#include "../../core/error.h"
 #include "hawaii.h"
 
 /* The harbor bits of the merchant spaces seat s holds. */
