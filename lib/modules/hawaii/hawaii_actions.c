@@ -83,10 +83,24 @@ size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *b
 	/* A roll with no card to play and under 2 fish (a third of playout
 	 * steps or so): the kernel's ROLL alone, as below (no fish limit, no
 	 * response, no ship or market action). */
-	if (h->dp == DP_PRE_ROLL && hwx(k, st)->fish[h->active] < 2 && !kern_holds_action_card(k, st)) {
+	const unsigned fish = hwx(k, st)->fish[h->active];
+	if (h->dp == DP_PRE_ROLL && fish < 2 && !kern_holds_action_card(k, st)) {
 		if (cap)
 			buf[0] = act_make(CRISK_CATAN_ROLL, 0);
 		return 1;
+	}
+	/* The main phase within the fish limit (no H-71 fallback, END_TURN
+	 * kept; no response): list_rest's codes without its frame, the
+	 * kernel's list alone (no ship action, under 2 fish: no market) or
+	 * with the ships' and the market's in the ship list's frame. */
+	if (h->dp == DP_MAIN && fish <= HW_FISH_LIMIT) {
+		int build, move;
+		main_listable(k, st, &build, &move);
+		assert(build == hw_build_listable(k, st) && move == hw_move_listable(k, st));
+		if (build | move)
+			return hw_list_main(k, st, offers, buf, cap, build, move);
+		if (fish < 2)
+			return kern_legal_main(k, st, offers, buf, cap);
 	}
 	return list_rest(k, st, offers, buf, cap);
 }
