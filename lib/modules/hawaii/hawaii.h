@@ -607,6 +607,9 @@ void hw_list_main_ships_way(const kern *k, const void *st, int build, int move, 
  * then the fish market's (2 fish or more), in the ship list's frame (no
  * frame of list_rest's); returns the count. */
 size_t hw_list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, int build, int move);
+/* The same by one way, for the tests (as hw_list_main_ships_way). */
+size_t hw_list_main_way(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, int build, int move,
+			int way);
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log);
 /* hw_ext_check's part for the fields of this slice. */
 int hw_moves_check(const kern *k, const void *st);

@@ -435,6 +435,18 @@ static size_t main_list_any(const kern *k, const void *st, int offers, crisk_act
 			 hwr(k)->ship_lo);
 }
 
+size_t hw_list_main_way(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, int build, int move,
+			int way)
+{
+#if defined(HW_AVX2)
+	if (way == 2 && hw_has_avx2() && k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1)
+		return main_list_avx2(k, st, offers, buf, cap, build, move);
+#endif
+	if (way == 0 && k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1)
+		return main_list_builtin(k, st, offers, buf, cap, build, move);
+	return main_list_any(k, st, offers, buf, cap, build, move);
+}
+
 /* A frameless choice of one of the above (tail calls), as hw_list_main_ships'. */
 size_t hw_list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, int build, int move)
 {
