@@ -278,6 +278,31 @@ static void compare_main_ways(const kern *k, const void *st)
 				ck_assert_msg(memcmp(got[way], got[0], n[0] * sizeof got[0][0]) == 0,
 					      "main-phase ship list: way %d differs (build %d, move %d)", way, b, mv);
 			}
+			/* hw_list_main (hawaii_list's main phase within the fish
+			 * limit, with ship actions) by each way: the kernel's main
+			 * list, then the ships', then the market's (H-72..H-74). */
+			if (!(b | mv) || hwx(k, st)->fish[ks(st)->active] > HW_FISH_LIMIT)
+				continue;
+			static crisk_action want[PLAY_CAP], whole[3][PLAY_CAP];
+			for (int offers = 0; offers <= 1; offers++) {
+				action_out o = {want, PLAY_CAP, kern_legal_main(k, st, offers, want, PLAY_CAP)};
+				hw_list_main_ships_way(k, st, b, mv, &o, 1);
+				if (hwx(k, st)->fish[ks(st)->active] >= 2)
+					hw_list_market(k, st, &o);
+				for (int way = 0; way < 3; way++) {
+					size_t nw = hw_list_main_way(k, st, offers, whole[way], PLAY_CAP, b, mv, way);
+					ck_assert_uint_eq(nw, o.n);
+					ck_assert_msg(memcmp(whole[way], want, o.n * sizeof want[0]) == 0,
+						      "hw_list_main: way %d differs (build %d, move %d, offers %d)", way, b, mv,
+						      offers);
+				}
+				if (b == build && mv == move) { /* hawaii_list's own list */
+					size_t nl = hawaii_list(k, st, offers, whole[0], PLAY_CAP);
+					ck_assert_uint_eq(nl, o.n);
+					ck_assert_msg(memcmp(whole[0], want, o.n * sizeof want[0]) == 0,
+						      "hawaii_list differs from the main list's parts (offers %d)", offers);
+				}
+			}
 		}
 	}
 }

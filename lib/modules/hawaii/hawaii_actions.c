@@ -76,6 +76,33 @@ static size_t list_rest(const kern *k, const void *st, int offers, crisk_action 
 	return o.n;
 }
 
+/* The main phase within the fish limit (no H-71 fallback, END_TURN kept;
+ * no response): list_rest's codes without its frame, the kernel's list
+ * alone (no ship action, under 2 fish: no market) or with the ships' and
+ * the market's in the ship list's frame (hw_list_main).  Apart, as a tail
+ * call, so that hawaii_list's roll needs no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	/* main_listable's tests as the bits of hw_list_main's `ways`. */
+	const kstate *h = ks(st);
+	const unsigned a = h->active;
+	const hw_ext *x = hwx(k, st);
+	const unsigned ships = x->ships[a];
+	const unsigned mv = (x->moved == 0) & (HW_SHIPS - (int)ships > (int)x->n_fresh);
+	const uint8_t *hand = kseat_of(k, st, (int)a)->hand;
+	unsigned ways = ((ships != 0) & (hand[1] != 0) & (hand[2] != 0)) | mv << 1;
+	ways &= 0u - ((h->status == CRISK_STATUS_RUNNING) & (h->cur == (int8_t)a));
+	assert((ways & 1u) == (unsigned)hw_build_listable(k, st) && (ways >> 1) == (unsigned)hw_move_listable(k, st));
+	if (ways)
+		return hw_list_main(k, st, offers, buf, cap, ways);
+	if (hwx(k, st)->fish[ks(st)->active] < 2)
+		return kern_legal_main(k, st, offers, buf, cap);
+	return list_rest(k, st, offers, buf, cap);
+}
+
 size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	const kern *k = data;
@@ -83,11 +110,14 @@ size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *b
 	/* A roll with no card to play and under 2 fish (a third of playout
 	 * steps or so): the kernel's ROLL alone, as below (no fish limit, no
 	 * response, no ship or market action). */
-	if (h->dp == DP_PRE_ROLL && hwx(k, st)->fish[h->active] < 2 && !kern_holds_action_card(k, st)) {
+	const unsigned fish = hwx(k, st)->fish[h->active];
+	if (h->dp == DP_PRE_ROLL && fish < 2 && !kern_holds_action_card(k, st)) {
 		if (cap)
 			buf[0] = act_make(CRISK_CATAN_ROLL, 0);
 		return 1;
 	}
+	if (h->dp == DP_MAIN && fish <= HW_FISH_LIMIT)
+		return list_main(k, st, offers, buf, cap);
 	return list_rest(k, st, offers, buf, cap);
 }
 

@@ -374,6 +374,18 @@ static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build
 	main_ships_at(k, st, build, move, o, own, empty, mine, pw, nw, lo, 0);
 }
 
+/* hw_list_main's body: the kernel's main list, the ships', the market's. */
+static HW_ALWAYS_INLINE size_t main_list(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap,
+					 int build, int move, const int n_path, const int pw, const int n_node,
+					 const int nw, const int lo)
+{
+	action_out o = {buf, cap, kern_legal_main(k, st, offers, buf, cap)};
+	main_ships(k, st, build, move, &o, n_path, pw, n_node, nw, lo);
+	if (hwx(k, st)->fish[ks(st)->active] >= 2)
+		hw_list_market(k, st, &o);
+	return o.n;
+}
+
 #if defined(HW_AVX2)
 /* main_ships for the built-in map with AVX2: the bytes thirty-two a step. */
 static HW_TARGET_AVX2 __attribute__((noinline)) void main_ships_avx2(const kern *k, const void *st, int build, int move,
@@ -386,6 +398,66 @@ static HW_TARGET_AVX2 __attribute__((noinline)) void main_ships_avx2(const kern 
 	main_ships_at(k, st, build, move, o, own, empty, mine, 3, 2, 1, 1);
 }
 #endif
+
+#if defined(HW_AVX2)
+/* main_list for the built-in map with AVX2 (main_ships_avx2's body). */
+static HW_TARGET_AVX2 __attribute__((noinline)) size_t main_list_avx2(const kern *k, const void *st, int offers,
+								       crisk_action *buf, size_t cap, unsigned ways)
+{
+	const int build = (int)(ways & 1u), move = (int)(ways >> 1);
+	action_out o = {buf, cap, kern_legal_main(k, st, offers, buf, cap)};
+	uint64_t own[2], empty[3], mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
+	const unsigned me = (unsigned)ks(st)->active + 1;
+	hw_own_points_avx2_125(knodes(k, st), me, own);
+	hw_path_bits_avx2_160(kpaths(k, st), me, empty, mine, move);
+	main_ships_at(k, st, build, move, &o, own, empty, mine, 3, 2, 1, 1);
+	if (hwx(k, st)->fish[me - 1] >= 2)
+		hw_list_market(k, st, &o);
+	return o.n;
+}
+#endif
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t main_list_builtin(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways)
+{
+	return main_list(k, st, offers, buf, cap, (int)(ways & 1u), (int)(ways >> 1), 160, 3, 125, 2, 1);
+}
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static size_t main_list_any(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways)
+{
+	return main_list(k, st, offers, buf, cap, (int)(ways & 1u), (int)(ways >> 1), k->b.n_path, k->pw, k->b.n_node, k->nw,
+			 hwr(k)->ship_lo);
+}
+
+size_t hw_list_main_way(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, int build, int move,
+			int way)
+{
+	const unsigned ways = (unsigned)build | (unsigned)move << 1;
+#if defined(HW_AVX2)
+	if (way == 2 && hw_has_avx2() && k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1)
+		return main_list_avx2(k, st, offers, buf, cap, ways);
+#endif
+	if (way == 0 && k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1)
+		return main_list_builtin(k, st, offers, buf, cap, ways);
+	return main_list_any(k, st, offers, buf, cap, ways);
+}
+
+/* A frameless choice of one of the above (tail calls), as hw_list_main_ships'. */
+size_t hw_list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways)
+{
+	if (k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1) {
+#if defined(HW_AVX2)
+		if (hw_has_avx2())
+			return main_list_avx2(k, st, offers, buf, cap, ways);
+#endif
+		return main_list_builtin(k, st, offers, buf, cap, ways);
+	}
+	return main_list_any(k, st, offers, buf, cap, ways);
+}
 
 /* main_ships for the built-in map without AVX2, and for any other map. */
 #if defined(__GNUC__)
