@@ -603,10 +603,9 @@ void hw_list_main_ships(const kern *k, const void *st, int build, int move, acti
  * (where the processor has AVX2 and the sizes fit); else way 1. */
 void hw_list_main_ships_way(const kern *k, const void *st, int build, int move, action_out *o, int way);
 /* hawaii_list's main phase with ship actions (`ways`: bit 0 build, bit 1
- * move, not 0) and at most
- * HW_FISH_LIMIT fish: kern_legal_main's list, then hw_list_main_ships',
- * then the fish market's (2 fish or more), in the ship list's frame (no
- * frame of list_rest's); returns the count. */
+ * move, not 0) and at most HW_FISH_LIMIT fish: kern_legal_main's list,
+ * then hw_list_main_ships', then the fish market's (2 fish or more), in
+ * the ship list's frame (not list_rest's); returns the count. */
 size_t hw_list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways);
 /* The same by one way, for the tests (as hw_list_main_ships_way). */
 size_t hw_list_main_way(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, int build, int move,
