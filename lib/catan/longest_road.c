@@ -336,6 +336,32 @@ static int tree_longest(lr_local *g, int j, int from_chain, int *best)
 	return g->blocked[j] ? 0 : top1;
 }
 
+/* 1 when every connected part of the collected network (roads joined at
+ * any shared intersection, blocked ones too) has fewer than need roads:
+ * then no trail reaches need, since the roads of a trail are joined one to
+ * the next at shared intersections, so they all lie in one such part.
+ * Each part is grown from its lowest road over roads_at[] of the ends of
+ * the roads in it; it stops at the first part of need roads (0), or once
+ * the roads not yet in a part are fewer than need (1). */
+static int parts_below(const lr_local *g, int need)
+{
+	uint64_t left = g->n_road == 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->n_road) - 1;
+
+	while (bit_count(left) >= need) {
+		uint64_t part = left & (~left + 1), front = part;
+		while (front) {
+			int r = lowest_bit(front);
+			uint64_t add = (g->roads_at[g->road_end[r][0]] | g->roads_at[g->road_end[r][1]]) & ~part;
+			front = (front & (front - 1)) | add;
+			part |= add;
+		}
+		if (bit_count(part) >= need)
+			return 0;
+		left &= ~part;
+	}
+	return 1;
+}
+
 /* The longest trail of a collected network, or, once a trail of `need`
  * roads is found, a length of at least need (need >= n_road: the exact
  * longest, since no trail is longer).  Below need the answer is a length
@@ -360,6 +386,11 @@ static int solve_local(lr_local *g, int need)
 		need = g->n_road;
 	if (g->n_road <= 1)
 		return g->n_road;
+	/* Asked whether a trail of need exists (need below the road count):
+	 * no part that large, no such trail (parts_below), and 0 is a length
+	 * below need. */
+	if (!exact && parts_below(g, need))
+		return 0;
 	contract(g);
 	best = g->longest_cycle;
 	for (int j = 0; j < g->n_node; j++)
