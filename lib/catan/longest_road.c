@@ -336,13 +336,40 @@ static int tree_longest(lr_local *g, int j, int from_chain, int *best)
 	return g->blocked[j] ? 0 : top1;
 }
 
+/* 0 when parity rules out a trail of need in `part` (a connected part of
+ * w roads): a trail uses an even number of the roads at each unblocked
+ * intersection it passes and at most one at a blocked one, each only as
+ * one of its two ends; so, counting each unblocked intersection with an
+ * odd number of the part's roads once and each blocked one once per road
+ * there (d in all), at most two of these counts are met by the trail's
+ * ends and each other keeps a road at it off the trail, a road serving at
+ * most two: the trail has at most w - (d - 2) / 2 roads (d above 2). */
+static int part_reaches(const lr_local *g, uint64_t part, int need)
+{
+	uint64_t seen[LR_LOCAL_MAX_NODES / 64] = {0};
+	int d = 0;
+
+	for (uint64_t m = part; m; m &= m - 1) {
+		int r = lowest_bit(m);
+		for (int k = 0; k < 2; k++) {
+			unsigned u = g->road_end[r][k];
+			if (bit_test(seen, u))
+				continue;
+			bit_set(seen, u);
+			d += g->blocked[u] ? bit_count(g->roads_at[u]) : bit_count(g->roads_at[u]) & 1;
+		}
+	}
+	return bit_count(part) - (d > 2 ? d - 2 : 0) / 2 >= need;
+}
+
 /* 1 when every connected part of the collected network (roads joined at
  * any shared intersection, blocked ones too) has fewer than need roads:
  * then no trail reaches need, since the roads of a trail are joined one to
  * the next at shared intersections, so they all lie in one such part.
  * Each part is grown from its lowest road over roads_at[] of the ends of
- * the roads in it; it stops at the first part of need roads (0), or once
- * the roads not yet in a part are fewer than need (1). */
+ * the roads in it; it stops at the first part of need roads that parity
+ * does not rule out (part_reaches: 0), or once the roads not yet in a part
+ * are fewer than need (1). */
 static int parts_below(const lr_local *g, int need)
 {
 	uint64_t left = g->n_road == 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->n_road) - 1;
@@ -355,7 +382,7 @@ static int parts_below(const lr_local *g, int need)
 			front = (front & (front - 1)) | add;
 			part |= add;
 		}
-		if (bit_count(part) >= need)
+		if (bit_count(part) >= need && part_reaches(g, part, need))
 			return 0;
 		left &= ~part;
 	}
