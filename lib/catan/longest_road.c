@@ -170,8 +170,9 @@ static int add_road(const lr_search *s, lr_local *g, lr_ids *ids, int p)
 	return 1;
 }
 
-/* Collects the owner's roads and their intersections.  Returns 0 when the
- * owner has more than LR_LOCAL_MAX roads. */
+/* Collects the owner's roads and their intersections (junction[] is left
+ * to mark_junctions).  Returns 0 when the owner has more than LR_LOCAL_MAX
+ * roads. */
 static int collect(const lr_search *s, lr_local *g, lr_ids *ids)
 {
 	const board *b = s->b;
@@ -187,9 +188,14 @@ static int collect(const lr_search *s, lr_local *g, lr_ids *ids)
 	for (; p < b->n_path; p++)
 		if (s->path_owner[p] == s->mine && !add_road(s, g, ids, p))
 			return 0;
+	return 1;
+}
+
+/* junction[] of a collected network (collect leaves it to the caller). */
+static void mark_junctions(lr_local *g)
+{
 	for (int u = 0; u < g->n_node; u++)
 		g->junction[u] = (uint8_t)(g->blocked[u] || !two_bits(g->roads_at[u]));
-	return 1;
 }
 
 static int is_junction(const lr_local *g, int u)
@@ -413,11 +419,6 @@ static int solve_local(lr_local *g, int need)
 		need = g->n_road;
 	if (g->n_road <= 1)
 		return g->n_road;
-	/* Asked whether a trail of need exists (need below the road count):
-	 * no part that large, no such trail (parts_below), and 0 is a length
-	 * below need. */
-	if (!exact && parts_below(g, need))
-		return 0;
 	contract(g);
 	best = g->longest_cycle;
 	for (int j = 0; j < g->n_node; j++)
@@ -819,8 +820,15 @@ static int search_longest(lr_search *s, int need)
 	lr_local g;
 	lr_ids ids;
 
-	if (collect(s, &g, &ids))
+	if (collect(s, &g, &ids)) {
+		/* Asked whether a trail of need exists (need below the road
+		 * count): no part that large, no such trail (parts_below), and 0
+		 * is a length below need; junction[] only for the search. */
+		if (need < g.n_road && g.n_road > 1 && parts_below(&g, need))
+			return 0;
+		mark_junctions(&g);
 		return solve_local(&g, need);
+	}
 	s->total = 0;
 	for (int p = 0; p < s->b->n_path; p++)
 		s->total += s->path_owner[p] == s->mine;
