@@ -170,8 +170,9 @@ static int add_road(const lr_search *s, lr_local *g, lr_ids *ids, int p)
 	return 1;
 }
 
-/* Collects the owner's roads and their intersections.  Returns 0 when the
- * owner has more than LR_LOCAL_MAX roads. */
+/* Collects the owner's roads and their intersections (junction[] is left
+ * to mark_junctions).  Returns 0 when the owner has more than LR_LOCAL_MAX
+ * roads. */
 static int collect(const lr_search *s, lr_local *g, lr_ids *ids)
 {
 	const board *b = s->b;
@@ -187,9 +188,14 @@ static int collect(const lr_search *s, lr_local *g, lr_ids *ids)
 	for (; p < b->n_path; p++)
 		if (s->path_owner[p] == s->mine && !add_road(s, g, ids, p))
 			return 0;
+	return 1;
+}
+
+/* junction[] of a collected network (collect leaves it to the caller). */
+static void mark_junctions(lr_local *g)
+{
 	for (int u = 0; u < g->n_node; u++)
 		g->junction[u] = (uint8_t)(g->blocked[u] || !two_bits(g->roads_at[u]));
-	return 1;
 }
 
 static int is_junction(const lr_local *g, int u)
@@ -334,6 +340,59 @@ static int tree_longest(lr_local *g, int j, int from_chain, int *best)
 	if (here > *best)
 		*best = here;
 	return g->blocked[j] ? 0 : top1;
+}
+
+/* 0 when parity rules out a trail of need in `part` (a connected part of
+ * w roads): a trail uses an even number of the roads at each unblocked
+ * intersection it passes and at most one at a blocked one, each only as
+ * one of its two ends; so, counting each unblocked intersection with an
+ * odd number of the part's roads once and each blocked one once per road
+ * there (d in all), at most two of these counts are met by the trail's
+ * ends and each other keeps a road at it off the trail, a road serving at
+ * most two: the trail has at most w - (d - 2) / 2 roads (d above 2). */
+static int part_reaches(const lr_local *g, uint64_t part, int need)
+{
+	uint64_t seen[LR_LOCAL_MAX_NODES / 64] = {0};
+	int d = 0;
+
+	for (uint64_t m = part; m; m &= m - 1) {
+		int r = lowest_bit(m);
+		for (int k = 0; k < 2; k++) {
+			unsigned u = g->road_end[r][k];
+			if (bit_test(seen, u))
+				continue;
+			bit_set(seen, u);
+			d += g->blocked[u] ? bit_count(g->roads_at[u]) : bit_count(g->roads_at[u]) & 1;
+		}
+	}
+	return bit_count(part) - (d > 2 ? d - 2 : 0) / 2 >= need;
+}
+
+/* 1 when every connected part of the collected network (roads joined at
+ * any shared intersection, blocked ones too) has fewer than need roads:
+ * then no trail reaches need, since the roads of a trail are joined one to
+ * the next at shared intersections, so they all lie in one such part.
+ * Each part is grown from its lowest road over roads_at[] of the ends of
+ * the roads in it; it stops at the first part of need roads that parity
+ * does not rule out (part_reaches: 0), or once the roads not yet in a part
+ * are fewer than need (1). */
+static int parts_below(const lr_local *g, int need)
+{
+	uint64_t left = g->n_road == 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->n_road) - 1;
+
+	while (bit_count(left) >= need) {
+		uint64_t part = left & (~left + 1), front = part;
+		while (front) {
+			int r = lowest_bit(front);
+			uint64_t add = (g->roads_at[g->road_end[r][0]] | g->roads_at[g->road_end[r][1]]) & ~part;
+			front = (front & (front - 1)) | add;
+			part |= add;
+		}
+		if (bit_count(part) >= need && part_reaches(g, part, need))
+			return 0;
+		left &= ~part;
+	}
+	return 1;
 }
 
 /* The longest trail of a collected network, or, once a trail of `need`
@@ -761,8 +820,15 @@ static int search_longest(lr_search *s, int need)
 	lr_local g;
 	lr_ids ids;
 
-	if (collect(s, &g, &ids))
+	if (collect(s, &g, &ids)) {
+		/* Asked whether a trail of need exists (need below the road
+		 * count): no part that large, no such trail (parts_below), and 0
+		 * is a length below need; junction[] only for the search. */
+		if (need < g.n_road && g.n_road > 1 && parts_below(&g, need))
+			return 0;
+		mark_junctions(&g);
 		return solve_local(&g, need);
+	}
 	s->total = 0;
 	for (int p = 0; p < s->b->n_path; p++)
 		s->total += s->path_owner[p] == s->mine;

@@ -1420,6 +1420,107 @@ START_TEST(longest_road_at_least_B86_B87_H109)
 }
 END_TEST
 
+/* A path of n roads of owner 1 from a random intersection that touches no
+ * intersection marked in used[] (nor one next to one), marking its own; 0
+ * when the walk gets stuck. */
+static int lay_path(const board *b, rng *r, uint8_t *po, uint8_t *used, int n)
+{
+	unsigned v = rng_uniform(r, (uint32_t)b->n_node);
+	uint16_t laid[64];
+	int k = 0;
+	for (; k < n; k++) {
+		int ok = -1;
+		for (unsigned i = 0, i0 = rng_uniform(r, b->node[v].deg); i < b->node[v].deg && ok < 0; i++) {
+			unsigned j = (i0 + i) % b->node[v].deg, u = b->node[v].adj[j];
+			if (used[u])
+				continue;
+			ok = (int)j;
+		}
+		if (ok < 0)
+			break;
+		used[v] = 2; /* on this path */
+		laid[k] = b->node[v].path[ok];
+		v = b->node[v].adj[ok];
+	}
+	if (k < n || used[v]) {
+		for (int i = 0; i < b->n_node; i++)
+			used[i] = used[i] == 2 ? 0 : used[i];
+		return 0;
+	}
+	used[v] = 2;
+	for (int i = 0; i < k; i++)
+		po[laid[i]] = 1;
+	for (int i = 0; i < b->n_node; i++)
+		if (used[i] == 2)
+			for (unsigned j = 0; j < b->node[i].deg; j++)
+				used[b->node[i].adj[j]] = used[b->node[i].adj[j]] ? used[b->node[i].adj[j]] : 1;
+	for (int i = 0; i < b->n_node; i++)
+		used[i] = used[i] ? 1 : 0;
+	return 1;
+}
+
+/* board_longest_road_at_least over a network in parts (B-86, B-87; hawaii's
+ * route after a ship move, H-81, H-84): the search first sizes the parts of
+ * the network (roads joined at any shared intersection) and answers no when
+ * each has fewer roads than the bound.  Parts of n and n - 1 roads apart
+ * (the largest exactly the bound), and a path of 2n roads cut in two by
+ * another owner's building (one part for the sizing, trails of n at most). */
+START_TEST(longest_road_at_least_parts_B86_B87_H84)
+{
+	board b;
+	rng r;
+	uint8_t po[128], no[96], used[96];
+	int tried = 0;
+	load(&b, 0);
+	rng_seed(&r, 8484);
+	for (int trial = 0; trial < 400; trial++) {
+		int n = 2 + (int)rng_uniform(&r, 6), parts = 2 + (int)rng_uniform(&r, 2), ok = 1, len;
+		memset(po, 0, sizeof po);
+		memset(no, 0, sizeof no);
+		memset(used, 0, sizeof used);
+		ok = lay_path(&b, &r, po, used, n);
+		for (int i = 1; i < parts && ok; i++)
+			ok = lay_path(&b, &r, po, used, n - 1);
+		if (!ok)
+			continue;
+		tried++;
+		len = board_longest_road(&b, po, no, 0);
+		ck_assert_int_eq(len, n);
+		ck_assert_int_eq(len, naive_longest(&b, po, no, 0));
+		ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, n), 1);
+		ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, n + 1), 0);
+		ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, n - 1), 1);
+	}
+	ck_assert_int_gt(tried, 100);
+	for (int trial = 0, cut = 0; trial < 400 && cut < 50; trial++) {
+		int n = 2 + (int)rng_uniform(&r, 5);
+		memset(po, 0, sizeof po);
+		memset(no, 0, sizeof no);
+		memset(used, 0, sizeof used);
+		if (!lay_path(&b, &r, po, used, 2 * n))
+			continue;
+		ck_assert_int_eq(board_longest_road(&b, po, no, 0), 2 * n);
+		/* Block one inner point at a time: a cut after k roads leaves max(k, 2n - k). */
+		for (int v = 0; v < b.n_node; v++) {
+			int mine = 0, len;
+			for (unsigned j = 0; j < b.node[v].deg; j++)
+				mine += po[b.node[v].path[j]] == 1;
+			if (mine != 2)
+				continue;
+			no[v] = 2;
+			len = naive_longest(&b, po, no, 0);
+			ck_assert_int_lt(len, 2 * n);
+			ck_assert_int_eq(board_longest_road(&b, po, no, 0), len);
+			ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, len), 1);
+			ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, len + 1), 0);
+			no[v] = 0;
+		}
+		cut++;
+	}
+	board_free(&b);
+}
+END_TEST
+
 /* Networks of rings with arms (as hawaii's trade routes of roads and
  * ships grow): 1 to 3 rings around land hexes, arms of 1 to 4 roads from
  * random points, a few roads apart and other owners' buildings, some on
@@ -1725,6 +1826,7 @@ static Suite *board_suite(void)
 	tcase_add_test(tc, longest_road_through_dense_B86_B88);
 	tcase_add_test(tc, longest_road_through_even_end_B86_B88);
 	tcase_add_test(tc, longest_road_at_least_B86_B87_H109);
+	tcase_add_test(tc, longest_road_at_least_parts_B86_B87_H84);
 	tcase_add_test(tc, longest_road_rings_and_arms_B86_B87_H82_H83);
 	tcase_add_test(tc, board_json_well_formed);
 	suite_add_tcase(s, tc);
