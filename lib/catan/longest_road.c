@@ -870,7 +870,6 @@ int board_longest_road_at_least(const board *b, const uint8_t *path_owner, const
 	return bound <= 0 || search_longest(&s, bound) >= bound;
 }
 
-
 #define LR_PROBE_STEPS 32 /* intersections lr_probe_even looks at */
 
 /* From intersection v (unblocked, its continuations `ways`), along the

@@ -577,11 +577,8 @@ int hw_open_end(const kern *k, const void *st, int s, int p);
  * listers' form), as bit e for each open end node[e]. */
 unsigned hw_open_ends_bits(const kern *k, const void *st, int s, int p);
 int hw_check_move_ship(const kern *k, const void *st, int from, int to);
-void hw_list_move_ships(const kern *k, const void *st, action_out *o);
-/* hw_list_move_ships in parts: whether the active seat may move a ship now
- * (H-78, and a ship not fresh, H-80), and its moves from its anchors, ship
- * spots and pieces (hw_anchors, hw_spots_from, hw_path_bits's `mine` for
- * the active seat; spots not empty). */
+/* Whether the active seat may move a ship now (H-78, and a ship not
+ * fresh, H-80): hw_list_main_ships then lists its moves. */
 static inline int hw_move_listable(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
@@ -592,8 +589,6 @@ static inline int hw_move_listable(const kern *k, const void *st)
 	return h->status == CRISK_STATUS_RUNNING && h->dp == DP_MAIN && h->cur == (int8_t)h->active && !x->moved &&
 	       HW_SHIPS - x->ships[h->active] > x->n_fresh;
 }
-void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
-		      const uint64_t *mine, action_out *o);
 /* hw_list_own's main phase: BUILD_SHIP (if `build`, hw_build_listable)
  * and MOVE_SHIP (if `move`, hw_move_listable), sharing the anchors, path
  * bitsets and spots. */

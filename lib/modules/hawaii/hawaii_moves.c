@@ -225,17 +225,6 @@ static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsign
 	}
 }
 
-void hw_list_move_ships(const kern *k, const void *st, action_out *o)
-{
-	if (!hw_move_listable(k, st))
-		return;
-	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], empty[HW_MAX_PW], mine[HW_MAX_PW];
-	hw_anchors(k, st, ks(st)->active, anchor);
-	hw_path_bits_of(k, st, (unsigned)ks(st)->active + 1, empty, mine);
-	if (hw_spots_from(k, st, anchor, empty, spots)) /* else no ship has a place to go */
-		hw_list_moves_at(k, st, anchor, spots, mine, o);
-}
-
 /* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
  * seat's anchors, less the pirate's, less those whose only anchor was an
  * end of `from` that the ship leaves bare (H-44 without it, H-81).  The
@@ -328,16 +317,6 @@ listed:
 			}
 		}
 	}
-}
-
-void hw_list_moves_at(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
-		      const uint64_t *mine, action_out *o)
-{
-	/* the built-in map: 160 spaces, 125 points, ship-type spaces from 64 on; bitset loops of a known length */
-	if (k->pw == 3 && k->nw == 2 && hwr(k)->ship_lo == 1)
-		list_moves(k, st, anchor, spots, mine, hw_pirate_paths(k, st), o, 3, 2, 1, 0);
-	else
-		list_moves(k, st, anchor, spots, mine, hw_pirate_paths(k, st), o, k->pw, k->nw, hwr(k)->ship_lo, 0);
 }
 
 /* The main phase's ship actions, BUILD_SHIP and MOVE_SHIP (build or move
