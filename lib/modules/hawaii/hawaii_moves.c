@@ -581,7 +581,9 @@ static int route_even_from(const kern *k, const uint8_t *paths, const uint8_t *n
  *    through `to`, of its component or of the network), which is the
  *    answer since no trail elsewhere is above old;
  *  - below old, no trail through `to` reaches old: the answer is old if a
- *    trail of old avoided `from` before the move, which holds when the
+ *    trail of old avoided `from` before the move, which holds when from's
+ *    inner point holds an even number of s's pieces and route_even_from
+ *    finds a point blocked or odd from there (parity, no walk), when the
  *    longest trail through `from` (the pieces as before the move, put back
  *    for a moment) stays below old, or when it reaches old without one of
  *    the other pieces at from's inner point (route_kept_at_inner), else
@@ -609,35 +611,38 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	if (at_to >= old)
 		return at_to;
 	paths[to] = 0;
-	paths[from] = (uint8_t)(s + 1);
-	int via = board_longest_road_through_inplace(&k->b, paths, nodes, s, from, old - 1, LR_THROUGH_BOUNDED);
-	paths[from] = 0;
-	if (via >= old && old >= 2) {
-		/* A trail T of old - 1 from from's inner point i without `from`
-		 * and `to` was found (from + T is old; none is longer).  Let i
-		 * hold an even number of s's pieces without them.  If T ends
-		 * elsewhere it uses an odd number of them: a piece e at i is off
-		 * T, and e followed by T is a trail of old (it passes i, which
-		 * from + T passes too).  If T is closed at i and a point of T (all
-		 * passed, so unblocked) has a piece r of s off T, T read from that
-		 * point followed by r is a trail of old.  Else every piece at each
-		 * point of T is on T: T is all that is reached from i over s's
-		 * pieces through unblocked points, and each point reached is
-		 * unblocked with an even number of s's pieces.  route_even_from
-		 * finding a point blocked or odd rules that out: a trail of old
-		 * is left without `from`. */
-		int i = -1, mine = 0;
-		for (int e = 0; e < 2 && i < 0; e++) {
-			const bnode *bn = &k->b.node[k->b.path[from].node[e]];
-			for (int q = 0; q < bn->deg; q++)
-				mine += paths[bn->path[q]] == s + 1;
-			if (mine)
-				i = k->b.path[from].node[e];
-		}
-		if (mine % 2 == 0 && !route_even_from(k, paths, nodes, s, i))
-			via = 0;
+	/* from's inner point i (-1 if `from` stood alone) and s's pieces there,
+	 * without `from` and `to`. */
+	int i = -1, at_i = 0;
+	for (int e = 0; e < 2 && i < 0; e++) {
+		const bnode *bn = &k->b.node[k->b.path[from].node[e]];
+		for (int q = 0; q < bn->deg; q++)
+			at_i += paths[bn->path[q]] == s + 1;
+		if (at_i)
+			i = k->b.path[from].node[e];
+	}
+	if (old >= 2 && at_i % 2 == 0 && at_i && !route_even_from(k, paths, nodes, s, i)) {
+		/* Parity at an even inner point: a trail of old is left without
+		 * `from`, with or without one through it.  If none of old runs
+		 * through `from`, one avoids it (old is the route before the
+		 * move, and `to` was not part of it).  Else such a trail is
+		 * `from` and a trail T of old - 1 from i without `from` and `to`
+		 * (so i is unblocked).  If T ends elsewhere it uses an odd number
+		 * of i's pieces: a piece e at i is off T, and e followed by T is
+		 * a trail of old (it passes i, which from + T passes too).  If T
+		 * is closed at i and a point of T (all passed, so unblocked) has
+		 * a piece r of s off T, T read from that point followed by r is a
+		 * trail of old.  Else every piece at each point of T is on T: T
+		 * is all that is reached from i over s's pieces through
+		 * unblocked points, and each point reached is unblocked with an
+		 * even number of s's pieces, which route_even_from finding a
+		 * point blocked or odd rules out.  No walk through `from` is
+		 * needed. */
+		paths[to] = (uint8_t)(s + 1);
+		return old;
 	}
 	paths[from] = (uint8_t)(s + 1);
+	int via = board_longest_road_through_inplace(&k->b, paths, nodes, s, from, old - 1, LR_THROUGH_BOUNDED);
 	if (via >= old)
 		via = route_kept_at_inner(k, paths, nodes, s, old, from) ? 0 : via;
 	paths[from] = 0;
@@ -655,13 +660,7 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	 * off for the search too (any first part of them would do). */
 	paths[to] = 0; /* no trail through it reaches old (above) */
 	uint16_t run[32];
-	int n_run = 0, x = -1;
-	for (int e = 0; e < 2 && x < 0; e++) {
-		const bnode *bn = &k->b.node[k->b.path[from].node[e]];
-		for (int q = 0; q < bn->deg; q++)
-			if (paths[bn->path[q]] == s + 1)
-				x = k->b.path[from].node[e]; /* from's inner point */
-	}
+	int n_run = 0, x = i; /* from's inner point */
 	while (x >= 0 && n_run < 32) {
 		const bnode *bn = &k->b.node[x];
 		int who = nodes[x] & NODE_OWNER_MASK, next = -1, mine = 0;
