@@ -585,7 +585,9 @@ static int route_even_from(const kern *k, const uint8_t *paths, const uint8_t *n
  *    inner point holds an even number of s's pieces and route_even_from
  *    finds a point blocked or odd from there (parity, no walk), when the
  *    longest trail through `from` (the pieces as before the move, put back
- *    for a moment) stays below old, or when it reaches old without one of
+ *    for a moment; asked through the last piece of the run that `from`
+ *    ends, so that the walk does not follow the run) stays below old, or
+ *    when it reaches old without one of
  *    the other pieces at from's inner point (route_kept_at_inner), else
  *    only the whole network's search
  *    tells old from old - 1, by board_longest_road_at_least(old) on the
@@ -641,26 +643,12 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 		paths[to] = (uint8_t)(s + 1);
 		return old;
 	}
-	paths[from] = (uint8_t)(s + 1);
-	int via = board_longest_road_through_inplace(&k->b, paths, nodes, s, from, old - 1, LR_THROUGH_BOUNDED);
-	if (via >= old)
-		via = route_kept_at_inner(k, paths, nodes, s, old, from) ? 0 : via;
-	paths[from] = 0;
-	paths[to] = (uint8_t)(s + 1);
-	if (via >= 0 && via < old)
-		return old;
-	/* The answer is old or old - 1 (above): only whether a trail of old
-	 * is left matters, and that search stops at the first one found.
-	 * `from` ended a run of pieces through points of two pieces of s
-	 * each, open to s: c1 = from, c2, ..., cm up to a point J.  Without
-	 * `from`, a trail using some of c2..cm ends among them, so it is at
-	 * most m - 1 of them and a trail from J without them, and before the
-	 * move the whole run and that trail from J made a trail of at most
-	 * old: such trails stay below old.  So the pieces c2..cm are taken
-	 * off for the search too (any first part of them would do). */
-	paths[to] = 0; /* no trail through it reaches old (above) */
+	/* `from` ends a run of pieces through points of two pieces of s each,
+	 * open to s: c1 = from, c2, ..., cm up to a point J (a fork, a blocked
+	 * point, or the run's other end); c2..cm are taken off here.  A trail
+	 * through `from` is the whole run and a trail from J without it. */
 	uint16_t run[32];
-	int n_run = 0, x = i; /* from's inner point */
+	int n_run = 0, x = i, via;
 	while (x >= 0 && n_run < 32) {
 		const bnode *bn = &k->b.node[x];
 		int who = nodes[x] & NODE_OWNER_MASK, next = -1, mine = 0;
@@ -677,6 +665,41 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 		paths[next] = 0;
 		x = k->b.path[next].node[0] == x ? k->b.path[next].node[1] : k->b.path[next].node[0];
 	}
+	if (n_run == 0) {
+		paths[from] = (uint8_t)(s + 1);
+		via = board_longest_road_through_inplace(&k->b, paths, nodes, s, from, old - 1, LR_THROUGH_BOUNDED);
+		if (via >= old)
+			via = route_kept_at_inner(k, paths, nodes, s, old, from) ? 0 : via;
+		paths[from] = 0;
+	} else {
+		/* The walk through `from` without walking the run again: cm hangs
+		 * at its end towards `from` (c1..cm-1 off), so the longest trail
+		 * through it, asked up to old - n_run - 1 (cm and a trail from J
+		 * of old - m; at least 0, since the run alone, m pieces, was a
+		 * trail of at most old), plus the n_run pieces c1..cm-1 is the
+		 * longest through `from` (or at least old), or more only when the
+		 * search went over to cm's part or the network: below old, no
+		 * trail of old runs through `from`. */
+		int cm = run[n_run - 1], t;
+		paths[cm] = (uint8_t)(s + 1);
+		t = board_longest_road_through_inplace(&k->b, paths, nodes, s, cm, old - 1 - n_run, LR_THROUGH_BOUNDED);
+		paths[cm] = 0;
+		via = t < 0 ? t : t + n_run;
+	}
+	if (via >= 0 && via < old) {
+		while (n_run > 0)
+			paths[run[--n_run]] = (uint8_t)(s + 1);
+		paths[to] = (uint8_t)(s + 1);
+		return old;
+	}
+	/* The answer is old or old - 1 (above): only whether a trail of old
+	 * is left matters, and that search stops at the first one found.
+	 * Without `from`, a trail using some of c2..cm ends among them, so it
+	 * is at most m - 1 of them and a trail from J without them, and before
+	 * the move the whole run and that trail from J made a trail of at most
+	 * old: such trails stay below old.  So the pieces c2..cm stay off for
+	 * the search too (any first part of them would do); `to` too, since
+	 * no trail through it reaches old (above). */
 	/* Fewer than old pieces left (less `to` and the run): no trail of old. */
 	int left = pieces - 1 - n_run < old ? 0 : board_longest_road_at_least(&k->b, paths, nodes, s, old);
 	while (n_run > 0)
