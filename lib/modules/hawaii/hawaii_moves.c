@@ -648,10 +648,11 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	 * point, or the run's other end); c2..cm are taken off here.  A trail
 	 * through `from` is the whole run and a trail from J without it. */
 	uint16_t run[32];
-	int n_run = 0, x = i, via;
+	int n_run = 0, x = i, via, fork = 1;
 	while (x >= 0 && n_run < 32) {
 		const bnode *bn = &k->b.node[x];
 		int who = nodes[x] & NODE_OWNER_MASK, next = -1, mine = 0;
+		fork = 0;
 		if (who != 0 && who != s + 1)
 			break; /* a trail stops at x */
 		for (int q = 0; q < bn->deg; q++)
@@ -659,8 +660,10 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 				mine++;
 				next = bn->path[q];
 			}
+		fork = mine > 1;
 		if (mine != 1)
 			break; /* x is J: a fork, or the run's other end */
+		fork = 1; /* not looked at yet (past 32 pieces) */
 		run[n_run++] = (uint16_t)next;
 		paths[next] = 0;
 		x = k->b.path[next].node[0] == x ? k->b.path[next].node[1] : k->b.path[next].node[0];
@@ -671,6 +674,8 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 		if (via >= old)
 			via = route_kept_at_inner(k, paths, nodes, s, old, from) ? 0 : via;
 		paths[from] = 0;
+	} else if (!fork) {
+		via = n_run + 1; /* J blocked or the run's other end: the run alone */
 	} else {
 		/* The walk through `from` without walking the run again: cm hangs
 		 * at its end towards `from` (c1..cm-1 off), so the longest trail
