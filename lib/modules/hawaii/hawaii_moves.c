@@ -668,14 +668,14 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 		paths[next] = 0;
 		x = k->b.path[next].node[0] == x ? k->b.path[next].node[1] : k->b.path[next].node[0];
 	}
-	if (n_run == 0) {
+	if (!fork) {
+		via = n_run + 1; /* J (i when n_run is 0) blocked, or the run's other end: the run alone */
+	} else if (n_run == 0) {
 		paths[from] = (uint8_t)(s + 1);
 		via = board_longest_road_through_inplace(&k->b, paths, nodes, s, from, old - 1, LR_THROUGH_BOUNDED);
 		if (via >= old)
 			via = route_kept_at_inner(k, paths, nodes, s, old, from) ? 0 : via;
 		paths[from] = 0;
-	} else if (!fork) {
-		via = n_run + 1; /* J blocked or the run's other end: the run alone */
 	} else {
 		/* The walk through `from` without walking the run again: cm hangs
 		 * at its end towards `from` (c1..cm-1 off), so the longest trail
