@@ -489,7 +489,19 @@ static void take_off(const kern *k, void *st, int s, int p)
 {
 	uint8_t *paths = kpaths(k, st);
 	uint64_t *reach = kreach(k, st, s);
+	const hw_rules *r = hwr(k);
 	paths[p] = 0;
+	if (r->end_other_ok) {
+		/* The other paths at each end from the table (as open_ends). */
+		const uint16_t *q = r->end_other + 8 * (size_t)p;
+		const unsigned me = (unsigned)s + 1;
+		for (int e = 0; e < 2; e++, q += 4) {
+			int n = k->b.path[p].node[e];
+			if (!mine_on(paths, q[0], me) && !mine_on(paths, q[1], me) && !mine_on(paths, q[2], me))
+				reach[n >> 6] &= ~(UINT64_C(1) << (n & 63));
+		}
+		return;
+	}
 	for (int e = 0; e < 2; e++) {
 		int n = k->b.path[p].node[e], any = 0;
 		const bnode *bn = &k->b.node[n];
@@ -498,6 +510,23 @@ static void take_off(const kern *k, void *st, int s, int p)
 		if (!any)
 			reach[n >> 6] &= ~(UINT64_C(1) << (n & 63));
 	}
+}
+
+/* Seat s's pieces at end e of path p, p itself not counted (for
+ * route_after_move). */
+static inline int mine_at_end(const kern *k, const uint8_t *paths, int s, int p, int e)
+{
+	const hw_rules *r = hwr(k);
+	const unsigned me = (unsigned)s + 1;
+	if (r->end_other_ok) {
+		const uint16_t *q = r->end_other + 8 * (size_t)p + 4 * e;
+		return mine_on(paths, q[0], me) + mine_on(paths, q[1], me) + mine_on(paths, q[2], me);
+	}
+	const bnode *bn = &k->b.node[k->b.path[p].node[e]];
+	int n = 0;
+	for (int q = 0; q < bn->deg; q++)
+		n += bn->path[q] != p && paths[bn->path[q]] == me;
+	return n;
 }
 
 /* For route_after_move, once a trail of old through `from` was found (the
@@ -617,9 +646,7 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	 * without `from` and `to`. */
 	int i = -1, at_i = 0;
 	for (int e = 0; e < 2 && i < 0; e++) {
-		const bnode *bn = &k->b.node[k->b.path[from].node[e]];
-		for (int q = 0; q < bn->deg; q++)
-			at_i += paths[bn->path[q]] == s + 1;
+		at_i = mine_at_end(k, paths, s, from, e);
 		if (at_i)
 			i = k->b.path[from].node[e];
 	}
@@ -719,8 +746,11 @@ void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 	hw_ext *x = hwx(k, st);
 	take_off(k, st, s, from);
 	hw_ship_removed(k, st, s, from, log); /* H-81: boat back, merchant rate lost */
-	x->ships[s]++; /* back in supply for a moment: hw_add_ship takes it again */
-	hw_add_ship(k, st, s, to);
+	/* hw_add_ship without the supply's round trip: the ship itself moves. */
+	kpaths(k, st)[to] = (uint8_t)(s + 1);
+	bit_set(kreach(k, st, s), k->b.path[to].node[0]);
+	bit_set(kreach(k, st, s), k->b.path[to].node[1]);
+	hw_note_fresh(k, st, to); /* H-80 */
 	hw_piece_placed(k, st, s, to, log); /* H-50: chit, boat, merchant */
 	x->moved = 1;
 	ev *e = ev_push(log, HW_EV_MOVE_SHIP, s, -1);
