@@ -161,7 +161,26 @@ static crisk_action market_code(int ability, int arg)
 
 /* codes[0 .. n) but codes[skip], in order: copied in one or two blocks
  * when the buffer holds them all (the codes are made once, with the rules). */
-void hw_put_codes(action_out *o, const crisk_action *codes, int n, int skip)
+#if defined(HW_AVX2)
+/* hw_put_codes' codes (codes[i] == codes[0] + i) with hw_run_avx2, where o
+ * has room for n + 3. */
+static HW_TARGET_AVX2 __attribute__((noinline)) void put_codes_avx2(action_out *o, crisk_action base, int n, int skip)
+{
+	crisk_action *w = o->buf + o->n;
+	if (n == 43)
+		o->n += hw_run_avx2_n(w, base, 43, skip);
+	else if (n == 28)
+		o->n += hw_run_avx2_n(w, base, 28, skip);
+	else
+		o->n += hw_run_avx2(w, base, n, skip);
+}
+#endif
+
+/* hw_put_codes by two copies of the table (any processor). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void put_codes_copy(action_out *o, const crisk_action *codes, int n, int skip)
 {
 	size_t at = o->n;
 	if (o->buf && n > 0 && at + (size_t)n <= o->cap) {
@@ -179,6 +198,20 @@ void hw_put_codes(action_out *o, const crisk_action *codes, int n, int skip)
 		if (i != skip)
 			out_put(o, codes[i]);
 	}
+}
+
+/* A choice without a frame (tail calls): AVX2 where the processor has it
+ * and o has the room hw_run_avx2 needs (the codes ascend by one: the
+ * rules object's tables). */
+void hw_put_codes(action_out *o, const crisk_action *codes, int n, int skip)
+{
+#if defined(HW_AVX2)
+	if (o->buf && n > 0 && o->n + (size_t)n + 3 <= o->cap && hw_has_avx2()) {
+		put_codes_avx2(o, codes[0], n, skip);
+		return;
+	}
+#endif
+	put_codes_copy(o, codes, n, skip);
 }
 
 /* Every legal use, ascending (ability, then argument). */
