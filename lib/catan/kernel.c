@@ -67,7 +67,7 @@ int kern_init(kern *k, const kern_config *cfg)
 	size_t n_paths = (size_t)b->n_node * (size_t)k->pw + 1, n_tok_nodes = 13 * (size_t)k->nw,
 	       n_yield = 13 * (size_t)b->n_node + 1, n_hex_nodes = (size_t)b->n_land * (size_t)k->nw + 1,
 	       n_set = (size_t)k->nw + 1;
-	size_t words = n_paths + n_tok_nodes + n_yield + n_hex_nodes + 2 * n_set;
+	size_t words = n_paths + n_tok_nodes + n_yield + n_hex_nodes + 3 * n_set;
 	size_t corners = links + 1, hexes = (size_t)b->n_land + 1, nodes = (size_t)b->n_node + 1;
 	uint64_t *word = k->tables = calloc(words * sizeof *word + corners * sizeof *k->tok_corner +
 						    hexes * sizeof *k->tok_hex + hexes + nodes, 1);
@@ -79,14 +79,17 @@ int kern_init(kern *k, const kern_config *cfg)
 	k->hex_nodes = word += n_yield;
 	k->no_site = word += n_hex_nodes;
 	k->stop = word += n_set;
+	k->road_nodes = word += n_set;
 	k->tok_corner = (struct kcorner *)(word + n_set);
 	k->tok_hex = (uint16_t *)(k->tok_corner + corners);
 	k->hex_res = (uint8_t *)(k->tok_hex + hexes);
 	k->node_harbor = k->hex_res + hexes;
 	for (int n = 0; n < b->n_node; n++) {
 		for (int i = 0; i < b->node[n].deg; i++) {
-			if (kern_road_path(k, b->node[n].path[i]))
+			if (kern_road_path(k, b->node[n].path[i])) {
 				bit_set(k->node_paths + (size_t)n * (size_t)k->pw, b->node[n].path[i]);
+				bit_set(k->road_nodes, n);
+			}
 		}
 	}
 

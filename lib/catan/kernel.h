@@ -165,6 +165,10 @@ typedef struct kern {
 	 * nodes that take no building, and the named locations, which stop a
 	 * network while empty (kern_config.named_kinds). */
 	uint64_t *no_site, *stop;
+	/* Node bitset of nw words: the nodes with a path that takes a road
+	 * (every node on the standard boards; list_roads skips the others on
+	 * maps). */
+	uint64_t *road_nodes;
 	void *tables;        /* the one allocation that holds the tables above */
 	/* State layout. */
 	int nw;              /* 64-bit words per node bitset */

@@ -37,7 +37,7 @@ static void put_run(action_out *o, const crisk_action *src, size_t n)
 __attribute__((always_inline))
 #endif
 static inline void list_roads_words(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o,
-				    const int nw, const int pw)
+				    const int nw, const int pw, const int roads_only)
 {
 	/* Candidate paths: those at the seat's road ends not blocked by an
 	 * opponent's building, as a path bitset; then keep the empty ones. */
@@ -48,8 +48,27 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 		spots[w] = 0;
 	const uint64_t *occupied = koccupied(k, st);
 	for (int w = 0; w < nw; w++) {
-		/* An empty named location is no anchor (H-45): those drop out here. */
-		for (uint64_t m = reach[w] & ~(k->stop[w] & ~occupied[w]); m; m &= m - 1) {
+		/* An empty named location is no anchor (H-45): those drop out
+		 * here; on the built-in hawaii map (roads_only) the points
+		 * without a road path too (the ends of ship networks at sea). */
+		uint64_t from = reach[w] & ~(k->stop[w] & ~occupied[w]);
+		if (roads_only) {
+			from &= k->road_nodes[w];
+			/* An opponent's building blocks (B-70): tested at the
+			 * occupied points only (the seat's buildings and a few
+			 * others), fewer than the network's points. */
+			for (uint64_t m = from & occupied[w]; m; m &= m - 1) {
+				int n = w * 64 + bit_low(m);
+				from &= ~((uint64_t)((nodes[n] & NODE_OWNER_MASK) != (unsigned)s + 1) << (n & 63));
+			}
+			for (uint64_t m = from; m; m &= m - 1) {
+				const uint64_t *at = k->node_paths + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
+				for (int i = 0; i < pw; i++)
+					spots[i] |= at[i];
+			}
+			continue;
+		}
+		for (uint64_t m = from; m; m &= m - 1) {
 			int n = w * 64 + bit_low(m);
 			/* An opponent's building blocks (B-70).  Whether one stands
 			 * there is anyone's guess: a mask, not a branch. */
@@ -92,7 +111,7 @@ __attribute__((noinline))
 #endif
 static void list_roads_base(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
 {
-	list_roads_words(k, st, s, type, followed, o, 1, 2);
+	list_roads_words(k, st, s, type, followed, o, 1, 2, 0);
 }
 
 #if defined(__GNUC__)
@@ -108,9 +127,9 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 		return;
 	}
 	if (k->nw == 2 && k->pw == 3)
-		list_roads_words(k, st, s, type, followed, o, 2, 3);
+		list_roads_words(k, st, s, type, followed, o, 2, 3, 1);
 	else
-		list_roads_words(k, st, s, type, followed, o, k->nw, k->pw);
+		list_roads_words(k, st, s, type, followed, o, k->nw, k->pw, 0);
 }
 
 /* The list grows through a copy, so the caller's out never has its address

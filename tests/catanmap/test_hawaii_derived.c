@@ -167,6 +167,31 @@ static void compare_hex_codes(const fixture *f, const crisk_action *list, size_t
 	ck_assert_uint_eq(got, want);
 }
 
+/* hawaii_list into a buffer of exactly the list's length and of n_land +
+ * n_sea + 5 codes, and its count into none: the same count and codes as
+ * with room to spare.  With less room the AVX2 runs of the hex codes
+ * (hw_run_avx2, which store up to 3 codes past their end:
+ * list_thieves_avx2, hw_put_codes) give way to list_rest and the table
+ * copies (H-57, H-72, B-62). */
+static void compare_small_caps(const kern *k, const void *st, const crisk_action *list, size_t n)
+{
+	static crisk_action small[PLAY_CAP + 8];
+	const int offers = 0; /* as random_game's list: no domestic offers */
+	size_t caps[2] = {n, (size_t)k->b.n_land + (size_t)k->b.n_sea + 5};
+	for (int c = 0; c < 2; c++) {
+		size_t cap = caps[c] < PLAY_CAP ? caps[c] : PLAY_CAP;
+		for (size_t i = 0; i < PLAY_CAP + 8; i++)
+			small[i] = ~(crisk_action)0;
+		size_t m = hawaii_list(k, st, offers, small, cap);
+		ck_assert_uint_eq(m, n);
+		ck_assert_msg(memcmp(small, list, (n < cap ? n : cap) * sizeof *list) == 0,
+			      "hawaii_list with room for %zu codes differs", cap);
+		for (size_t i = cap; i < PLAY_CAP + 8; i++)
+			ck_assert_msg(small[i] == ~(crisk_action)0, "hawaii_list wrote past its room (%zu) at %zu", cap, i);
+	}
+	ck_assert_uint_eq(hawaii_list(k, st, offers, NULL, 0), n);
+}
+
 /* hw_path_bits (SSE2 where the build has it, with the built-in map's
  * constant sizes and without) and its portable form hw_path_bits_swar
  * against the path bytes one by one: the empty paths and those of byte
@@ -429,8 +454,11 @@ static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 	compare_main_ways(k, f->st);
 	compare_spots(f, list, n);
 	const kstate *h = ks(f->st);
-	if (h->dp == DP_MOVE_ROBBER && h->cur == h->active)
+	if (h->dp == DP_MOVE_ROBBER && h->cur == h->active) {
 		compare_hex_codes(f, list, n, code(HW_MOVE_PIRATE, 0));
+		compare_hex_codes(f, list, n, code(CRISK_CATAN_MOVE_ROBBER, 0)); /* B-62 (list_thieves_avx2) */
+	}
+	compare_small_caps(k, f->st, list, n);
 	if (h->cur == h->active && hwx(k, f->st)->fish[h->active] >= 2) {
 		compare_hex_codes(f, list, n, code(HW_FISH, (uint64_t)HW_FISH_MOVE_ROBBER << 16));
 		compare_hex_codes(f, list, n, code(HW_FISH, (uint64_t)HW_FISH_MOVE_PIRATE << 16));

@@ -415,6 +415,40 @@ static HW_TARGET_AVX2 inline __attribute__((always_inline)) void hw_own_points_a
 	own[0] = m[0] | m[1] << 32;
 	own[1] = m[2] | (m[3] >> 3) << 32;
 }
+/* The codes base + i for i < n but `skip` (all n if skip is not below n),
+ * ascending, into w: four a store, in two runs (below and from skip), each
+ * up to 3 codes past its end, so w needs room for n + 3.  Returns the
+ * count.  For the lists of every hex but the thief's (hw_put_codes, and
+ * the robber's and pirate's moves). */
+static HW_TARGET_AVX2 inline __attribute__((always_inline)) size_t hw_run_avx2(crisk_action *w, crisk_action base,
+									     int n, int skip)
+{
+	const int c = (unsigned)skip < (unsigned)n ? n - 1 : n, cut = (unsigned)skip < (unsigned)n ? skip : n;
+	const __m256i four = _mm256_set1_epi64x(4);
+	__m256i v = _mm256_add_epi64(_mm256_set1_epi64x((long long)base), _mm256_set_epi64x(3, 2, 1, 0));
+	for (int i = 0; i < cut; i += 4, v = _mm256_add_epi64(v, four))
+		_mm256_storeu_si256((__m256i *)(void *)(w + i), v);
+	v = _mm256_add_epi64(_mm256_set1_epi64x((long long)(base + (crisk_action)cut + 1)), _mm256_set_epi64x(3, 2, 1, 0));
+	for (int i = cut; i < c; i += 4, v = _mm256_add_epi64(v, four))
+		_mm256_storeu_si256((__m256i *)(void *)(w + i), v);
+	return (size_t)c;
+}
+/* hw_run_avx2 for a constant n (the built-in map's 28 land and 43 sea
+ * hexes): ceil(n / 4) stores, each of base + 1 + i less 1 below skip, no
+ * loop and no branch; room for n + 3 as there. */
+static HW_TARGET_AVX2 inline __attribute__((always_inline)) size_t hw_run_avx2_n(crisk_action *w, crisk_action base,
+									       const int n, int skip)
+{
+	const int in = (unsigned)skip < (unsigned)n;
+	const __m256i b1 = _mm256_set1_epi64x((long long)(base + 1)), sk = _mm256_set1_epi64x(in ? skip : n);
+#pragma GCC unroll 16
+	for (int j = 0; j < n; j += 4) {
+		const __m256i idx = _mm256_set_epi64x(j + 3, j + 2, j + 1, j);
+		_mm256_storeu_si256((__m256i *)(void *)(w + j),
+				    _mm256_add_epi64(_mm256_add_epi64(b1, idx), _mm256_cmpgt_epi64(sk, idx)));
+	}
+	return (size_t)(n - in);
+}
 #endif
 static HW_ALWAYS_INLINE void hw_anchors_of(const kern *k, const void *st, int s, uint64_t *anchor)
 {

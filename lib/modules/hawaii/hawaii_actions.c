@@ -103,6 +103,29 @@ static size_t list_main(const kern *k, const void *st, int offers, crisk_action 
 	return list_rest(k, st, offers, buf, cap);
 }
 
+#if defined(HW_AVX2)
+/* list_rest's codes at DP_MOVE_ROBBER without friendly_robber (st's
+ * decision point then), with hw_run_avx2: the kernel's MOVE_ROBBER for
+ * every land hex but the robber's (kern_legal_other, B-62), then
+ * MOVE_PIRATE for every sea hex but the pirate's (hw_list_move_pirate,
+ * H-57); nothing else (no fish limit, response or market there).  buf has
+ * room for n_land + n_sea + 6 codes. */
+static HW_TARGET_AVX2 __attribute__((noinline)) size_t list_thieves_avx2(const kern *k, const void *st,
+									  crisk_action *buf)
+{
+	const int n_land = k->b.n_land, n_sea = k->b.n_sea, robber = ks(st)->robber,
+		  pirate = (int)hwx(k, st)->pirate - n_land;
+	const crisk_action rob = act_make(CRISK_CATAN_MOVE_ROBBER, 0), pir = act_make(HW_MOVE_PIRATE, (uint64_t)n_land);
+	size_t n;
+	if (n_land == 28 && n_sea == 43) { /* the built-in map */
+		n = hw_run_avx2_n(buf, rob, 28, robber);
+		return n + hw_run_avx2_n(buf + n, pir, 43, pirate);
+	}
+	n = hw_run_avx2(buf, rob, n_land, robber);
+	return n + hw_run_avx2(buf + n, pir, n_sea, pirate);
+}
+#endif
+
 size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	const kern *k = data;
@@ -118,6 +141,13 @@ size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *b
 	}
 	if (h->dp == DP_MAIN && fish <= HW_FISH_LIMIT)
 		return list_main(k, st, offers, buf, cap);
+#if defined(HW_AVX2)
+	/* The robber's or the pirate's move after a seven or a knight (about
+	 * one playout step in ten, some 70 codes). */
+	if (h->dp == DP_MOVE_ROBBER && !k->cfg.friendly_robber && cap >= (size_t)k->b.n_land + (size_t)k->b.n_sea + 6 &&
+	    hw_has_avx2())
+		return list_thieves_avx2(k, st, buf);
+#endif
 	return list_rest(k, st, offers, buf, cap);
 }
 

@@ -161,7 +161,26 @@ static crisk_action market_code(int ability, int arg)
 
 /* codes[0 .. n) but codes[skip], in order: copied in one or two blocks
  * when the buffer holds them all (the codes are made once, with the rules). */
-void hw_put_codes(action_out *o, const crisk_action *codes, int n, int skip)
+#if defined(HW_AVX2)
+/* hw_put_codes' codes (codes[i] == codes[0] + i) with hw_run_avx2, where o
+ * has room for n + 3. */
+static HW_TARGET_AVX2 __attribute__((noinline)) void put_codes_avx2(action_out *o, crisk_action base, int n, int skip)
+{
+	crisk_action *w = o->buf + o->n;
+	if (n == 43)
+		o->n += hw_run_avx2_n(w, base, 43, skip);
+	else if (n == 28)
+		o->n += hw_run_avx2_n(w, base, 28, skip);
+	else
+		o->n += hw_run_avx2(w, base, n, skip);
+}
+#endif
+
+/* hw_put_codes by two copies of the table (any processor). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void put_codes_copy(action_out *o, const crisk_action *codes, int n, int skip)
 {
 	size_t at = o->n;
 	if (o->buf && n > 0 && at + (size_t)n <= o->cap) {
@@ -181,6 +200,43 @@ void hw_put_codes(action_out *o, const crisk_action *codes, int n, int skip)
 	}
 }
 
+/* A choice without a frame (tail calls): AVX2 where the processor has it
+ * and o has the room hw_run_avx2 needs (the codes ascend by one: the
+ * rules object's tables). */
+void hw_put_codes(action_out *o, const crisk_action *codes, int n, int skip)
+{
+#if defined(HW_AVX2)
+	if (o->buf && n > 0 && o->n + (size_t)n + 3 <= o->cap && hw_has_avx2()) {
+		put_codes_avx2(o, codes[0], n, skip);
+		return;
+	}
+#endif
+	put_codes_copy(o, codes, n, skip);
+}
+
+#if defined(HW_AVX2)
+/* hw_list_market's first codes without friendly_robber, with hw_run_avx2:
+ * FISH(move robber) to every land hex but the robber's, FISH(move pirate)
+ * to every sea hex but the pirate's (B-62, H-57, H-73); o has room for
+ * n_land + n_sea + 6. */
+static HW_TARGET_AVX2 __attribute__((noinline)) void market_hexes_avx2(const kern *k, const void *st, action_out *o)
+{
+	const int n_land = k->b.n_land, n_sea = k->b.n_sea, robber = ks(st)->robber,
+		  pirate = (int)hwx(k, st)->pirate - n_land;
+	const crisk_action rob = market_code(HW_FISH_MOVE_ROBBER, 0), pir = market_code(HW_FISH_MOVE_PIRATE, n_land);
+	crisk_action *w = o->buf + o->n;
+	size_t n;
+	if (n_land == 28 && n_sea == 43) { /* the built-in map */
+		n = hw_run_avx2_n(w, rob, 28, robber);
+		n += hw_run_avx2_n(w + n, pir, 43, pirate);
+	} else {
+		n = hw_run_avx2(w, rob, n_land, robber);
+		n += hw_run_avx2(w + n, pir, n_sea, pirate);
+	}
+	o->n += n;
+}
+#endif
+
 /* Every legal use, ascending (ability, then argument). */
 void hw_list_market(const kern *k, const void *st, action_out *o)
 {
@@ -194,6 +250,14 @@ void hw_list_market(const kern *k, const void *st, action_out *o)
 		/* Without friendly_robber every land hex but the robber's is
 		 * legal (kern_robber_ok, B-62). */
 		if (!k->cfg.friendly_robber) {
+#if defined(HW_AVX2)
+			/* Both runs in one call, where o has room. */
+			if (o->buf && o->n <= o->cap && o->cap - o->n >= (size_t)k->b.n_land + (size_t)k->b.n_sea + 6 &&
+			    hw_has_avx2()) {
+				market_hexes_avx2(k, st, o);
+				goto hexes_listed;
+			}
+#endif
 			hw_put_codes(o, hwr(k)->robber_codes, k->b.n_land, h->robber);
 		} else {
 			for (int hex = 0; hex < k->b.n_land; hex++) {
@@ -203,6 +267,9 @@ void hw_list_market(const kern *k, const void *st, action_out *o)
 		}
 		hw_put_codes(o, hwr(k)->fish_pirate_codes, k->b.n_sea, x->pirate - k->b.n_land);
 	}
+#if defined(HW_AVX2)
+hexes_listed:
+#endif
 	if (fish >= 3) {
 		for (int v = 0; v < k->seats; v++) {
 			if (v != s && kseat_of(k, st, v)->cards)

@@ -3,6 +3,8 @@
  * kernel runs the three rounds (kern_config.setup_rounds), the distance
  * rule over spaces and the third settlement's resources (H-39 is the
  * kernel's last-round yield). */
+#include <assert.h>
+
 #include "../../core/error.h"
 #include "hawaii.h"
 
@@ -100,14 +102,24 @@ int hw_check_setup_ship(const kern *k, const void *st, int p)
 	return CRISK_OK;
 }
 
+/* hw_check_setup_ship's answer for a path p at the settlement just placed,
+ * without its message (err_set's formatting was most of a list's cost). */
+static int setup_ship_ok(const kern *k, const void *st, int p)
+{
+	return !kern_road_path(k, p) && !kpaths(k, st)[p] && !hw_pirate_blocks(k, st, p);
+}
+
 void hw_list_setup_ships(const kern *k, const void *st, action_out *o)
 {
+	const kstate *h = ks(st);
 	/* Paths ascending: a node has at most BOARD_MAX_DEG of them. */
-	const bnode *bn = &k->b.node[ks(st)->setup_node];
+	const bnode *bn = &k->b.node[h->setup_node];
 	int ids[BOARD_MAX_DEG], n = 0;
+	const int any = h->dp == DP_SETUP_ROAD && hwx(k, st)->ships[h->active] != 0; /* H-38, H-43 */
 	for (int i = 0; i < bn->deg; i++) {
 		int p = bn->path[i], j = n;
-		if (hw_check_setup_ship(k, st, p) != CRISK_OK)
+		assert((any && setup_ship_ok(k, st, p)) == (hw_check_setup_ship(k, st, p) == CRISK_OK));
+		if (!any || !setup_ship_ok(k, st, p))
 			continue;
 		for (n++; j > 0 && ids[j - 1] > p; j--)
 			ids[j] = ids[j - 1];
