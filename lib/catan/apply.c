@@ -310,9 +310,9 @@ static inline void resolve_dice_in(const kern *k, void *st, int sum, int d1, int
 			back_to_active(h, krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN);
 			return;
 		}
-		if (hooked == 3) {
-			k->hk.produced(k, st, sum, log);
+		if (hooked == 3) { /* the hook last: a tail call (it reads no decision point) */
 			back_to_active(h, DP_MAIN);
+			k->hk.produced(k, st, sum, log);
 			return;
 		}
 		if (hooked && k->hk.produced)
@@ -429,10 +429,19 @@ void kern_throw_hooked(const kern *k, void *st, evlog *log)
 	throw_dice_except(k, st, k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0, log, 1);
 }
 /* The same for a module whose only roll hook is hk.produced (kern_init
- * picks it): the hooks it does not have are not asked at every roll. */
-void kern_throw_produced(const kern *k, void *st, evlog *log)
+ * picks it): the hooks it does not have are not asked at every roll.
+ * roll_produced is kern.roll's form (a turn's roll, apply_turn_or_roll). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int roll_produced(const kern *k, void *st, evlog *log)
 {
 	throw_dice_except(k, st, 0, log, 3);
+	return CRISK_OK;
+}
+void kern_throw_produced(const kern *k, void *st, evlog *log)
+{
+	roll_produced(k, st, log);
 }
 /* The kernel's two rolls a turn (kern.dice_hooks 2): no hook to ask. */
 void kern_throw_two(const kern *k, void *st, evlog *log)
@@ -1011,7 +1020,8 @@ static int apply_other_plain_listed(const kern *k, void *st, crisk_action a, evl
  * next turn's pre-roll (a module's turn_start hook leaves no chance point:
  * asserted in flow.c), and the throws below end at the main phase, the
  * pre-roll of a second roll, a discard or the robber (back_to_active,
- * next_discarder_in; kern_throw_produced asks hk.produced before that).
+ * next_discarder_in; kern_throw_produced asks hk.produced, which
+ * adds fish, after that).
  * Only kern_throw_hooked, whose hk.after_roll_dp may name any point, keeps
  * the loop (roll_hooked). */
 #if defined(__GNUC__)
@@ -1049,6 +1059,17 @@ static int roll_thrown(const kern *k, void *st, evlog *log)
 	k->throw_hooked(k, st, log); /* kern_throw_produced or kern_throw_two */
 	return CRISK_OK;
 }
+/* kern.roll (kern_init): the roll's function of the four above. */
+int (*kern_roll_fn(const kern *k))(const kern *k, void *st, evlog *log)
+{
+	if (!k->dice_hooks)
+		return roll_plain;
+	if (k->throw_hooked == kern_throw_hooked)
+		return roll_hooked;
+	if (k->throw_hooked == kern_throw_produced)
+		return roll_produced; /* kern_throw_produced without a call between */
+	return roll_thrown;
+}
 /* The dispatch of both, inline in apply_split: tail calls only. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
@@ -1060,11 +1081,7 @@ static inline int apply_turn_or_roll(const kern *k, void *st, unsigned type, evl
 	kstate *h = ks(st);
 	h->dp = DP_DICE;
 	h->cur = CRISK_SEAT_CHANCE;
-	if (!k->dice_hooks)
-		return roll_plain(k, st, log);
-	if (k->throw_hooked == kern_throw_hooked)
-		return roll_hooked(k, st, log);
-	return roll_thrown(k, st, log);
+	return k->roll(k, st, log);
 }
 
 /* apply_fitting, with turn ends and the usual rolls (two steps in three of

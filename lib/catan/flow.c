@@ -27,11 +27,12 @@ static void game_over(kstate *h, int winner, evlog *log)
 }
 
 /* Seat s, the active one, has reached the target: it wins now, showing its
- * VP cards.  Apart, so that the usual check needs no frame. */
+ * VP cards.  Apart, so that the usual check needs no frame (kernel.h: a
+ * module's own turn start calls it too). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void win(const kern *k, void *st, int s, evlog *log)
+void flow_win(const kern *k, void *st, int s, evlog *log)
 {
 	int vp_cards = kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
 	if (vp_cards) {
@@ -42,14 +43,6 @@ static void win(const kern *k, void *st, int s, evlog *log)
 	game_over(ks(st), s, log);
 }
 
-/* Whether the active seat may win now: a knight counts once its robber move
- * is done (B-80), so a win by Largest Army comes after that move; nobody
- * wins in a special build phase or paired part (B-119, B-123). */
-static inline int victory_possible(const kstate *h)
-{
-	return h->status == CRISK_STATUS_RUNNING && h->turn != 0 && !h->knight && h->part_owner == NO_SEAT;
-}
-
 /* B-105, B-106, B-110: only the active seat wins, at once, hidden VP included. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
@@ -57,7 +50,7 @@ __attribute__((always_inline))
 static inline void check_victory(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
-	if (!victory_possible(h))
+	if (!flow_victory_possible(h))
 		return;
 	int s = h->active;
 	/* ktotal_vp, the module's VP asked first: none of the kernel's sum is
@@ -65,7 +58,7 @@ static inline void check_victory(const kern *k, void *st, evlog *log)
 	int vp = k->more_vp ? k->vp_more(k, st, s) : 0;
 	vp += kvisible_vp_plain(k, st, s) + kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
 	if (vp >= k->cfg.vp_target)
-		win(k, st, s, log);
+		flow_win(k, st, s, log);
 }
 
 /* flow_check_victory for modules whose hooks count no VP (!k->more_vp):
@@ -77,7 +70,7 @@ __attribute__((always_inline))
 static inline void check_victory_plain(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
-	if (!victory_possible(h))
+	if (!flow_victory_possible(h))
 		return;
 	int s = h->active;
 	const kseat *p = kseat_of(k, st, s);
@@ -86,7 +79,7 @@ static inline void check_victory_plain(const kern *k, void *st, evlog *log)
 		 2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s) +
 		 p->dev[CRISK_CATAN_VICTORY_POINT];
 	if (vp >= k->cfg.vp_target)
-		win(k, st, s, log);
+		flow_win(k, st, s, log);
 }
 
 /* One body, not split by the compiler into a head and a rest (its callers in

@@ -541,6 +541,7 @@ void hw_boat_update(const kern *k, void *st, int s, evlog *log);
 int hw_fishing_vp(const kern *k, const void *st, int s);
 int hw_extra_vp(const kern *k, const void *st, int s);
 int hw_extra_vp8(const kern *k, const void *st, int s); /* with at most 8 chits */
+void hw_turn_start_vp8(const kern *k, void *st, evlog *log); /* kern.turn_more with hw_extra_vp8 */
 void hw_fish_produced(const kern *k, void *st, int sum, evlog *log);
 int hw_module_steal(const kern *k, const void *st);
 int hw_fish_check(const kern *k, const void *st);
