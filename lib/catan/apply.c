@@ -1007,7 +1007,7 @@ static int apply_other_listed(const kern *k, void *st, crisk_action a, evlog *lo
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static int apply_other_plain_listed(const kern *k, void *st, crisk_action a, evlog *log)
+int kern_apply_other_listed(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	return apply_fitting_in(k, st, a, log, 1, 1);
 }
@@ -1096,7 +1096,7 @@ static inline int apply_split(const kern *k, void *st, crisk_action a, evlog *lo
 	if (k->plain_turns) {
 		if (type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL)
 			return apply_turn_or_roll(k, st, type, log);
-		return listed ? apply_other_plain_listed(k, st, a, log) : apply_other_plain(k, st, a, log);
+		return listed ? kern_apply_other_listed(k, st, a, log) : apply_other_plain(k, st, a, log);
 	}
 	return listed ? apply_other_listed(k, st, a, log) : apply_other(k, st, a, log);
 }
@@ -1119,4 +1119,24 @@ int kern_apply_split(const kern *k, void *st, crisk_action a, evlog *log)
 int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	return apply_split(k, st, a, log, 1);
+}
+
+/* kern_apply_listed's turn end and roll with kern.plain_turns, for a
+ * module that dispatches listed codes by type itself (hawaii's
+ * hw_rules.listed_apply): the same calls, without the type tests. */
+int kern_end_turn_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	(void)a;
+	assert(k->plain_turns && ACT_TYPE(a) == CRISK_CATAN_END_TURN);
+	flow_end_turn(k, st, log);
+	return CRISK_OK;
+}
+int kern_roll_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	(void)a;
+	assert(k->plain_turns && ACT_TYPE(a) == CRISK_CATAN_ROLL);
+	kstate *h = ks(st);
+	h->dp = DP_DICE;
+	h->cur = CRISK_SEAT_CHANCE;
+	return k->roll(k, st, log);
 }

@@ -657,6 +657,14 @@ int kern_two_rolls_dp(const kern *k, const void *st);
  * construction, so the shape test and the rule functions are left out
  * (builds with assertions still ask the rule functions and assert). */
 int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log);
+/* kern_apply_listed of a listed END_TURN and ROLL with kern.plain_turns
+ * (automatic chance, no victory hooks), without its type tests: for a
+ * module that picks the function by the code's type itself (hawaii). */
+int kern_end_turn_listed(const kern *k, void *st, crisk_action a, evlog *log);
+int kern_roll_listed(const kern *k, void *st, crisk_action a, evlog *log);
+/* kern_apply_listed of any other listed code with kern.plain_turns: its
+ * dispatch at once (apply.c's apply_fitting for listed codes). */
+int kern_apply_other_listed(const kern *k, void *st, crisk_action a, evlog *log);
 /* kern_apply, with turn ends and rolls of modules with kern.plain_turns
  * taken apart from the other actions' dispatch (as kern_apply_listed does):
  * fewer instructions for them, one test more for the others.  base's apply;

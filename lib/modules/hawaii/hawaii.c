@@ -226,6 +226,8 @@ static int build_rules(hw_rules *r, const param_set *p, const char *map, size_t 
 	    r->k.hk.turn_start == hw_moves_turn_start && !r->k.cfg.turn_zero_len)
 		r->k.turn_more = hw_turn_start_vp8;
 	if (!rc)
+		hw_rules_apply_table(r);
+	if (!rc)
 		rc = hw_rules_fishing(r);
 	if (!rc)
 		rc = hw_rules_tables(r);

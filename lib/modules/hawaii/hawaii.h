@@ -111,6 +111,10 @@ typedef struct hw_rules {
 	/* hawaii_rl.c: the kernel's action count and observation size, where
 	 * hawaii's indices and floats start (hw_rules_rl). */
 	size_t rl_kern_actions, rl_kern_obs;
+	/* hawaii_actions.c: hawaii_apply_listed's function per action type
+	 * (all below 64), set by hw_rules_apply_table: a listed code goes to
+	 * its apply in one indirect jump (docs/decisions.md, hawaii 52). */
+	int (*listed_apply[64])(const kern *k, void *st, crisk_action a, evlog *log);
 } hw_rules;
 /* Bitset words the tables and listers hold on the stack: maps of up to 512
  * spaces and 512 points. */
@@ -621,6 +625,7 @@ int hawaii_check(const void *data, const void *st, crisk_action a);
 int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log);
 /* hawaii_apply for a code hawaii_list gave for st just now (playouts). */
 int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log);
+void hw_rules_apply_table(hw_rules *r); /* listed_apply, after kern_init */
 
 /* hawaii_text.c: text forms of the module's actions and events. */
 int hw_action_to_string(const void *data, crisk_action a, textbuf *t);
