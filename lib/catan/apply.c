@@ -1124,13 +1124,7 @@ int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log)
 /* kern_apply_listed's turn end and roll with kern.plain_turns, for a
  * module that dispatches listed codes by type itself (hawaii's
  * hw_rules.listed_apply): the same calls, without the type tests. */
-int kern_end_turn_listed(const kern *k, void *st, crisk_action a, evlog *log)
-{
-	(void)a;
-	assert(k->plain_turns && ACT_TYPE(a) == CRISK_CATAN_END_TURN);
-	flow_end_turn(k, st, log);
-	return CRISK_OK;
-}
+/* kern_end_turn_listed: in flow.c, with the turn's end and start inline. */
 int kern_roll_listed(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	(void)a;

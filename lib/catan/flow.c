@@ -4,6 +4,7 @@
 #include <assert.h>
 
 #include "catanrisk/game.h"
+#include "../core/error.h"
 #include "kernel.h"
 
 /* The one way into DP_GAME_OVER.  The game may end in the middle of a
@@ -142,7 +143,10 @@ void (*flow_turn_start_more(const kern_config *cfg, const kern_hooks *hk))(const
 	return hk->turn_start ? turn_start_hooked : NULL;
 }
 
-void flow_start_turn(const kern *k, void *st, evlog *log)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void start_turn_in(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
 	h->turn++;
@@ -160,10 +164,18 @@ void flow_start_turn(const kern *k, void *st, evlog *log)
 	flow_check_victory_unhooked(k, st, log);
 }
 
+void flow_start_turn(const kern *k, void *st, evlog *log)
+{
+	start_turn_in(k, st, log);
+}
+
 /* The turn of seat `owner` is over, with its special build phase or paired
  * part if any: the game ends by max_turns (B-52, B-121) or the next seat's
  * turn starts (B-50). */
-static void next_turn(const kern *k, void *st, int owner, evlog *log)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void next_turn_body(const kern *k, void *st, int owner, evlog *log, const int inline_start)
 {
 	kstate *h = ks(st);
 	h->active = (uint8_t)owner;
@@ -172,7 +184,22 @@ static void next_turn(const kern *k, void *st, int owner, evlog *log)
 		return;
 	}
 	h->active = (uint8_t)(owner + 1 < k->seats ? owner + 1 : 0); /* no division per turn */
-	flow_start_turn(k, st, log);
+	if (inline_start)
+		start_turn_in(k, st, log);
+	else
+		flow_start_turn(k, st, log);
+}
+static void next_turn(const kern *k, void *st, int owner, evlog *log)
+{
+	next_turn_body(k, st, owner, log, 0);
+}
+/* The same with the turn start inline (kern_end_turn_listed). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void next_turn_in(const kern *k, void *st, int owner, evlog *log)
+{
+	next_turn_body(k, st, owner, log, 1);
 }
 
 /* Seat s acts in the special build phase or paired part of the turn of
@@ -185,7 +212,10 @@ static void start_part(kstate *h, int owner, int s, int dp)
 	h->cur = (int8_t)s;
 }
 
-void flow_end_turn(const kern *k, void *st, evlog *log)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void end_turn_in(const kern *k, void *st, evlog *log, const int inline_start)
 {
 	kstate *h = ks(st);
 	kseat *p = kseat_of(k, st, h->active);
@@ -197,8 +227,26 @@ void flow_end_turn(const kern *k, void *st, evlog *log)
 		start_part(h, owner, (owner + 3) % k->seats, DP_PAIRED_PART);
 	else if (k->cfg.special_build) /* B-117: the other seats from the left */
 		start_part(h, owner, owner + 1 < k->seats ? owner + 1 : 0, DP_SPECIAL_BUILD);
-	else
+	else if (!inline_start)
 		next_turn(k, st, owner, log);
+	else
+		next_turn_in(k, st, owner, log);
+}
+
+void flow_end_turn(const kern *k, void *st, evlog *log)
+{
+	end_turn_in(k, st, log, 0);
+}
+
+/* kern_apply_listed of a listed END_TURN with kern.plain_turns (kernel.h),
+ * the turn end and the next turn's start (but the module's part,
+ * kern.turn_more) in one frame. */
+int kern_end_turn_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	(void)a;
+	assert(k->plain_turns && ACT_TYPE(a) == CRISK_CATAN_END_TURN);
+	end_turn_in(k, st, log, 1);
+	return CRISK_OK;
 }
 
 /* PASS or END_PART: the next special build window, or the turn is over

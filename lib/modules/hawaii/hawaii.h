@@ -24,6 +24,7 @@
 #ifndef CRISK_MODULES_HAWAII_H
 #define CRISK_MODULES_HAWAII_H
 
+#include <assert.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -626,6 +627,14 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log);
 /* hawaii_apply for a code hawaii_list gave for st just now (playouts). */
 int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log);
 void hw_rules_apply_table(hw_rules *r); /* listed_apply, after kern_init */
+/* hawaii_apply_listed inline (hw_playout's loop): the type's function of
+ * hw_rules.listed_apply, called at once. */
+static inline int hw_apply_listed_inline(const void *data, void *st, crisk_action a, evlog *log)
+{
+	unsigned type = ACT_TYPE(a);
+	assert(type < 64); /* every listed type: the kernel's and hawaii.h's */
+	return ((const hw_rules *)data)->listed_apply[type](data, st, a, log);
+}
 
 /* hawaii_text.c: text forms of the module's actions and events. */
 int hw_action_to_string(const void *data, crisk_action a, textbuf *t);

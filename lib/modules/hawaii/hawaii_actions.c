@@ -409,9 +409,7 @@ static int market_listed(const kern *k, void *st, crisk_action a, evlog *log)
  * (half the steps) go to the kernel's own in one jump. */
 int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
 {
-	unsigned type = ACT_TYPE(a);
-	assert(type < 64); /* every listed type: the kernel's and hawaii.h's */
-	return hwr(data)->listed_apply[type](data, st, a, log);
+	return hw_apply_listed_inline(data, st, a, log);
 }
 
 /* hw_rules.listed_apply: PASS alone; the module's types and the fish
