@@ -1074,14 +1074,24 @@ int (*kern_roll_fn(const kern *k))(const kern *k, void *st, evlog *log)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int apply_turn_or_roll(const kern *k, void *st, unsigned type, evlog *log)
+static inline int apply_turn_or_roll(const kern *k, void *st, unsigned type, evlog *log, const int listed)
 {
 	if (type == CRISK_CATAN_END_TURN)
 		return end_turn(k, st, log);
 	kstate *h = ks(st);
 	h->dp = DP_DICE;
 	h->cur = CRISK_SEAT_CHANCE;
-	return k->roll(k, st, log);
+	if (listed)
+		return k->roll(k, st, log);
+	/* kern_apply_split: the same choice by tests (kern.roll's indirect call
+	 * costs base's kern_apply_split two register moves on every path). */
+	if (!k->dice_hooks)
+		return roll_plain(k, st, log);
+	if (k->throw_hooked == kern_throw_hooked)
+		return roll_hooked(k, st, log);
+	if (k->throw_hooked == kern_throw_produced)
+		return roll_produced(k, st, log);
+	return roll_thrown(k, st, log);
 }
 
 /* apply_fitting, with turn ends and the usual rolls (two steps in three of
@@ -1095,7 +1105,7 @@ static inline int apply_split(const kern *k, void *st, crisk_action a, evlog *lo
 	unsigned type = ACT_TYPE(a);
 	if (k->plain_turns) {
 		if (type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL)
-			return apply_turn_or_roll(k, st, type, log);
+			return apply_turn_or_roll(k, st, type, log, listed);
 		return listed ? kern_apply_other_listed(k, st, a, log) : apply_other_plain(k, st, a, log);
 	}
 	return listed ? apply_other_listed(k, st, a, log) : apply_other(k, st, a, log);
@@ -1125,6 +1135,28 @@ int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log)
  * module that dispatches listed codes by type itself (hawaii's
  * hw_rules.listed_apply): the same calls, without the type tests. */
 /* kern_end_turn_listed: in flow.c, with the turn's end and start inline. */
+/* A listed MARITIME_TRADE and DISCARD with kern.plain_turns, as
+ * kern_apply_other_listed carries them out: neither changes what victory
+ * reads (victory_unchanged), a maritime trade stays in the main phase, and
+ * a discard ends at the next discard or the robber (next_discarder_in; the
+ * loop over chance points is kept for a module's after_roll_dp). */
+int kern_maritime_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	int id = ACT_ID(a);
+	assert(k->plain_turns && ACT_TYPE(a) == CRISK_CATAN_MARITIME_TRADE &&
+	       kern_check_maritime(k, st, id & 0xFF, id >> 8) == CRISK_OK);
+	maritime(k, st, id & 0xFF, id >> 8, log);
+	return CRISK_OK;
+}
+int kern_discard_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	int id = ACT_ID(a);
+	assert(k->plain_turns && ACT_TYPE(a) == CRISK_CATAN_DISCARD && kern_check_discard_one(k, st, id) == CRISK_OK);
+	discard(k, st, UINT64_C(1) << (8 * id), log);
+	if (is_chance(ks(st)->dp))
+		chance_after(k, st, log);
+	return CRISK_OK;
+}
 int kern_roll_listed(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	(void)a;

@@ -665,6 +665,9 @@ int kern_roll_listed(const kern *k, void *st, crisk_action a, evlog *log);
 /* kern_apply_listed of any other listed code with kern.plain_turns: its
  * dispatch at once (apply.c's apply_fitting for listed codes). */
 int kern_apply_other_listed(const kern *k, void *st, crisk_action a, evlog *log);
+/* The same for a listed MARITIME_TRADE and DISCARD, without the dispatch. */
+int kern_maritime_listed(const kern *k, void *st, crisk_action a, evlog *log);
+int kern_discard_listed(const kern *k, void *st, crisk_action a, evlog *log);
 /* kern_apply, with turn ends and rolls of modules with kern.plain_turns
  * taken apart from the other actions' dispatch (as kern_apply_listed does):
  * fewer instructions for them, one test more for the others.  base's apply;

@@ -417,7 +417,8 @@ int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
  * module has nothing to do (kernel_alone) to kern_apply_listed, and with
  * kern.plain_turns (automatic chance) to what kern_apply_listed does with
  * them, without its tests: END_TURN to kern_end_turn_listed, ROLL to
- * kern_roll_listed, the others to kern_apply_other_listed; the rest to
+ * kern_roll_listed, MARITIME_TRADE and DISCARD to kern_maritime_listed and
+ * kern_discard_listed, the others to kern_apply_other_listed; the rest to
  * apply_listed_rest. */
 _Static_assert(HW_RETURN_FISH < 64 && HW_FISH < 64 && HW_MOVE_SHIP < 64, "hawaii's action types lie below 64");
 void hw_rules_apply_table(hw_rules *r)
@@ -440,4 +441,6 @@ void hw_rules_apply_table(hw_rules *r)
 	}
 	r->listed_apply[CRISK_CATAN_END_TURN] = kern_end_turn_listed;
 	r->listed_apply[CRISK_CATAN_ROLL] = kern_roll_listed;
+	r->listed_apply[CRISK_CATAN_MARITIME_TRADE] = kern_maritime_listed;
+	r->listed_apply[CRISK_CATAN_DISCARD] = kern_discard_listed;
 }
