@@ -310,9 +310,9 @@ static inline void resolve_dice_in(const kern *k, void *st, int sum, int d1, int
 			back_to_active(h, krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN);
 			return;
 		}
-		if (hooked == 3) {
-			k->hk.produced(k, st, sum, log);
+		if (hooked == 3) { /* the hook last: a tail call (it reads no decision point) */
 			back_to_active(h, DP_MAIN);
+			k->hk.produced(k, st, sum, log);
 			return;
 		}
 		if (hooked && k->hk.produced)
@@ -429,10 +429,19 @@ void kern_throw_hooked(const kern *k, void *st, evlog *log)
 	throw_dice_except(k, st, k->hk.excluded_sum ? k->hk.excluded_sum(k, st) : 0, log, 1);
 }
 /* The same for a module whose only roll hook is hk.produced (kern_init
- * picks it): the hooks it does not have are not asked at every roll. */
-void kern_throw_produced(const kern *k, void *st, evlog *log)
+ * picks it): the hooks it does not have are not asked at every roll.
+ * roll_produced is kern.roll's form (a turn's roll, apply_turn_or_roll). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int roll_produced(const kern *k, void *st, evlog *log)
 {
 	throw_dice_except(k, st, 0, log, 3);
+	return CRISK_OK;
+}
+void kern_throw_produced(const kern *k, void *st, evlog *log)
+{
+	roll_produced(k, st, log);
 }
 /* The kernel's two rolls a turn (kern.dice_hooks 2): no hook to ask. */
 void kern_throw_two(const kern *k, void *st, evlog *log)
@@ -998,7 +1007,7 @@ static int apply_other_listed(const kern *k, void *st, crisk_action a, evlog *lo
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static int apply_other_plain_listed(const kern *k, void *st, crisk_action a, evlog *log)
+int kern_apply_other_listed(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	return apply_fitting_in(k, st, a, log, 1, 1);
 }
@@ -1011,7 +1020,8 @@ static int apply_other_plain_listed(const kern *k, void *st, crisk_action a, evl
  * next turn's pre-roll (a module's turn_start hook leaves no chance point:
  * asserted in flow.c), and the throws below end at the main phase, the
  * pre-roll of a second roll, a discard or the robber (back_to_active,
- * next_discarder_in; kern_throw_produced asks hk.produced before that).
+ * next_discarder_in; kern_throw_produced asks hk.produced, which
+ * adds fish, after that).
  * Only kern_throw_hooked, whose hk.after_roll_dp may name any point, keeps
  * the loop (roll_hooked). */
 #if defined(__GNUC__)
@@ -1049,21 +1059,38 @@ static int roll_thrown(const kern *k, void *st, evlog *log)
 	k->throw_hooked(k, st, log); /* kern_throw_produced or kern_throw_two */
 	return CRISK_OK;
 }
+/* kern.roll (kern_init): the roll's function of the four above. */
+int (*kern_roll_fn(const kern *k))(const kern *k, void *st, evlog *log)
+{
+	if (!k->dice_hooks)
+		return roll_plain;
+	if (k->throw_hooked == kern_throw_hooked)
+		return roll_hooked;
+	if (k->throw_hooked == kern_throw_produced)
+		return roll_produced; /* kern_throw_produced without a call between */
+	return roll_thrown;
+}
 /* The dispatch of both, inline in apply_split: tail calls only. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int apply_turn_or_roll(const kern *k, void *st, unsigned type, evlog *log)
+static inline int apply_turn_or_roll(const kern *k, void *st, unsigned type, evlog *log, const int listed)
 {
 	if (type == CRISK_CATAN_END_TURN)
 		return end_turn(k, st, log);
 	kstate *h = ks(st);
 	h->dp = DP_DICE;
 	h->cur = CRISK_SEAT_CHANCE;
+	if (listed)
+		return k->roll(k, st, log);
+	/* kern_apply_split: the same choice by tests (kern.roll's indirect call
+	 * costs base's kern_apply_split two register moves on every path). */
 	if (!k->dice_hooks)
 		return roll_plain(k, st, log);
 	if (k->throw_hooked == kern_throw_hooked)
 		return roll_hooked(k, st, log);
+	if (k->throw_hooked == kern_throw_produced)
+		return roll_produced(k, st, log);
 	return roll_thrown(k, st, log);
 }
 
@@ -1078,8 +1105,8 @@ static inline int apply_split(const kern *k, void *st, crisk_action a, evlog *lo
 	unsigned type = ACT_TYPE(a);
 	if (k->plain_turns) {
 		if (type == CRISK_CATAN_END_TURN || type == CRISK_CATAN_ROLL)
-			return apply_turn_or_roll(k, st, type, log);
-		return listed ? apply_other_plain_listed(k, st, a, log) : apply_other_plain(k, st, a, log);
+			return apply_turn_or_roll(k, st, type, log, listed);
+		return listed ? kern_apply_other_listed(k, st, a, log) : apply_other_plain(k, st, a, log);
 	}
 	return listed ? apply_other_listed(k, st, a, log) : apply_other(k, st, a, log);
 }
@@ -1102,4 +1129,40 @@ int kern_apply_split(const kern *k, void *st, crisk_action a, evlog *log)
 int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	return apply_split(k, st, a, log, 1);
+}
+
+/* kern_apply_listed's turn end and roll with kern.plain_turns, for a
+ * module that dispatches listed codes by type itself (hawaii's
+ * hw_rules.listed_apply): the same calls, without the type tests. */
+/* kern_end_turn_listed: in flow.c, with the turn's end and start inline. */
+/* A listed MARITIME_TRADE and DISCARD with kern.plain_turns, as
+ * kern_apply_other_listed carries them out: neither changes what victory
+ * reads (victory_unchanged), a maritime trade stays in the main phase, and
+ * a discard ends at the next discard or the robber (next_discarder_in; the
+ * loop over chance points is kept for a module's after_roll_dp). */
+int kern_maritime_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	int id = ACT_ID(a);
+	assert(k->plain_turns && ACT_TYPE(a) == CRISK_CATAN_MARITIME_TRADE &&
+	       kern_check_maritime(k, st, id & 0xFF, id >> 8) == CRISK_OK);
+	maritime(k, st, id & 0xFF, id >> 8, log);
+	return CRISK_OK;
+}
+int kern_discard_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	int id = ACT_ID(a);
+	assert(k->plain_turns && ACT_TYPE(a) == CRISK_CATAN_DISCARD && kern_check_discard_one(k, st, id) == CRISK_OK);
+	discard(k, st, UINT64_C(1) << (8 * id), log);
+	if (is_chance(ks(st)->dp))
+		chance_after(k, st, log);
+	return CRISK_OK;
+}
+int kern_roll_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	(void)a;
+	assert(k->plain_turns && ACT_TYPE(a) == CRISK_CATAN_ROLL);
+	kstate *h = ks(st);
+	h->dp = DP_DICE;
+	h->cur = CRISK_SEAT_CHANCE;
+	return k->roll(k, st, log);
 }

@@ -4,6 +4,7 @@
 #include <assert.h>
 
 #include "catanrisk/game.h"
+#include "../core/error.h"
 #include "kernel.h"
 
 /* The one way into DP_GAME_OVER.  The game may end in the middle of a
@@ -27,11 +28,12 @@ static void game_over(kstate *h, int winner, evlog *log)
 }
 
 /* Seat s, the active one, has reached the target: it wins now, showing its
- * VP cards.  Apart, so that the usual check needs no frame. */
+ * VP cards.  Apart, so that the usual check needs no frame (kernel.h: a
+ * module's own turn start calls it too). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void win(const kern *k, void *st, int s, evlog *log)
+void flow_win(const kern *k, void *st, int s, evlog *log)
 {
 	int vp_cards = kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
 	if (vp_cards) {
@@ -42,14 +44,6 @@ static void win(const kern *k, void *st, int s, evlog *log)
 	game_over(ks(st), s, log);
 }
 
-/* Whether the active seat may win now: a knight counts once its robber move
- * is done (B-80), so a win by Largest Army comes after that move; nobody
- * wins in a special build phase or paired part (B-119, B-123). */
-static inline int victory_possible(const kstate *h)
-{
-	return h->status == CRISK_STATUS_RUNNING && h->turn != 0 && !h->knight && h->part_owner == NO_SEAT;
-}
-
 /* B-105, B-106, B-110: only the active seat wins, at once, hidden VP included. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
@@ -57,7 +51,7 @@ __attribute__((always_inline))
 static inline void check_victory(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
-	if (!victory_possible(h))
+	if (!flow_victory_possible(h))
 		return;
 	int s = h->active;
 	/* ktotal_vp, the module's VP asked first: none of the kernel's sum is
@@ -65,7 +59,7 @@ static inline void check_victory(const kern *k, void *st, evlog *log)
 	int vp = k->more_vp ? k->vp_more(k, st, s) : 0;
 	vp += kvisible_vp_plain(k, st, s) + kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
 	if (vp >= k->cfg.vp_target)
-		win(k, st, s, log);
+		flow_win(k, st, s, log);
 }
 
 /* flow_check_victory for modules whose hooks count no VP (!k->more_vp):
@@ -77,7 +71,7 @@ __attribute__((always_inline))
 static inline void check_victory_plain(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
-	if (!victory_possible(h))
+	if (!flow_victory_possible(h))
 		return;
 	int s = h->active;
 	const kseat *p = kseat_of(k, st, s);
@@ -86,7 +80,7 @@ static inline void check_victory_plain(const kern *k, void *st, evlog *log)
 		 2 * (k->cfg.pieces[PIECE_CITY] - p->supply[PIECE_CITY]) + 2 * (h->lr == s) + 2 * (h->la == s) +
 		 p->dev[CRISK_CATAN_VICTORY_POINT];
 	if (vp >= k->cfg.vp_target)
-		win(k, st, s, log);
+		flow_win(k, st, s, log);
 }
 
 /* One body, not split by the compiler into a head and a rest (its callers in
@@ -149,7 +143,10 @@ void (*flow_turn_start_more(const kern_config *cfg, const kern_hooks *hk))(const
 	return hk->turn_start ? turn_start_hooked : NULL;
 }
 
-void flow_start_turn(const kern *k, void *st, evlog *log)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void start_turn_in(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
 	h->turn++;
@@ -167,10 +164,18 @@ void flow_start_turn(const kern *k, void *st, evlog *log)
 	flow_check_victory_unhooked(k, st, log);
 }
 
+void flow_start_turn(const kern *k, void *st, evlog *log)
+{
+	start_turn_in(k, st, log);
+}
+
 /* The turn of seat `owner` is over, with its special build phase or paired
  * part if any: the game ends by max_turns (B-52, B-121) or the next seat's
  * turn starts (B-50). */
-static void next_turn(const kern *k, void *st, int owner, evlog *log)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void next_turn_body(const kern *k, void *st, int owner, evlog *log, const int inline_start)
 {
 	kstate *h = ks(st);
 	h->active = (uint8_t)owner;
@@ -179,7 +184,22 @@ static void next_turn(const kern *k, void *st, int owner, evlog *log)
 		return;
 	}
 	h->active = (uint8_t)(owner + 1 < k->seats ? owner + 1 : 0); /* no division per turn */
-	flow_start_turn(k, st, log);
+	if (inline_start)
+		start_turn_in(k, st, log);
+	else
+		flow_start_turn(k, st, log);
+}
+static void next_turn(const kern *k, void *st, int owner, evlog *log)
+{
+	next_turn_body(k, st, owner, log, 0);
+}
+/* The same with the turn start inline (kern_end_turn_listed). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void next_turn_in(const kern *k, void *st, int owner, evlog *log)
+{
+	next_turn_body(k, st, owner, log, 1);
 }
 
 /* Seat s acts in the special build phase or paired part of the turn of
@@ -192,7 +212,10 @@ static void start_part(kstate *h, int owner, int s, int dp)
 	h->cur = (int8_t)s;
 }
 
-void flow_end_turn(const kern *k, void *st, evlog *log)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void end_turn_in(const kern *k, void *st, evlog *log, const int inline_start)
 {
 	kstate *h = ks(st);
 	kseat *p = kseat_of(k, st, h->active);
@@ -204,8 +227,26 @@ void flow_end_turn(const kern *k, void *st, evlog *log)
 		start_part(h, owner, (owner + 3) % k->seats, DP_PAIRED_PART);
 	else if (k->cfg.special_build) /* B-117: the other seats from the left */
 		start_part(h, owner, owner + 1 < k->seats ? owner + 1 : 0, DP_SPECIAL_BUILD);
-	else
+	else if (!inline_start)
 		next_turn(k, st, owner, log);
+	else
+		next_turn_in(k, st, owner, log);
+}
+
+void flow_end_turn(const kern *k, void *st, evlog *log)
+{
+	end_turn_in(k, st, log, 0);
+}
+
+/* kern_apply_listed of a listed END_TURN with kern.plain_turns (kernel.h),
+ * the turn end and the next turn's start (but the module's part,
+ * kern.turn_more) in one frame. */
+int kern_end_turn_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	(void)a;
+	assert(k->plain_turns && ACT_TYPE(a) == CRISK_CATAN_END_TURN);
+	end_turn_in(k, st, log, 1);
+	return CRISK_OK;
 }
 
 /* PASS or END_PART: the next special build window, or the turn is over

@@ -101,7 +101,9 @@ typedef struct kern_hooks {
 	 * instead of three per VP count (docs/decisions.md, "Performance,
 	 * seventh round"); kern_set_seat_vp sets it after kern_init. */
 	int (*seat_vp)(const struct kern *k, const void *st, int seat);
-	/* A roll of `sum` (not 7) has paid its production (hawaii's fishing, H-53). */
+	/* A roll of `sum` (not 7) has paid its production (hawaii's fishing, H-53).
+	 * The decision point after the roll may be set already (kern_throw_produced
+	 * calls it last); it should not read it. */
 	void (*produced)(const struct kern *k, void *st, int sum, evlog *log);
 	/* Harbor bits (kseat.harbors) that `seat` holds through the module's
 	 * pieces besides its buildings (hawaii's merchant ships, H-63): the

@@ -48,6 +48,7 @@ int kern_init(kern *k, const kern_config *cfg)
 	if (k->dice_hooks == 1 && k->hk.produced && !k->hk.excluded_sum && !k->hk.dice_rolled && !k->hk.after_roll_dp &&
 	    !k->hk.produce_ok && !k->cfg.pieces_change_hands)
 		k->throw_hooked = kern_throw_produced; /* hawaii's fishing (H-53) */
+	k->roll = kern_roll_fn(k);
 	if (cfg->turn_zero_len > 8 || (cfg->turn_zero_len && (size_t)cfg->turn_zero_at + 8 > cfg->ext_size))
 		return err_set(CRISK_EINVAL, "the per-turn bytes lie outside the module's state");
 	k->turn_more = flow_turn_start_more(cfg, &k->hk);

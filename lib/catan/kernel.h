@@ -141,6 +141,10 @@ typedef struct kern {
 	 * kern_throw_produced when hk.produced is the only roll hook, or
 	 * kern_throw_two for cfg.two_rolls. */
 	void (*throw_hooked)(const struct kern *k, void *st, evlog *log);
+	/* A turn's roll with kern.plain_turns, after DP_DICE is set (apply.c
+	 * apply_turn_or_roll): the throw for dice_hooks and throw_hooked, picked
+	 * once by kern_init (kern_roll_fn), so a roll asks neither. */
+	int (*roll)(const struct kern *k, void *st, evlog *log);
 	/* Tables. */
 	uint8_t *hex_res;    /* per land hex: resource, or 0xFF for none */
 	uint16_t tok_first[14]; /* hexes with token t: tok_hex[tok_first[t] .. tok_first[t + 1]) */
@@ -600,6 +604,17 @@ static inline int kern_setup_steps(const kern *k)
 }
 
 /* flow.c: transitions shared by the actions. */
+/* Whether the active seat may win now: a knight counts once its robber move
+ * is done (B-80), so a win by Largest Army comes after that move; nobody
+ * wins in a special build phase or paired part (B-119, B-123). */
+static inline int flow_victory_possible(const kstate *h)
+{
+	return h->status == CRISK_STATUS_RUNNING && h->turn != 0 && !h->knight && h->part_owner == NO_SEAT;
+}
+/* The active seat s has reached the target: it wins now (B-105, B-106).
+ * For a module's own turn start (kern.turn_more), which makes the victory
+ * check of flow_check_victory itself. */
+void flow_win(const kern *k, void *st, int s, evlog *log);
 void flow_check_victory(const kern *k, void *st, evlog *log);
 /* The same for a module without k->victory_hooks: without a frame unless
  * the module counts VP of its own (k->more_vp). */
@@ -637,6 +652,8 @@ int kern_apply(const kern *k, void *st, crisk_action a, evlog *log);
 void kern_throw_hooked(const kern *k, void *st, evlog *log);
 void kern_throw_produced(const kern *k, void *st, evlog *log);
 void kern_throw_two(const kern *k, void *st, evlog *log);
+/* kern.roll for a rules object whose dice_hooks and throw_hooked are set. */
+int (*kern_roll_fn(const kern *k))(const kern *k, void *st, evlog *log);
 /* kern_config.two_rolls: the decision point after a roll (kern_init puts it in hk.after_roll_dp). */
 int kern_two_rolls_dp(const kern *k, const void *st);
 /* kern_apply for a code kern_legal listed just now (a playout): the code
@@ -644,6 +661,17 @@ int kern_two_rolls_dp(const kern *k, const void *st);
  * construction, so the shape test and the rule functions are left out
  * (builds with assertions still ask the rule functions and assert). */
 int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log);
+/* kern_apply_listed of a listed END_TURN and ROLL with kern.plain_turns
+ * (automatic chance, no victory hooks), without its type tests: for a
+ * module that picks the function by the code's type itself (hawaii). */
+int kern_end_turn_listed(const kern *k, void *st, crisk_action a, evlog *log);
+int kern_roll_listed(const kern *k, void *st, crisk_action a, evlog *log);
+/* kern_apply_listed of any other listed code with kern.plain_turns: its
+ * dispatch at once (apply.c's apply_fitting for listed codes). */
+int kern_apply_other_listed(const kern *k, void *st, crisk_action a, evlog *log);
+/* The same for a listed MARITIME_TRADE and DISCARD, without the dispatch. */
+int kern_maritime_listed(const kern *k, void *st, crisk_action a, evlog *log);
+int kern_discard_listed(const kern *k, void *st, crisk_action a, evlog *log);
 /* kern_apply, with turn ends and rolls of modules with kern.plain_turns
  * taken apart from the other actions' dispatch (as kern_apply_listed does):
  * fewer instructions for them, one test more for the others.  base's apply;

@@ -46,13 +46,13 @@ static inline int catan_playout(const catan_playout_fns fns, const void *data, v
 			a = acts[policy_weighted(&draws, probs, n)];
 		} else {
 			size_t n = fns.list(data, st, offers, acts, CATAN_PLAYOUT_ACTIONS);
-			if (n > CATAN_PLAYOUT_ACTIONS) {
-				rc = CRISK_EBUFSIZE;
-				break;
-			}
-			if (n == 0) {
-				rc = err_set(CRISK_ESTATE, "crisk_game_playout: seat %d has no action left after skipping types",
-					     seat);
+			if (n - 1 >= CATAN_PLAYOUT_ACTIONS) { /* none (n - 1 wraps) or too many: one test */
+				if (n)
+					rc = CRISK_EBUFSIZE;
+				else /* the seat again: not kept across the list's call */
+					rc = err_set(CRISK_ESTATE,
+						     "crisk_game_playout: seat %d has no action left after skipping types",
+						     fns.current_seat(data, st));
 				break;
 			}
 			a = acts[policy_pick(&draws, n)];

@@ -9,6 +9,7 @@
  * target. */
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "catan/kernel.h"
@@ -85,12 +86,63 @@ START_TEST(victory_skip_misses_no_win_H110_B105_B106_B110)
 }
 END_TEST
 
+/* The turn start of 3-4 seats (hw_turn_start_vp8: the moves' per-turn
+ * fields and the victory check with the VP count inline, as kern.turn_more)
+ * against the kernel's own (turn_start_hooked: hk.turn_start, then
+ * flow.c's check asking kern.vp_more): every step of random games (turn
+ * ends and the set-up's end start turns) gives the same state and events
+ * both ways.  Targets from 3 up: with 3, seat 0 wins at turn 1's start
+ * (three set-up settlements, B-106), the turn start's win. */
+START_TEST(turn_start_vp8_as_kernel_B106_H85)
+{
+	static crisk_action acts[PLAY_CAP];
+	int starts = 0, wins_at_start = 0;
+	for (int g = 0; g < 24; g++) {
+		char p[96];
+		snprintf(p, sizeof p, "players=%d seed=%d vp_target=%d", 3 + g % 2, 40 + g, 3 + g % 8);
+		fixture f;
+		open_game(&f, p);
+		ck_assert_msg(f.k->turn_more == hw_turn_start_vp8, "%s: hawaii's turn start", p);
+		hw_rules other = *(const hw_rules *)(const void *)f.k; /* shares the tables */
+		other.k.turn_more = flow_turn_start_more(&other.k.cfg, &other.k.hk);
+		ck_assert_ptr_ne(other.k.turn_more, hw_turn_start_vp8);
+		unsigned char *copy = malloc(f.k->size);
+		ck_assert_ptr_nonnull(copy);
+		uint64_t x = 0x2545F4914F6CDD1Du + (uint64_t)g;
+		for (int i = 0; i < 20000 && ks(f.st)->status == CRISK_STATUS_RUNNING; i++) {
+			size_t n = hawaii_legal_except(f.k, f.st, UINT64_C(1) << CRISK_CATAN_OFFER_TRADE, acts, PLAY_CAP);
+			ck_assert_uint_gt(n, 0);
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			crisk_action a = acts[x % n];
+			evlog l2 = f.log;
+			memcpy(copy, f.st, f.k->size);
+			int turn = ks(f.st)->turn;
+			ck_assert_int_eq(hawaii_apply(&other.k, copy, a, &l2), CRISK_OK);
+			ck_assert_int_eq(hawaii_apply(f.k, f.st, a, &f.log), CRISK_OK);
+			ck_assert_msg(memcmp(copy, f.st, f.k->size) == 0, "%s step %d: the states differ", p, i);
+			ck_assert_uint_eq(l2.next, f.log.next);
+			if (ks(f.st)->turn != turn) {
+				starts++;
+				wins_at_start += ks(f.st)->status == CRISK_STATUS_WON;
+			}
+		}
+		free(copy);
+		close_game(&f);
+	}
+	ck_assert_int_gt(starts, 1500);
+	ck_assert_msg(wins_at_start >= 2, "%d wins at a turn start", wins_at_start);
+}
+END_TEST
+
 static Suite *hawaii_victory_suite(void)
 {
 	Suite *s = suite_create("hawaii_victory");
 	TCase *tc = tcase_create("victory");
 	tcase_set_timeout(tc, 0);
 	tcase_add_test(tc, victory_skip_misses_no_win_H110_B105_B106_B110);
+	tcase_add_test(tc, turn_start_vp8_as_kernel_B106_H85);
 	suite_add_tcase(s, tc);
 	return s;
 }

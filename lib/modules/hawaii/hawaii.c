@@ -219,6 +219,14 @@ static int build_rules(hw_rules *r, const param_set *p, const char *map, size_t 
 	/* The same count as the kernel's one VP call (no extra_pieces here). */
 	if (!rc)
 		kern_set_seat_vp(&r->k, r->k.hk.extra_vp);
+	/* With hw_extra_vp8, the turn start's hook and victory check in one
+	 * call (hw_turn_start_vp8): kern_init made kern.turn_more the kernel's
+	 * turn_start_hooked (no per-turn bytes: cfg.turn_zero_len 0). */
+	if (!rc && r->k.hk.extra_vp == hw_extra_vp8 && r->k.vp_more == hw_extra_vp8 &&
+	    r->k.hk.turn_start == hw_moves_turn_start && !r->k.cfg.turn_zero_len)
+		r->k.turn_more = hw_turn_start_vp8;
+	if (!rc)
+		hw_rules_apply_table(r);
 	if (!rc)
 		rc = hw_rules_fishing(r);
 	if (!rc)

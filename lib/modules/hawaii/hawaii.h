@@ -24,6 +24,7 @@
 #ifndef CRISK_MODULES_HAWAII_H
 #define CRISK_MODULES_HAWAII_H
 
+#include <assert.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -111,6 +112,10 @@ typedef struct hw_rules {
 	/* hawaii_rl.c: the kernel's action count and observation size, where
 	 * hawaii's indices and floats start (hw_rules_rl). */
 	size_t rl_kern_actions, rl_kern_obs;
+	/* hawaii_actions.c: hawaii_apply_listed's function per action type
+	 * (all below 64), set by hw_rules_apply_table: a listed code goes to
+	 * its apply in one indirect jump (docs/decisions.md, hawaii 54). */
+	int (*listed_apply[64])(const kern *k, void *st, crisk_action a, evlog *log);
 } hw_rules;
 /* Bitset words the tables and listers hold on the stack: maps of up to 512
  * spaces and 512 points. */
@@ -575,6 +580,7 @@ void hw_boat_update(const kern *k, void *st, int s, evlog *log);
 int hw_fishing_vp(const kern *k, const void *st, int s);
 int hw_extra_vp(const kern *k, const void *st, int s);
 int hw_extra_vp8(const kern *k, const void *st, int s); /* with at most 8 chits */
+void hw_turn_start_vp8(const kern *k, void *st, evlog *log); /* kern.turn_more with hw_extra_vp8 */
 void hw_fish_produced(const kern *k, void *st, int sum, evlog *log);
 int hw_module_steal(const kern *k, const void *st);
 int hw_fish_check(const kern *k, const void *st);
@@ -654,6 +660,15 @@ int hawaii_check(const void *data, const void *st, crisk_action a);
 int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log);
 /* hawaii_apply for a code hawaii_list gave for st just now (playouts). */
 int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log);
+void hw_rules_apply_table(hw_rules *r); /* listed_apply, after kern_init */
+/* hawaii_apply_listed inline (hw_playout's loop): the type's function of
+ * hw_rules.listed_apply, called at once. */
+static inline int hw_apply_listed_inline(const void *data, void *st, crisk_action a, evlog *log)
+{
+	unsigned type = ACT_TYPE(a);
+	assert(type < 64); /* every listed type: the kernel's and hawaii.h's */
+	return ((const hw_rules *)data)->listed_apply[type](data, st, a, log);
+}
 
 /* hawaii_text.c: text forms of the module's actions and events. */
 int hw_action_to_string(const void *data, crisk_action a, textbuf *t);

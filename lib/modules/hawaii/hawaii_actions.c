@@ -367,25 +367,64 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 	return apply_checked_rest(k, st, a, log);
 }
 
-/* hawaii_apply_listed's actions but the kernel's alone. */
+/* hawaii_apply_listed's kernel actions that the module adds to (those not
+ * kernel_alone: MOVE_ROBBER, PLACE_ROAD, STEAL_RESULT, DEV_RESULT,
+ * OFFER_TRADE); the module's and the market's types have entries of their
+ * own in listed_apply. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static int apply_listed_rest(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	unsigned type = ACT_TYPE(a);
+	assert(!is_fish_type(type) && !is_module_type(type));
 	if (type == CRISK_CATAN_OFFER_TRADE) {
 		int rc = hw_trade_fish_ok(k, st, a);
 		if (rc)
 			return rc;
 	}
-	if (is_fish_type(type)) {
-		hw_apply_market(k, st, a, log);
-		return CRISK_OK;
-	}
-	if (!is_module_type(type))
-		return apply_kernel(k, st, a, log, 1);
-	apply_module_code(k, st, a, log);
+	return apply_kernel(k, st, a, log, 1);
+}
+
+/* A listed PASS (DP_SPECIAL_BUILD only): the kernel's PASS is this call alone. */
+static int pass_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	(void)a;
+	flow_end_part(k, st, log);
+	return CRISK_OK;
+}
+
+/* The module's listed codes and the fish market's, each with an entry of
+ * its own in listed_apply: apply_listed_rest's call for it without its
+ * type tests and frame. */
+static int place_ship_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	hw_place_setup_ship(k, st, ACT_ID(a), log);
+	return CRISK_OK;
+}
+static int build_ship_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	hw_build_ship(k, st, ACT_ID(a), log);
+	return CRISK_OK;
+}
+static int free_ship_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	hw_place_free_ship(k, st, ACT_ID(a), log);
+	return CRISK_OK;
+}
+static int move_pirate_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	hw_move_pirate(k, st, ACT_ID(a), log);
+	return CRISK_OK;
+}
+static int move_ship_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	hw_move_ship(k, st, ACT_ID(a), (int)(a >> 16 & 0xFFFFu), log);
+	return CRISK_OK;
+}
+static int market_listed(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	hw_apply_market(k, st, a, log);
 	return CRISK_OK;
 }
 
@@ -395,15 +434,43 @@ static int apply_listed_rest(const kern *k, void *st, crisk_action a, evlog *log
  * not made again and the kernel leaves out its shape test, as base's
  * playout does (docs/decisions.md).  The one check the list does not make
  * is kept: an offer's fish within HW_FISH_MAX (H-61; hawaii_list replaces
- * ACCEPT by DECLINE where it matters). */
+ * ACCEPT by DECLINE where it matters).  The code's type picks the function
+ * from hw_rules.listed_apply (hw_rules_apply_table): turn ends and rolls
+ * (half the steps) go to the kernel's own in one jump. */
 int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
 {
-	unsigned type = ACT_TYPE(a);
-	if (type == CRISK_CATAN_PASS) { /* listed at DP_SPECIAL_BUILD only: the kernel's PASS is this call alone */
-		flow_end_part(data, st, log);
-		return CRISK_OK;
+	return hw_apply_listed_inline(data, st, a, log);
+}
+
+/* hw_rules.listed_apply: PASS alone; the module's types and the fish
+ * market's uses to their apply functions (each one type's code); the kernel actions after which the
+ * module has nothing to do (kernel_alone) to kern_apply_listed, and with
+ * kern.plain_turns (automatic chance) to what kern_apply_listed does with
+ * them, without its tests: END_TURN to kern_end_turn_listed, ROLL to
+ * kern_roll_listed, MARITIME_TRADE and DISCARD to kern_maritime_listed and
+ * kern_discard_listed, the others to kern_apply_other_listed; the rest to
+ * apply_listed_rest. */
+_Static_assert(HW_RETURN_FISH < 64 && HW_FISH < 64 && HW_MOVE_SHIP < 64, "hawaii's action types lie below 64");
+void hw_rules_apply_table(hw_rules *r)
+{
+	for (unsigned t = 0; t < 64; t++)
+		r->listed_apply[t] = is_kernel_alone(t) ? kern_apply_listed : apply_listed_rest;
+	r->listed_apply[CRISK_CATAN_PASS] = pass_listed;
+	r->listed_apply[HW_PLACE_SHIP] = place_ship_listed;
+	r->listed_apply[HW_BUILD_SHIP] = build_ship_listed;
+	r->listed_apply[HW_PLACE_FREE_SHIP] = free_ship_listed;
+	r->listed_apply[HW_MOVE_PIRATE] = move_pirate_listed;
+	r->listed_apply[HW_MOVE_SHIP] = move_ship_listed;
+	r->listed_apply[HW_FISH] = market_listed;
+	r->listed_apply[HW_RETURN_FISH] = market_listed;
+	if (!r->k.plain_turns)
+		return;
+	for (unsigned t = 0; t < 64; t++) {
+		if (r->listed_apply[t] == kern_apply_listed)
+			r->listed_apply[t] = kern_apply_other_listed;
 	}
-	if (is_kernel_alone(type))
-		return kern_apply_listed(data, st, a, log);
-	return apply_listed_rest(data, st, a, log);
+	r->listed_apply[CRISK_CATAN_END_TURN] = kern_end_turn_listed;
+	r->listed_apply[CRISK_CATAN_ROLL] = kern_roll_listed;
+	r->listed_apply[CRISK_CATAN_MARITIME_TRADE] = kern_maritime_listed;
+	r->listed_apply[CRISK_CATAN_DISCARD] = kern_discard_listed;
 }

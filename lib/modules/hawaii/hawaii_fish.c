@@ -112,30 +112,57 @@ int hw_extra_vp8(const kern *k, const void *st, int s)
 	return hw_chits_in8(k, st, s) + fishing_vp(k, st, s); /* no call: a VP count asks it at every turn start */
 }
 
+/* kern.turn_more with hw_extra_vp8 (hawaii.c picks it; 3-4 seats on the
+ * built-in map): the turn start's hook hw_moves_turn_start (hawaii_moves.c:
+ * the moved flag and the fresh ships of H-78, H-80, cleared) and then the
+ * kernel's victory check (flow.c check_victory, B-105, B-106) with the VP
+ * hook's count inline: one call, with no frame, instead of the kernel's
+ * turn_start_hooked calling the hook and the VP hook. */
+void hw_turn_start_vp8(const kern *k, void *st, evlog *log)
+{
+	hw_ext *x = hwx(k, st);
+	x->moved = 0;
+	x->n_fresh = 0;
+	memset(x->fresh, 0, sizeof x->fresh);
+	const kstate *h = ks(st);
+	if (!flow_victory_possible(h))
+		return;
+	int s = h->active;
+	int vp = hw_chits_in8(k, st, s) + fishing_vp(k, st, s) + kvisible_vp_plain(k, st, s) +
+		 kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
+	if (vp >= k->cfg.vp_target)
+		flow_win(k, st, s, log);
+}
+
 /* ---- fishing (H-68, H-53) ---- */
 
 void hw_fish_produced(const kern *k, void *st, int sum, evlog *log)
 {
 	const hw_rules *r = hwr(k);
 	const uint8_t *paths = kpaths(k, st);
-	hw_ext *x = hwx(k, st);
-	int got[CRISK_MAX_SEATS] = {0};
-	for (int i = r->fish_first[sum]; i < r->fish_first[sum + 1]; i++) {
-		int o = paths[r->fish_path[i]];
-		if (o)
-			got[o - 1]++;
+	/* Byte o of got: the fish of owner o (seat o - 1; byte 0 the empty
+	 * paths), at most one per fishing path.  hawaii has no non-seat
+	 * owners, so o <= seats <= 6 and a count stays below 256. */
+	uint64_t got = 0;
+	for (int i = r->fish_first[sum], end = r->fish_first[sum + 1]; i < end; i++) {
+		assert(paths[r->fish_path[i]] <= k->seats);
+		got += UINT64_C(1) << (8 * paths[r->fish_path[i]]);
 	}
-	for (int s = 0; s < k->seats; s++) {
-		if (!got[s])
+	got >>= 8; /* byte s: seat s */
+	if (!got)  /* most rolls: no ship at a fishing path of this number */
+		return;
+	hw_ext *x = hwx(k, st);
+	while (got) { /* seats in order (events as before) */
+		int s = bit_low(got) / 8;
+		int n = (int)(got >> (8 * s) & 0xFFu), room = HW_FISH_MAX - x->fish[s]; /* hw_trade_fish_ok */
+		got &= ~(UINT64_C(0xFF) << (8 * s));
+		n = n < room ? n : room;
+		if (!n)
 			continue;
-		int room = HW_FISH_MAX - x->fish[s]; /* hw_trade_fish_ok */
-		got[s] = got[s] < room ? got[s] : room;
-		if (!got[s])
-			continue;
-		x->fish[s] = (uint8_t)(x->fish[s] + got[s]);
+		x->fish[s] = (uint8_t)(x->fish[s] + n);
 		ev *e = ev_push(log, HW_EV_FISH, s, -1);
 		if (e) {
-			e->args[0] = got[s];
+			e->args[0] = n;
 			e->args[1] = x->fish[s];
 		}
 	}

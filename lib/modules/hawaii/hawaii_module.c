@@ -18,7 +18,7 @@ static int hw_playout(const void *data, void *st, uint64_t skip_types, uint64_t 
 	/* The codes come from hawaii_list or cm_chance for the state just now:
 	 * hawaii_apply_listed leaves out the checks the list made (H-54's thief
 	 * and the module's effects of kernel actions still come through it). */
-	const catan_playout_fns fns = {hw_current_seat, hawaii_list, cm_chance, hawaii_apply_listed};
+	const catan_playout_fns fns = {hw_current_seat, hawaii_list, cm_chance, hw_apply_listed_inline};
 	return catan_playout(fns, data, st, skip_types, max_steps, policy, log, steps);
 }
 
