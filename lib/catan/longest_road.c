@@ -635,11 +635,13 @@ static inline unsigned continuations(const lr_walk *w, const bnode *bn, unsigned
 	return ways;
 }
 
-static int walk(lr_walk *w, unsigned v, int enough);
-
 /* The longest trail on from intersection bn over its continuations `ways`,
  * stopping once it finds `enough` (which is what it returns then: the
- * caller needs nothing longer). */
+ * caller needs nothing longer).  Each road taken costs one of w->budget
+ * (the intersection it reaches is visited); past it the answer is 0 for
+ * that road's far end, and the caller ignores the result.  A far end
+ * without continuations (a dead end, or blocked) ends the trail there
+ * without a call: the common case at the end of a walk. */
 static inline int walk_on(lr_walk *w, const bnode *bn, unsigned ways, int enough)
 {
 	uint8_t *free_road = w->free_road;
@@ -647,24 +649,19 @@ static inline int walk_on(lr_walk *w, const bnode *bn, unsigned ways, int enough
 	int best = 0;
 
 	for (; ways && best < enough; ways &= ways - 1) {
-		int i = lowest_bit(ways), len;
+		int i = lowest_bit(ways), len = 1;
 		unsigned q = bn->path[i], next = bn->adj[i];
 		free_road[q] = LR_ON_TRAIL;
-		len = 1 + walk(w, next, enough - 1);
+		if (--w->budget >= 0) {
+			const bnode *bv = &w->node[next];
+			unsigned on = continuations(w, bv, next);
+			if (on)
+				len = 1 + walk_on(w, bv, on, enough - 1);
+		}
 		free_road[q] = mine;
 		best = len > best ? len : best;
 	}
 	return best;
-}
-
-/* walk_on from intersection v, which a trail just reached. */
-static int walk(lr_walk *w, unsigned v, int enough)
-{
-	const bnode *bn = &w->node[v];
-
-	if (--w->budget < 0)
-		return 0;
-	return walk_on(w, bn, continuations(w, bn, v), enough);
 }
 
 /* walk_on for a road with roads at both ends (rarer): also notes in w->seen
