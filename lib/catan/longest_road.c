@@ -667,8 +667,6 @@ static inline int walk_on(lr_walk *w, const bnode *bn, unsigned ways, int enough
 /* walk_on for a road with roads at both ends (rarer): also notes in w->seen
  * whether a trail comes to w->watch.  Kept apart so that the common walk
  * above has no such test. */
-static int walk_watching(lr_walk *w, unsigned v, int enough);
-
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -679,24 +677,20 @@ static int walk_on_watching(lr_walk *w, const bnode *bn, unsigned ways, int enou
 	int best = 0;
 
 	for (; ways && best < enough; ways &= ways - 1) {
-		int i = lowest_bit(ways), len;
+		int i = lowest_bit(ways), len = 1;
 		unsigned q = bn->path[i], next = bn->adj[i];
 		free_road[q] = LR_ON_TRAIL;
-		len = 1 + walk_watching(w, next, enough - 1);
+		w->seen |= next == w->watch;
+		if (--w->budget >= 0) {
+			const bnode *bv = &w->node[next];
+			unsigned on = continuations(w, bv, next);
+			if (on)
+				len = 1 + walk_on_watching(w, bv, on, enough - 1);
+		}
 		free_road[q] = mine;
 		best = len > best ? len : best;
 	}
 	return best;
-}
-
-static int walk_watching(lr_walk *w, unsigned v, int enough)
-{
-	const bnode *bn = &w->node[v];
-
-	w->seen |= v == w->watch;
-	if (--w->budget < 0)
-		return 0;
-	return walk_on_watching(w, bn, continuations(w, bn, v), enough);
 }
 
 /* The contracted network of lr_comp, for solve_local.  Returns the number of
