@@ -641,7 +641,8 @@ static inline unsigned continuations(const lr_walk *w, const bnode *bn, unsigned
  * (the intersection it reaches is visited); past it the answer is 0 for
  * that road's far end, and the caller ignores the result.  A far end
  * without continuations (a dead end, or blocked) ends the trail there
- * without a call: the common case at the end of a walk. */
+ * without a call: the common case at the end of a walk; so does a road
+ * that reaches `enough` (its far end's continuations are not needed). */
 static inline int walk_on(lr_walk *w, const bnode *bn, unsigned ways, int enough)
 {
 	uint8_t *free_road = w->free_road;
@@ -652,7 +653,7 @@ static inline int walk_on(lr_walk *w, const bnode *bn, unsigned ways, int enough
 		int i = lowest_bit(ways), len = 1;
 		unsigned q = bn->path[i], next = bn->adj[i];
 		free_road[q] = LR_ON_TRAIL;
-		if (--w->budget >= 0) {
+		if (--w->budget >= 0 && enough > 1) {
 			const bnode *bv = &w->node[next];
 			unsigned on = continuations(w, bv, next);
 			if (on)
