@@ -30,6 +30,9 @@
 #include <string.h>
 #include "board.h"
 #include "../core/error.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define LR_MAX_ELEMENTS 8192 /* paths and intersections covered by the bitsets */
 #define LR_WORDS (LR_MAX_ELEMENTS / 64)
@@ -151,51 +154,88 @@ static int new_local_node(const lr_search *s, lr_local *g, unsigned v)
 	return u;
 }
 
-static int add_road(const lr_search *s, lr_local *g, lr_ids *ids, int p)
+/* The owner's road on path p as road g->n_road (room checked by the
+ * caller): its ends get local ids, the ones not met before with roads_at[]
+ * and blocked[] only (mark_junctions sets the rest, for the search). */
+static inline void collect_road(const bpath *paths, const uint8_t *node_owner, unsigned mine, lr_local *g,
+				lr_ids *ids, int *n_node, int p)
 {
-	int i = g->n_road;
-	if (i == LR_LOCAL_MAX)
-		return 0;
+	const int i = g->n_road;
 	for (int k = 0; k < 2; k++) {
-		unsigned v = s->b->path[p].node[k];
+		unsigned v = paths[p].node[k], u;
 		if (!bit_test(ids->seen, v)) {
-			int u = new_local_node(s, g, v);
+			unsigned who = node_owner[v] & 15u;
+			u = (unsigned)(*n_node)++;
+			g->roads_at[u] = 0;
+			g->blocked[u] = (uint8_t)((who != 0) & (who != mine));
 			bit_set(ids->seen, v);
 			ids->local_id[v] = (uint8_t)u;
+		} else {
+			u = ids->local_id[v];
 		}
-		g->road_end[i][k] = ids->local_id[v];
-		g->roads_at[ids->local_id[v]] |= (uint64_t)1 << i;
+		g->road_end[i][k] = (uint8_t)u;
+		g->roads_at[u] |= (uint64_t)1 << i;
 	}
-	g->n_road++;
-	return 1;
+	g->n_road = i + 1;
 }
 
-/* Collects the owner's roads and their intersections (junction[] is left
- * to mark_junctions).  Returns 0 when the owner has more than LR_LOCAL_MAX
- * roads. */
+/* Collects the owner's roads and their intersections (junction[], deg[],
+ * reached[], parent[] and cyclic[] are left to mark_junctions).  Returns 0
+ * when the owner has more than LR_LOCAL_MAX roads. */
 static int collect(const lr_search *s, lr_local *g, lr_ids *ids)
 {
-	const board *b = s->b;
-	int p = 0;
+	/* Locals, not s->..., since the stores into g and ids may alias anything. */
+	const bpath *paths = s->b->path;
+	const uint8_t *path_owner = s->path_owner, *node_owner = s->node_owner;
+	const unsigned mine = s->mine;
+	const int n_path = s->b->n_path;
+	int p = 0, n_node = 0;
 
-	g->n_road = g->n_node = 0;
+	g->n_road = 0;
 	memset(ids->seen, 0, (size_t)s->words * sizeof ids->seen[0]);
+#if defined(__SSE2__)
+	/* Sixteen paths at a time: most paths are not the owner's. */
+	{
+		const __m128i want = _mm_set1_epi8((char)mine);
+		for (; p + 16 <= n_path; p += 16) {
+			unsigned m = (unsigned)_mm_movemask_epi8(
+				_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(path_owner + p)), want));
+			for (; m; m &= m - 1) {
+				if (g->n_road == LR_LOCAL_MAX)
+					return 0;
+				collect_road(paths, node_owner, mine, g, ids, &n_node, p + lowest_bit(m));
+			}
+		}
+	}
+#endif
 	/* Eight paths at a time: most paths are not the owner's. */
-	for (; p + 8 <= b->n_path; p += 8)
-		for (uint64_t m = bytes_equal(load8(s->path_owner + p), s->mine); m; m &= m - 1)
-			if (!add_road(s, g, ids, p + lowest_bit(m) / 8))
+	for (; p + 8 <= n_path; p += 8)
+		for (uint64_t m = bytes_equal(load8(path_owner + p), (uint8_t)mine); m; m &= m - 1) {
+			if (g->n_road == LR_LOCAL_MAX)
 				return 0;
-	for (; p < b->n_path; p++)
-		if (s->path_owner[p] == s->mine && !add_road(s, g, ids, p))
-			return 0;
+			collect_road(paths, node_owner, mine, g, ids, &n_node, p + lowest_bit(m) / 8);
+		}
+	for (; p < n_path; p++)
+		if (path_owner[p] == mine) {
+			if (g->n_road == LR_LOCAL_MAX)
+				return 0;
+			collect_road(paths, node_owner, mine, g, ids, &n_node, p);
+		}
+	g->n_node = n_node;
 	return 1;
 }
 
-/* junction[] of a collected network (collect leaves it to the caller). */
+/* junction[] and the search's fields of a collected network (collect
+ * leaves them to the caller). */
 static void mark_junctions(lr_local *g)
 {
-	for (int u = 0; u < g->n_node; u++)
+	for (int u = 0; u < g->n_node; u++) {
 		g->junction[u] = (uint8_t)(g->blocked[u] || !two_bits(g->roads_at[u]));
+		g->deg[u] = 0;
+		g->reached[u] = 0;
+		g->parent[u] = (uint8_t)u;
+		g->cyclic[u] = 0;
+	}
 }
 
 static int is_junction(const lr_local *g, int u)
