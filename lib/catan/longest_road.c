@@ -30,6 +30,9 @@
 #include <string.h>
 #include "board.h"
 #include "../core/error.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define LR_MAX_ELEMENTS 8192 /* paths and intersections covered by the bitsets */
 #define LR_WORDS (LR_MAX_ELEMENTS / 64)
@@ -151,51 +154,88 @@ static int new_local_node(const lr_search *s, lr_local *g, unsigned v)
 	return u;
 }
 
-static int add_road(const lr_search *s, lr_local *g, lr_ids *ids, int p)
+/* The owner's road on path p as road g->n_road (room checked by the
+ * caller): its ends get local ids, the ones not met before with roads_at[]
+ * and blocked[] only (mark_junctions sets the rest, for the search). */
+static inline void collect_road(const bpath *paths, const uint8_t *node_owner, unsigned mine, lr_local *g,
+				lr_ids *ids, int *n_node, int p)
 {
-	int i = g->n_road;
-	if (i == LR_LOCAL_MAX)
-		return 0;
+	const int i = g->n_road;
 	for (int k = 0; k < 2; k++) {
-		unsigned v = s->b->path[p].node[k];
+		unsigned v = paths[p].node[k], u;
 		if (!bit_test(ids->seen, v)) {
-			int u = new_local_node(s, g, v);
+			unsigned who = node_owner[v] & 15u;
+			u = (unsigned)(*n_node)++;
+			g->roads_at[u] = 0;
+			g->blocked[u] = (uint8_t)((who != 0) & (who != mine));
 			bit_set(ids->seen, v);
 			ids->local_id[v] = (uint8_t)u;
+		} else {
+			u = ids->local_id[v];
 		}
-		g->road_end[i][k] = ids->local_id[v];
-		g->roads_at[ids->local_id[v]] |= (uint64_t)1 << i;
+		g->road_end[i][k] = (uint8_t)u;
+		g->roads_at[u] |= (uint64_t)1 << i;
 	}
-	g->n_road++;
-	return 1;
+	g->n_road = i + 1;
 }
 
-/* Collects the owner's roads and their intersections (junction[] is left
- * to mark_junctions).  Returns 0 when the owner has more than LR_LOCAL_MAX
- * roads. */
+/* Collects the owner's roads and their intersections (junction[], deg[],
+ * reached[], parent[] and cyclic[] are left to mark_junctions).  Returns 0
+ * when the owner has more than LR_LOCAL_MAX roads. */
 static int collect(const lr_search *s, lr_local *g, lr_ids *ids)
 {
-	const board *b = s->b;
-	int p = 0;
+	/* Locals, not s->..., since the stores into g and ids may alias anything. */
+	const bpath *paths = s->b->path;
+	const uint8_t *path_owner = s->path_owner, *node_owner = s->node_owner;
+	const unsigned mine = s->mine;
+	const int n_path = s->b->n_path;
+	int p = 0, n_node = 0;
 
-	g->n_road = g->n_node = 0;
+	g->n_road = 0;
 	memset(ids->seen, 0, (size_t)s->words * sizeof ids->seen[0]);
+#if defined(__SSE2__)
+	/* Sixteen paths at a time: most paths are not the owner's. */
+	{
+		const __m128i want = _mm_set1_epi8((char)mine);
+		for (; p + 16 <= n_path; p += 16) {
+			unsigned m = (unsigned)_mm_movemask_epi8(
+				_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(path_owner + p)), want));
+			for (; m; m &= m - 1) {
+				if (g->n_road == LR_LOCAL_MAX)
+					return 0;
+				collect_road(paths, node_owner, mine, g, ids, &n_node, p + lowest_bit(m));
+			}
+		}
+	}
+#endif
 	/* Eight paths at a time: most paths are not the owner's. */
-	for (; p + 8 <= b->n_path; p += 8)
-		for (uint64_t m = bytes_equal(load8(s->path_owner + p), s->mine); m; m &= m - 1)
-			if (!add_road(s, g, ids, p + lowest_bit(m) / 8))
+	for (; p + 8 <= n_path; p += 8)
+		for (uint64_t m = bytes_equal(load8(path_owner + p), (uint8_t)mine); m; m &= m - 1) {
+			if (g->n_road == LR_LOCAL_MAX)
 				return 0;
-	for (; p < b->n_path; p++)
-		if (s->path_owner[p] == s->mine && !add_road(s, g, ids, p))
-			return 0;
+			collect_road(paths, node_owner, mine, g, ids, &n_node, p + lowest_bit(m) / 8);
+		}
+	for (; p < n_path; p++)
+		if (path_owner[p] == mine) {
+			if (g->n_road == LR_LOCAL_MAX)
+				return 0;
+			collect_road(paths, node_owner, mine, g, ids, &n_node, p);
+		}
+	g->n_node = n_node;
 	return 1;
 }
 
-/* junction[] of a collected network (collect leaves it to the caller). */
+/* junction[] and the search's fields of a collected network (collect
+ * leaves them to the caller). */
 static void mark_junctions(lr_local *g)
 {
-	for (int u = 0; u < g->n_node; u++)
+	for (int u = 0; u < g->n_node; u++) {
 		g->junction[u] = (uint8_t)(g->blocked[u] || !two_bits(g->roads_at[u]));
+		g->deg[u] = 0;
+		g->reached[u] = 0;
+		g->parent[u] = (uint8_t)u;
+		g->cyclic[u] = 0;
+	}
 }
 
 static int is_junction(const lr_local *g, int u)
@@ -342,15 +382,17 @@ static int tree_longest(lr_local *g, int j, int from_chain, int *best)
 	return g->blocked[j] ? 0 : top1;
 }
 
-/* 0 when parity rules out a trail of need in `part` (a connected part of
- * w roads): a trail uses an even number of the roads at each unblocked
- * intersection it passes and at most one at a blocked one, each only as
- * one of its two ends; so, counting each unblocked intersection with an
- * odd number of the part's roads once and each blocked one once per road
- * there (d in all), at most two of these counts are met by the trail's
- * ends and each other keeps a road at it off the trail, a road serving at
- * most two: the trail has at most w - (d - 2) / 2 roads (d above 2). */
-static int part_reaches(const lr_local *g, uint64_t part, int need)
+/* The ends of `part` (a connected part of the collected network) that a
+ * trail over all of it would need: each unblocked intersection with an odd
+ * number of the part's roads once, each blocked one once per road there.
+ * A trail uses an even number of the roads at each unblocked intersection
+ * it passes and at most one at a blocked one, each only as one of its two
+ * ends; so at most two of these d counts are met by the trail's ends and
+ * each other keeps a road at it off the trail, a road serving at most two:
+ * the trail has at most w - (d - 2) / 2 of the part's w roads (d above 2).
+ * (d is even: it counts the intersections of odd degree in the graph where
+ * each blocked intersection is split into one end per road.) */
+static int part_ends(const lr_local *g, uint64_t part)
 {
 	uint64_t seen[LR_LOCAL_MAX_NODES / 64] = {0};
 	int d = 0;
@@ -365,34 +407,57 @@ static int part_reaches(const lr_local *g, uint64_t part, int need)
 			d += g->blocked[u] ? bit_count(g->roads_at[u]) : bit_count(g->roads_at[u]) & 1;
 		}
 	}
-	return bit_count(part) - (d > 2 ? d - 2 : 0) / 2 >= need;
+	return d;
 }
 
-/* 1 when every connected part of the collected network (roads joined at
- * any shared intersection, blocked ones too) has fewer than need roads:
- * then no trail reaches need, since the roads of a trail are joined one to
- * the next at shared intersections, so they all lie in one such part.
- * Each part is grown from its lowest road over roads_at[] of the ends of
- * the roads in it; it stops at the first part of need roads that parity
- * does not rule out (part_reaches: 0), or once the roads not yet in a part
- * are fewer than need (1). */
-static int parts_below(const lr_local *g, int need)
+/* Whether a trail of need (at most the road count) exists, from the
+ * connected parts of the collected network (roads joined at any shared
+ * intersection, blocked ones too): 0 no, 1 yes, -1 not known (the search
+ * tells).  The roads of a trail are joined one to the next at shared
+ * intersections, so they all lie in one such part.  Each part is grown
+ * from its lowest road over roads_at[] of the ends of the roads in it.
+ *
+ * A part of w roads holds no trail of need when w is below need or when
+ * w - (d - 2) / 2 is (part_ends: d).  It holds a trail of all w roads
+ * exactly when d is at most 2: split each blocked intersection into one
+ * end per road; a trail of the board is a trail of that graph (it never
+ * passes through a blocked intersection) and back, and d counts the
+ * graph's intersections of odd degree.  That graph is connected when d is
+ * at most 2: else each of its pieces meets another piece at a blocked
+ * intersection (the part is connected), so holds an end of degree 1 there,
+ * so two odd ones at least (their number is even), four in all.  A
+ * connected graph with at most two odd intersections has an Euler trail.
+ * So with w = need a part holds a trail of need only when d is at most 2.
+ *
+ * Stops at the first part that answers yes or leaves it open, or once the
+ * roads not yet in a part are fewer than need. */
+static int parts_reach(const lr_local *g, int need)
 {
 	uint64_t left = g->n_road == 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->n_road) - 1;
 
 	while (bit_count(left) >= need) {
 		uint64_t part = left & (~left + 1), front = part;
+		int w, d;
 		while (front) {
 			int r = lowest_bit(front);
 			uint64_t add = (g->roads_at[g->road_end[r][0]] | g->roads_at[g->road_end[r][1]]) & ~part;
 			front = (front & (front - 1)) | add;
 			part |= add;
 		}
-		if (bit_count(part) >= need && part_reaches(g, part, need))
-			return 0;
 		left &= ~part;
+		w = bit_count(part);
+		if (w < need)
+			continue;
+		d = part_ends(g, part);
+		if (w - (d > 2 ? d - 2 : 0) / 2 < need)
+			continue;
+		if (d <= 2)
+			return 1;
+		if (w > need)
+			return -1;
+		/* w = need: only a trail of all w roads would do. */
 	}
-	return 1;
+	return 0;
 }
 
 /* The longest trail of a collected network, or, once a trail of `need`
@@ -813,11 +878,15 @@ static int search_longest(lr_search *s, int need)
 	lr_ids ids;
 
 	if (collect(s, &g, &ids)) {
-		/* Asked whether a trail of need exists (need below the road
-		 * count): no part that large, no such trail (parts_below), and 0
-		 * is a length below need; junction[] only for the search. */
-		if (need < g.n_road && g.n_road > 1 && parts_below(&g, need))
-			return 0;
+		/* Asked whether a trail of need exists (need at most the road
+		 * count; board_longest_road asks INT_MAX, the exact longest):
+		 * the parts answer first (parts_reach; 0 is a length below need),
+		 * then the search; junction[] only for the search. */
+		if (need <= g.n_road) {
+			int reach = parts_reach(&g, need);
+			if (reach >= 0)
+				return reach ? need : 0;
+		}
 		mark_junctions(&g);
 		return solve_local(&g, need);
 	}

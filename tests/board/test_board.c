@@ -1521,6 +1521,105 @@ START_TEST(longest_road_at_least_parts_B86_B87_H84)
 }
 END_TEST
 
+/* board_longest_road_at_least asked for every road of the network, or one
+ * or two fewer (B-86, B-87; hawaii's route after a ship move, H-81, H-84):
+ * the parts of the network answer without a search when a part's roads
+ * make one trail (at most two ends: intersections of the owner with an odd
+ * number of its roads, and each road at another owner's building) or when
+ * a part of exactly the bound's size has more ends.  A ring around a hex
+ * (no end: a closed trail), with an arm (two), with two arms (four: one
+ * road short), cut at a corner by a building (two), and random rings with
+ * arms and buildings against the exhaustive search. */
+START_TEST(longest_road_at_least_all_roads_B86_B87_H84)
+{
+	board b;
+	rng r;
+	uint8_t po[128], no[96];
+	int all = 0, short_of_all = 0;
+	load(&b, 0);
+	for (int h = 0; h < b.n_land; h++) {
+		const bhex *x = &b.hex[h];
+		int arms = 0;
+		memset(po, 0, sizeof po);
+		memset(no, 0, sizeof no);
+		for (int k = 0; k < 6; k++)
+			po[x->path[k]] = 1;
+		ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, 6), 1);
+		ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, 7), 0);
+		/* Arms off the ring at corners 0 and 3 (when the board has them). */
+		for (int c = 0; c < 6 && arms < 2; c += 3) {
+			const bnode *n = &b.node[x->node[c]];
+			for (int j = 0; j < n->deg; j++)
+				if (!po[n->path[j]]) {
+					po[n->path[j]] = 1;
+					arms++;
+					break;
+				}
+			if (arms == 1 && c == 0) {
+				ck_assert_int_eq(naive_longest(&b, po, no, 0), 7);
+				ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, 7), 1);
+				ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, 8), 0);
+			}
+		}
+		if (arms == 2) {
+			ck_assert_int_eq(naive_longest(&b, po, no, 0), 7);
+			ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, 8), 0);
+			ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, 7), 1);
+		}
+		/* The ring alone, cut at corner 1 by another owner's building: a path of 6. */
+		memset(po, 0, sizeof po);
+		for (int k = 0; k < 6; k++)
+			po[x->path[k]] = 1;
+		no[x->node[1]] = 3;
+		ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, 6), 1);
+		ck_assert_int_eq(board_longest_road_at_least(&b, po, no, 0, 7), 0);
+	}
+	rng_seed(&r, 8686);
+	for (int trial = 0; trial < 600; trial++) {
+		int rings = 1 + (int)rng_uniform(&r, 2), arms = (int)rng_uniform(&r, 4), roads = 0, naive;
+		memset(po, 0, sizeof po);
+		memset(no, 0, sizeof no);
+		for (int i = 0; i < rings; i++) {
+			const bhex *h = &b.hex[rng_uniform(&r, (uint32_t)b.n_land)];
+			for (int k = 0; k < 6; k++)
+				if (rng_uniform(&r, 6) != 0)
+					po[h->path[k]] = 1;
+		}
+		for (int i = 0; i < arms; i++) {
+			unsigned v = rng_uniform(&r, (uint32_t)b.n_node);
+			for (int tries = 0; tries < 40; tries++) {
+				unsigned u = rng_uniform(&r, (uint32_t)b.n_node);
+				int mine = 0;
+				for (int k = 0; k < b.node[u].deg; k++)
+					mine |= po[b.node[u].path[k]] == 1;
+				if (mine) {
+					v = u;
+					break;
+				}
+			}
+			for (int n = 1 + (int)rng_uniform(&r, 3); n > 0; n--) {
+				unsigned k = rng_uniform(&r, b.node[v].deg);
+				po[b.node[v].path[k]] = 1;
+				v = b.node[v].adj[k];
+			}
+		}
+		for (int i = (int)rng_uniform(&r, 3); i > 0; i--)
+			no[rng_uniform(&r, (uint32_t)b.n_node)] = (uint8_t)(2 + rng_uniform(&r, 3) + 16 * rng_uniform(&r, 2));
+		for (int p = 0; p < b.n_path; p++)
+			roads += po[p] == 1;
+		naive = naive_longest(&b, po, no, 0);
+		all += naive == roads;
+		short_of_all += naive < roads;
+		for (int bound = roads - 2; bound <= roads + 1; bound++)
+			ck_assert_msg(board_longest_road_at_least(&b, po, no, 0, bound) == (bound <= naive),
+				      "trial %d: at least %d of %d roads, exhaustive %d", trial, bound, roads, naive);
+	}
+	ck_assert_int_gt(all, 50);
+	ck_assert_int_gt(short_of_all, 50);
+	board_free(&b);
+}
+END_TEST
+
 /* Networks of rings with arms (as hawaii's trade routes of roads and
  * ships grow): 1 to 3 rings around land hexes, arms of 1 to 4 roads from
  * random points, a few roads apart and other owners' buildings, some on
@@ -1827,6 +1926,7 @@ static Suite *board_suite(void)
 	tcase_add_test(tc, longest_road_through_even_end_B86_B88);
 	tcase_add_test(tc, longest_road_at_least_B86_B87_H109);
 	tcase_add_test(tc, longest_road_at_least_parts_B86_B87_H84);
+	tcase_add_test(tc, longest_road_at_least_all_roads_B86_B87_H84);
 	tcase_add_test(tc, longest_road_rings_and_arms_B86_B87_H82_H83);
 	tcase_add_test(tc, board_json_well_formed);
 	suite_add_tcase(s, tc);
