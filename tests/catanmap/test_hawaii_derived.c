@@ -351,6 +351,27 @@ static void check_ship_lo(const kern *k)
 	}
 }
 
+/* hw_rules.ship_ends (H-3 b, H-44, H-81: the AVX2 ship list's rows): on a
+ * map of 3 path words with ship-type paths from word 1, per point v and
+ * end e, exactly the ship-type paths p whose node[e] is v, at bit p - 64
+ * of words 4v + 2e and 4v + 2e + 1 (so both halves together are ship_at's
+ * row); all 0 on any other map. */
+static void check_ship_ends(const kern *k)
+{
+	const hw_rules *r = hwr(k);
+	const int on = k->pw == 3 && r->ship_lo == 1;
+	for (int v = 0; v < k->b.n_node; v++) {
+		for (int e = 0; e < 2; e++) {
+			for (int p = 64; p < 192; p++) {
+				int want = on && p < k->b.n_path && !kern_road_path(k, p) && k->b.path[p].node[e] == v;
+				ck_assert_int_eq(bit_get(r->ship_ends + 4 * (size_t)v + 2 * (size_t)e, p - 64), want);
+			}
+		}
+		for (int i = 0; on && i < 2; i++)
+			ck_assert_uint_eq(r->ship_ends[4 * v + i] | r->ship_ends[4 * v + 2 + i], r->ship_at[3 * v + 1 + i]);
+	}
+}
+
 /* H-3 (a), H-45, H-46 from their words: path p is a ship-type path, empty,
  * connected to seat s (kern_path_ok) and away from the pirate. */
 static int naive_spot(const kern *k, const void *st, int s, int p)
@@ -446,8 +467,10 @@ static void compare_tables(const fixture *f, const crisk_action *list, size_t n)
 		}
 	}
 	static unsigned steps;
-	if (steps % 256 == 0)
+	if (steps % 256 == 0) {
 		check_ship_lo(k);
+		check_ship_ends(k);
+	}
 	compare_path_bits(k, f->st, steps % 256 == 0);
 	compare_own_points(k, f->st, steps++ % 256 == 0);
 	compare_avx2_bits(k, f->st);

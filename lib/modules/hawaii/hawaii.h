@@ -102,6 +102,14 @@ typedef struct hw_rules {
 	 * the other paths at node[e] of path p (every path there; for the
 	 * listers' open-end test against the seat's pieces as a bitset). */
 	uint64_t *end_bits;
+	/* Per point n, 4 words from ship_ends[4n]: words 1 and 2 of the path
+	 * bitset of the ship-type paths whose node[0] is n, then those of the
+	 * ones whose node[1] is n (ship_at's row split by end), where pw is 3
+	 * and ship_lo 1 (the built-in map; else all 0).  The AVX2 ship list ORs
+	 * one 32-byte row per anchor: the union of both halves is the spots',
+	 * their intersection the paths with both ends at anchors (leave_dests'
+	 * test, docs/decisions.md hawaii 55). */
+	uint64_t *ship_ends;
 	/* The codes listed for every hex of a range but one (hw_put_codes), in
 	 * the same allocation: FISH(move robber, hex) per land hex, FISH(move
 	 * pirate, hex) and MOVE_PIRATE(hex) per sea hex from n_land. */

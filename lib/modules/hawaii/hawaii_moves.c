@@ -225,13 +225,66 @@ static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsign
 	}
 }
 
+#if defined(HW_AVX2)
+/* hw_spots_sized for the built-in map (3 path words, ship-type paths from
+ * word 1, 2 point words) with AVX2: each anchor's ship_ends row (its
+ * ship-type paths, words 1 and 2, by end 0 and end 1) ORed thirty-two
+ * bytes at once; the union of the halves is hw_or_rows' (ship_at's rows),
+ * their intersection the paths with both ends at anchors (`both`, for
+ * leave_dests_avx2). */
+static HW_TARGET_AVX2 inline int spots_avx2_160(const kern *k, const void *st, const uint64_t *anchor,
+						const uint64_t *empty, uint64_t *spots, uint64_t *both)
+{
+	const uint64_t *blocked = hw_pirate_paths(k, st);
+	__m256i acc = _mm256_setzero_si256();
+	for (int w = 0; w < 2; w++) {
+		const uint64_t *rows = hwr(k)->ship_ends + (size_t)w * 64 * 4;
+		for (uint64_t m = anchor[w]; m; m &= m - 1)
+			acc = _mm256_or_si256(acc, _mm256_loadu_si256((const __m256i *)(const void *)(
+							   rows + 4 * (size_t)(unsigned)__builtin_ctzll(m))));
+	}
+	const __m128i e0 = _mm256_castsi256_si128(acc), e1 = _mm256_extracti128_si256(acc, 1),
+		      e = _mm_loadu_si128((const __m128i *)(const void *)(empty + 1)),
+		      b = _mm_loadu_si128((const __m128i *)(const void *)(blocked + 1)),
+		      sp = _mm_and_si128(_mm_or_si128(e0, e1), _mm_andnot_si128(b, e));
+	spots[0] = 0;
+	both[0] = 0;
+	_mm_storeu_si128((__m128i *)(void *)(spots + 1), sp);
+	_mm_storeu_si128((__m128i *)(void *)(both + 1), _mm_and_si128(e0, e1));
+	return !_mm_testz_si128(sp, sp);
+}
+
+/* leave_dests for the built-in map with SSE: a spot at a bare end stays
+ * if its other end is an anchor too, i.e. if it is in `both` (a path at a
+ * bare end n whose ends are both anchors has its other end, not n, an
+ * anchor; `from` itself is no spot).  Only ship-type paths are spots, so
+ * the ship_at rows of the bare ends cover leave_dests' paths. */
+static HW_TARGET_AVX2 inline void
+leave_dests_avx2(const kern *k, int from, unsigned bare, const uint64_t *both, const uint64_t *spots, uint64_t *d)
+{
+	__m128i s = _mm_loadu_si128((const __m128i *)(const void *)(spots + 1));
+	d[0] = 0;
+	if (bare) {
+		const uint64_t *rows = hwr(k)->ship_at + 1;
+		const bpath *bp = &k->b.path[from];
+		__m128i rm = _mm_setzero_si128();
+		if (bare & 1u)
+			rm = _mm_loadu_si128((const __m128i *)(const void *)(rows + 3 * (size_t)bp->node[0]));
+		if (bare & 2u)
+			rm = _mm_or_si128(rm, _mm_loadu_si128((const __m128i *)(const void *)(rows + 3 * (size_t)bp->node[1])));
+		s = _mm_andnot_si128(_mm_andnot_si128(_mm_loadu_si128((const __m128i *)(const void *)(both + 1)), rm), s);
+	}
+	_mm_storeu_si128((__m128i *)(void *)(d + 1), s);
+}
+#endif
+
 /* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
  * seat's anchors, less the pirate's, less those whose only anchor was an
  * end of `from` that the ship leaves bare (H-44 without it, H-81).  The
  * seat's ships are its pieces (mine) on ship-type paths, ascending. */
 static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
-					const uint64_t *mine, const uint64_t *pirate, action_out *o, const int pw, const int nw,
-					const int lo, const int avx)
+					const uint64_t *mine, const uint64_t *pirate, const uint64_t *both, action_out *o,
+					const int pw, const int nw, const int lo, const int avx)
 {
 	const hw_rules *r = hwr(k);
 	const unsigned me = (unsigned)ks(st)->active + 1;
@@ -276,7 +329,12 @@ listed:
 	for (int i = 0; i < pw; i++)
 		any[i] = 0;
 	for (int j = 0; j < n_from; j++) {
-		leave_dests(k, pw, from[j], end_of[j], anchor, spots, dest[j]);
+#if defined(HW_AVX2)
+		if (avx)
+			leave_dests_avx2(k, from[j], end_of[j], both, spots, dest[j]);
+		else
+#endif
+			leave_dests(k, pw, from[j], end_of[j], anchor, spots, dest[j]);
 		for (int i = lo; i < pw; i++)
 			any[i] |= dest[j][i];
 	}
@@ -329,15 +387,21 @@ static HW_ALWAYS_INLINE void main_ships_at(const kern *k, const void *st, int bu
 					   const uint64_t *own, const uint64_t *empty, const uint64_t *mine,
 					   const int pw, const int nw, const int lo, const int avx)
 {
-	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], both[HW_MAX_PW];
 	const uint64_t *pirate = hw_pirate_paths(k, st); /* read once for the spots and the ships */
 	hw_anchors_own(k, st, ks(st)->active, own, anchor, nw);
-	if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw, lo))
-		return; /* no ship to build and no place to move one to */
+#if defined(HW_AVX2)
+	if (avx) {
+		if (!spots_avx2_160(k, st, anchor, empty, spots, both))
+			return;
+	} else
+#endif
+		if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw, lo))
+			return; /* no ship to build and no place to move one to */
 	if (build)
 		hw_list_spots(k, spots, HW_BUILD_SHIP, o);
 	if (move)
-		list_moves(k, st, anchor, spots, mine, pirate, o, pw, nw, lo, avx);
+		list_moves(k, st, anchor, spots, mine, pirate, both, o, pw, nw, lo, avx);
 }
 
 static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build, int move, action_out *o,

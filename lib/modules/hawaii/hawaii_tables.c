@@ -23,7 +23,7 @@ int hw_rules_tables(hw_rules *r)
 	 * points on any island; coast; then the ship-type paths as a list. */
 	size_t n_words = (size_t)b->n_node * pw + ((size_t)b->n_sea + 4) * pw + ((size_t)b->n_island + 2) * nw +
 			 ((size_t)b->n_path + 3) / 4 + 2 * (size_t)b->n_path + (size_t)b->n_land + 2 * (size_t)b->n_sea +
-			 2 * (size_t)b->n_path * pw;
+			 2 * (size_t)b->n_path * pw + 4 * (size_t)b->n_node;
 	r->tables = calloc(n_words ? n_words : 1, sizeof *r->tables);
 	if (!r->tables)
 		return err_set(CRISK_ENOMEM, "out of memory for the rules");
@@ -42,6 +42,7 @@ int hw_rules_tables(hw_rules *r)
 	r->fish_pirate_codes = r->robber_codes + b->n_land;
 	r->pirate_codes = r->fish_pirate_codes + b->n_sea;
 	r->end_bits = (uint64_t *)(void *)(r->pirate_codes + b->n_sea);
+	r->ship_ends = r->end_bits + 2 * (size_t)b->n_path * pw;
 	for (int x = 0; x < b->n_land; x++)
 		r->robber_codes[x] = act_make(HW_FISH, (uint64_t)HW_FISH_MOVE_ROBBER << 16 | (uint64_t)x);
 	for (int i = 0; i < b->n_sea; i++) {
@@ -89,6 +90,14 @@ int hw_rules_tables(hw_rules *r)
 	r->ship_lo = 0;
 	while ((size_t)r->ship_lo + 1 < pw && !r->ship_mask[r->ship_lo])
 		r->ship_lo++;
+	if (pw == 3 && r->ship_lo == 1) {
+		for (int p = 0; p < b->n_path; p++) {
+			if (kern_road_path(k, p))
+				continue;
+			for (int e = 0; e < 2; e++)
+				bit_set(r->ship_ends + 4 * (size_t)b->path[p].node[e] + 2 * (size_t)e, p - 64);
+		}
+	}
 	r->node_harbors = 0;
 	for (int n = 0; n < b->n_node; n++)
 		r->node_harbors |= k->node_harbor[n] != 0;
