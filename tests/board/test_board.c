@@ -1521,6 +1521,28 @@ START_TEST(longest_road_at_least_parts_B86_B87_H84)
 }
 END_TEST
 
+/* An arm of 1 to max_len roads of owner 1, from a point of the network
+ * (or anywhere, now and then), for the random networks below. */
+static void grow_arm(const board *b, rng *r, uint8_t *po, uint32_t max_len)
+{
+	unsigned v = rng_uniform(r, (uint32_t)b->n_node);
+	for (int tries = 0; tries < 40; tries++) {
+		unsigned u = rng_uniform(r, (uint32_t)b->n_node);
+		int mine = 0;
+		for (int k = 0; k < b->node[u].deg; k++)
+			mine |= po[b->node[u].path[k]] == 1;
+		if (mine) {
+			v = u;
+			break;
+		}
+	}
+	for (int n = 1 + (int)rng_uniform(r, max_len); n > 0; n--) {
+		unsigned k = rng_uniform(r, b->node[v].deg);
+		po[b->node[v].path[k]] = 1;
+		v = b->node[v].adj[k];
+	}
+}
+
 /* board_longest_road_at_least asked for every road of the network, or one
  * or two fewer (B-86, B-87; hawaii's route after a ship move, H-81, H-84):
  * the parts of the network answer without a search when a part's roads
@@ -1585,24 +1607,8 @@ START_TEST(longest_road_at_least_all_roads_B86_B87_H84)
 				if (rng_uniform(&r, 6) != 0)
 					po[h->path[k]] = 1;
 		}
-		for (int i = 0; i < arms; i++) {
-			unsigned v = rng_uniform(&r, (uint32_t)b.n_node);
-			for (int tries = 0; tries < 40; tries++) {
-				unsigned u = rng_uniform(&r, (uint32_t)b.n_node);
-				int mine = 0;
-				for (int k = 0; k < b.node[u].deg; k++)
-					mine |= po[b.node[u].path[k]] == 1;
-				if (mine) {
-					v = u;
-					break;
-				}
-			}
-			for (int n = 1 + (int)rng_uniform(&r, 3); n > 0; n--) {
-				unsigned k = rng_uniform(&r, b.node[v].deg);
-				po[b.node[v].path[k]] = 1;
-				v = b.node[v].adj[k];
-			}
-		}
+		for (int i = 0; i < arms; i++)
+			grow_arm(&b, &r, po, 3);
 		for (int i = (int)rng_uniform(&r, 3); i > 0; i--)
 			no[rng_uniform(&r, (uint32_t)b.n_node)] = (uint8_t)(2 + rng_uniform(&r, 3) + 16 * rng_uniform(&r, 2));
 		for (int p = 0; p < b.n_path; p++)
@@ -1648,25 +1654,8 @@ START_TEST(longest_road_rings_and_arms_B86_B87_H82_H83)
 					if (h->path[k] != BOARD_NONE && rng_uniform(&r, 8) != 0)
 						po[h->path[k]] = 1;
 			}
-			for (int i = 0; i < arms; i++) {
-				/* From a point of the network (or anywhere, now and then). */
-				unsigned v = rng_uniform(&r, (uint32_t)b.n_node);
-				for (int tries = 0; tries < 40; tries++) {
-					unsigned u = rng_uniform(&r, (uint32_t)b.n_node);
-					int mine = 0;
-					for (int k = 0; k < b.node[u].deg; k++)
-						mine |= po[b.node[u].path[k]] == 1;
-					if (mine) {
-						v = u;
-						break;
-					}
-				}
-				for (int n = 1 + (int)rng_uniform(&r, 4); n > 0; n--) {
-					unsigned k = rng_uniform(&r, b.node[v].deg);
-					po[b.node[v].path[k]] = 1;
-					v = b.node[v].adj[k];
-				}
-			}
+			for (int i = 0; i < arms; i++)
+				grow_arm(&b, &r, po, 4);
 			for (int i = 0; i < 8; i++) {
 				unsigned p = rng_uniform(&r, (uint32_t)b.n_path);
 				if (!po[p])
