@@ -1131,15 +1131,15 @@ int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log)
 	return apply_split(k, st, a, log, 1);
 }
 
-/* kern_apply_listed's turn end and roll with kern.plain_turns, for a
- * module that dispatches listed codes by type itself (hawaii's
- * hw_rules.listed_apply): the same calls, without the type tests. */
-/* kern_end_turn_listed: in flow.c, with the turn's end and start inline. */
-/* A listed MARITIME_TRADE and DISCARD with kern.plain_turns, as
- * kern_apply_other_listed carries them out: neither changes what victory
- * reads (victory_unchanged), a maritime trade stays in the main phase, and
- * a discard ends at the next discard or the robber (next_discarder_in; the
- * loop over chance points is kept for a module's after_roll_dp). */
+/* Listed codes with kern.plain_turns, for a module that dispatches them by
+ * type itself (hawaii's hw_rules.listed_apply): what kern_apply_listed
+ * does with them, without its type tests (the turn end's,
+ * kern_end_turn_listed, is in flow.c with the next turn's start inline).
+ * A MARITIME_TRADE and a DISCARD as kern_apply_other_listed carries them
+ * out: neither changes what victory reads (victory_unchanged), a maritime
+ * trade stays in the main phase, and a discard ends at the next discard or
+ * the robber (next_discarder_in; the loop over chance points is kept for a
+ * module's after_roll_dp). */
 int kern_maritime_listed(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	int id = ACT_ID(a);

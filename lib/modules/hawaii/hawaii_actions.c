@@ -443,7 +443,7 @@ int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log)
 }
 
 /* hw_rules.listed_apply: PASS alone; the module's types and the fish
- * market's uses to their apply functions (each one type's code); the kernel actions after which the
+ * market's to their apply functions; the kernel actions after which the
  * module has nothing to do (kernel_alone) to kern_apply_listed, and with
  * kern.plain_turns (automatic chance) to what kern_apply_listed does with
  * them, without its tests: END_TURN to kern_end_turn_listed, ROLL to
