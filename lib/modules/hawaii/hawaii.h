@@ -525,6 +525,8 @@ static inline int hw_spots_at(const kern *k, const void *st, const uint64_t *anc
 
 /* Seat s's ship onto path p, from its supply. */
 void hw_add_ship(const kern *k, void *st, int s, int p);
+/* The same without the supply: a ship that moves (hw_move_ship). */
+void hw_set_ship(const kern *k, void *st, int s, int p);
 /* BUILD_SHIP (H-3 a, H-43, H-45, H-46, H-89). */
 int hw_check_build_ship(const kern *k, const void *st, int p);
 void hw_list_build_ships(const kern *k, const void *st, action_out *o);

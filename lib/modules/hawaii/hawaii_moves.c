@@ -810,11 +810,7 @@ void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 	hw_ext *x = hwx(k, st);
 	take_off(k, st, s, from);
 	hw_ship_removed(k, st, s, from, log); /* H-81: boat back, merchant rate lost */
-	/* hw_add_ship without the supply's round trip: the ship itself moves. */
-	kpaths(k, st)[to] = (uint8_t)(s + 1);
-	bit_set(kreach(k, st, s), k->b.path[to].node[0]);
-	bit_set(kreach(k, st, s), k->b.path[to].node[1]);
-	hw_note_fresh(k, st, to); /* H-80 */
+	hw_set_ship(k, st, s, to); /* the ship itself moves: no supply change */
 	hw_piece_placed(k, st, s, to, log); /* H-50: chit, boat, merchant */
 	x->moved = 1;
 	ev *e = ev_push(log, HW_EV_MOVE_SHIP, s, -1);

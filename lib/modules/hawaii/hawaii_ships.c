@@ -24,13 +24,18 @@ int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots)
 	return hw_spots_at(k, st, anchor, spots);
 }
 
-void hw_add_ship(const kern *k, void *st, int s, int p)
+void hw_set_ship(const kern *k, void *st, int s, int p)
 {
 	kpaths(k, st)[p] = (uint8_t)(s + 1);
 	bit_set(kreach(k, st, s), k->b.path[p].node[0]);
 	bit_set(kreach(k, st, s), k->b.path[p].node[1]);
-	hwx(k, st)->ships[s]--;
 	hw_note_fresh(k, st, p); /* H-80 */
+}
+
+void hw_add_ship(const kern *k, void *st, int s, int p)
+{
+	hw_set_ship(k, st, s, p);
+	hwx(k, st)->ships[s]--;
 }
 
 /* Where ships are built: the active seat's main phase, or its window of a
