@@ -41,7 +41,7 @@ static const unsigned fast_types[] = {
 /* A code near a legal one (or any), by the kind r picks. */
 static crisk_action variant(crisk_action a, uint64_t r)
 {
-	switch (r % 8) {
+	switch (r % 10) {
 	case 0:
 		return a;
 	case 1: /* one bit flipped, type byte included */
@@ -56,6 +56,10 @@ static crisk_action variant(crisk_action a, uint64_t r)
 		return act_make(fast_types[(r >> 8) % N_FAST], (r >> 16) % 170);
 	case 6: /* a move's second space */
 		return act_make(HW_MOVE_SHIP, (a & 0xFFFFu) | ((r >> 8) % 170) << 16);
+	case 7: /* a's type, two small bytes (a trade's resources) */
+		return (a & (UINT64_C(0xFF) << 56)) | ((r >> 8) & 7u) | ((r >> 11) & 7u) << 8;
+	case 8: /* a type with an entry of its own, two small bytes */
+		return act_make(fast_types[(r >> 8) % N_FAST], ((r >> 16) & 7u) | ((r >> 19) & 7u) << 8);
 	default: /* any 64 bits */
 		return r * UINT64_C(0x9E3779B97F4A7C15);
 	}

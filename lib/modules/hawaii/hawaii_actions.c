@@ -426,24 +426,53 @@ static int roll_checked(const kern *k, void *st, crisk_action a, evlog *log)
 		return kern_roll_listed(k, st, a, log);
 	return apply_any(k, st, a, log);
 }
-static int maritime_checked(const kern *k, void *st, crisk_action a, evlog *log)
+/* The maritime trade's and the discard's rule functions, then their
+ * apply: apart, for the codes that the entries' own tests of those rules
+ * (a trade or discard that passes them, the most) do not take. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int maritime_ruled(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	if (!code_at(st, a, KF_ID, DP_MAIN) || !fish_ok(k, st))
-		return apply_any(k, st, a, log);
 	const int id = ACT_ID(a);
 	const int rc = kern_check_maritime(k, st, id & 0xFF, id >> 8);
 	if (rc)
 		return rc;
 	return kern_maritime_listed(k, st, a, log);
 }
-static int discard_checked(const kern *k, void *st, crisk_action a, evlog *log)
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int discard_ruled(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	if (!code_at(st, a, KF_ID, DP_DISCARD))
-		return apply_any(k, st, a, log);
 	const int rc = kern_check_discard_one(k, st, ACT_ID(a));
 	if (rc)
 		return rc;
 	return kern_discard_listed(k, st, a, log);
+}
+static int maritime_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	if (!code_at(st, a, KF_ID, DP_MAIN) || !fish_ok(k, st))
+		return apply_any(k, st, a, log);
+	/* kern_check_maritime's tests, passed (B-100, B-101): two resources,
+	 * not the same, the rate in hand, the bank's card left; any other
+	 * code to the function itself. */
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
+	const unsigned give = (unsigned)a & 0xFFu, take = (unsigned)a >> 8 & 0xFFu;
+	if (give < NUM_RES && take < NUM_RES && give != take && p->hand[give] >= krate(p, (int)give) && h->bank[take])
+		return kern_maritime_listed(k, st, a, log);
+	return maritime_ruled(k, st, a, log);
+}
+static int discard_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	if (!code_at(st, a, KF_ID, DP_DISCARD))
+		return apply_any(k, st, a, log);
+	/* kern_check_discard_one's tests, passed: a resource the discarding seat holds. */
+	const unsigned r = (unsigned)a & 0xFFFFu;
+	if (r < NUM_RES && kseat_of(k, st, ks(st)->cur)->hand[r])
+		return kern_discard_listed(k, st, a, log);
+	return discard_ruled(k, st, a, log);
 }
 /* BUILD_ROAD, BUILD_SETTLEMENT and BUILD_CITY in the main phase. */
 static int build_checked(const kern *k, void *st, crisk_action a, evlog *log)
