@@ -1094,6 +1094,17 @@ static inline int apply_turn_or_roll(const kern *k, void *st, unsigned type, evl
 	return roll_thrown(k, st, log);
 }
 
+/* A roll of apply_split with kern.plain_turns, for kern_apply_split's
+ * exact ROLL at DP_PRE_ROLL: as apply_turn_or_roll's listed form, through
+ * kern.roll (the function its tests pick, kern_roll_fn). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int roll_split(const kern *k, void *st, evlog *log)
+{
+	return apply_turn_or_roll(k, st, CRISK_CATAN_ROLL, log, 1);
+}
+
 /* apply_fitting, with turn ends and the usual rolls (two steps in three of
  * a random game) taken apart from the frame of the other actions' dispatch.
  * Both calls are tail calls: no frame here. */
@@ -1119,11 +1130,30 @@ int kern_apply(const kern *k, void *st, crisk_action a, evlog *log)
 	return apply_fitting(k, st, a, log);
 }
 
-int kern_apply_split(const kern *k, void *st, crisk_action a, evlog *log)
+/* kern_apply_split's other codes: the code's tests, then apply_split.
+ * Apart, so that the turn ends and rolls above need no frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_split_checked(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	if (!kern_code_fits(st, a))
 		return kern_check_code(k, st, a);
 	return apply_split(k, st, a, log, 0);
+}
+
+int kern_apply_split(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	/* With kern.plain_turns, a turn end or a roll whose code is exact (no
+	 * field bit) at its own decision point passes kern_code_fits and has
+	 * no rule function: apply_split's tail calls at once, before the tests
+	 * of the other codes. */
+	const int dp = ks(st)->dp;
+	if (((a == act_make(CRISK_CATAN_END_TURN, 0)) & (dp == DP_MAIN)) && k->plain_turns)
+		return end_turn(k, st, log);
+	if (((a == act_make(CRISK_CATAN_ROLL, 0)) & (dp == DP_PRE_ROLL)) && k->plain_turns)
+		return roll_split(k, st, log);
+	return apply_split_checked(k, st, a, log);
 }
 
 int kern_apply_listed(const kern *k, void *st, crisk_action a, evlog *log)

@@ -124,6 +124,11 @@ typedef struct hw_rules {
 	 * (all below 64), set by hw_rules_apply_table: a listed code goes to
 	 * its apply in one indirect jump (docs/decisions.md, hawaii 54). */
 	int (*listed_apply[64])(const kern *k, void *st, crisk_action a, evlog *log);
+	/* hawaii_apply's function per type byte (all 256: no bound test), set
+	 * by hw_rules_apply_table: the usual types' checks and then their
+	 * apply, the others (and any code the entry does not take) the full
+	 * path (docs/decisions.md, hawaii 56). */
+	int (*checked_apply[256])(const kern *k, void *st, crisk_action a, evlog *log);
 } hw_rules;
 /* Bitset words the tables and listers hold on the stack: maps of up to 512
  * spaces and 512 points. */
@@ -670,7 +675,7 @@ int hawaii_check(const void *data, const void *st, crisk_action a);
 int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log);
 /* hawaii_apply for a code hawaii_list gave for st just now (playouts). */
 int hawaii_apply_listed(const void *data, void *st, crisk_action a, evlog *log);
-void hw_rules_apply_table(hw_rules *r); /* listed_apply, after kern_init */
+void hw_rules_apply_table(hw_rules *r); /* listed_apply and checked_apply, after kern_init */
 /* hawaii_apply_listed inline (hw_playout's loop): the type's function of
  * hw_rules.listed_apply, called at once. */
 static inline int hw_apply_listed_inline(const void *data, void *st, crisk_action a, evlog *log)

@@ -6,6 +6,7 @@
 #include <assert.h>
 
 #include "../../core/error.h"
+#include "../../catan/validate.h"
 #include "hawaii.h"
 
 /* The main phase's tests of hw_build_listable and hw_move_listable (H-41,
@@ -161,14 +162,19 @@ size_t hawaii_legal_except(const void *data, const void *st, uint64_t skip_types
 	return hawaii_list(data, st, kern_lists_offers(skip_types), buf, cap);
 }
 
-static int check_module_code(const kern *k, const void *st, crisk_action a)
+/* The checks of a module code of type `type` (a's): inlined with the type
+ * constant into checked_apply's entries (module_checked). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int check_module_type(const kern *k, const void *st, crisk_action a, const unsigned type)
 {
-	uint64_t fields = ACT_TYPE(a) == HW_MOVE_SHIP ? KF_ARG2 : KF_ID;
+	uint64_t fields = type == HW_MOVE_SHIP ? KF_ARG2 : KF_ID;
 	if (a & ~((UINT64_C(0xFF) << 56) | fields))
 		return err_set(CRISK_EILLEGAL, "malformed action code: bits set outside its fields");
 	if (ks(st)->cur != ks(st)->active || ks(st)->status != CRISK_STATUS_RUNNING)
 		return err_set(CRISK_EILLEGAL, "it is not the active seat's decision");
-	switch (ACT_TYPE(a)) {
+	switch (type) {
 	case HW_PLACE_SHIP:
 		return hw_check_setup_ship(k, st, ACT_ID(a));
 	case HW_BUILD_SHIP:
@@ -180,6 +186,11 @@ static int check_module_code(const kern *k, const void *st, crisk_action a)
 	default:
 		return hw_check_free_ship(k, st, ACT_ID(a));
 	}
+}
+
+static int check_module_code(const kern *k, const void *st, crisk_action a)
+{
+	return check_module_type(k, st, a, ACT_TYPE(a));
 }
 
 static int is_module_type(unsigned type)
@@ -268,10 +279,14 @@ static inline int apply_kernel(const kern *k, void *st, crisk_action a, evlog *l
 	return CRISK_OK;
 }
 
-/* The module's own codes, checked (check_module_code) before. */
-static void apply_module_code(const kern *k, void *st, crisk_action a, evlog *log)
+/* The module's own codes, checked (check_module_code) before; `type` is
+ * a's (a constant where inlined). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void apply_module_type(const kern *k, void *st, crisk_action a, evlog *log, const unsigned type)
 {
-	switch (ACT_TYPE(a)) {
+	switch (type) {
 	case HW_PLACE_SHIP:
 		hw_place_setup_ship(k, st, ACT_ID(a), log);
 		break;
@@ -288,6 +303,10 @@ static void apply_module_code(const kern *k, void *st, crisk_action a, evlog *lo
 		hw_place_free_ship(k, st, ACT_ID(a), log);
 		break;
 	}
+}
+static void apply_module_code(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	apply_module_type(k, st, a, log, ACT_TYPE(a));
 }
 
 /* The rest of hawaii_apply: the market, the module's codes and the kernel's
@@ -357,14 +376,177 @@ static int apply_fish_checked(const kern *k, void *st, crisk_action a, evlog *lo
 	return apply_checked_rest(k, st, a, log);
 }
 
-int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
+/* The full checked apply of any code: the fish rules where they can
+ * refuse, then the kernel alone, or the market's, the module's and the
+ * kernel's actions the module adds to.  The entries of checked_apply
+ * below come here with every code they do not take themselves. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int apply_any(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	const kern *k = data;
 	if (fish_rules_apply(k, st, a))
 		return apply_fish_checked(k, st, a, log);
 	if (is_kernel_alone(ACT_TYPE(a)))
 		return kern_apply_split(k, st, a, log);
 	return apply_checked_rest(k, st, a, log);
+}
+
+/* hw_rules.checked_apply's entries for the usual types (kern.plain_turns:
+ * automatic chance, no victory hooks).  Each takes a code only where
+ * apply_any would pass it through every test before its type's rule
+ * function: a code with no bit outside its type's fields, at a decision
+ * point of that type (the game not over), at most 7 fish in the active
+ * seat's hand (check_fish_rules then has nothing to refuse for a type
+ * that is no offer or acceptance).  It then makes the rule function
+ * apply_any would make (the same refusal and message, nothing changed)
+ * and carries the action out as apply_any would, through the listed
+ * function of hw_rules.listed_apply that does the same without the
+ * tests.  Any other code goes to apply_any. */
+static inline int fish_ok(const kern *k, const void *st)
+{
+	return hwx(k, st)->fish[ks(st)->active] <= HW_FISH_LIMIT;
+}
+/* a's type is `type` (its entry's), its fields within `fields`, and the decision point is dp. */
+static inline int code_at(const void *st, crisk_action a, uint64_t fields, int dp)
+{
+	return !(a & ~((UINT64_C(0xFF) << 56) | fields)) && ks(st)->dp == dp;
+}
+
+static int end_turn_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	if (code_at(st, a, KF_NONE, DP_MAIN) && fish_ok(k, st))
+		return kern_end_turn_listed(k, st, a, log);
+	return apply_any(k, st, a, log);
+}
+static int roll_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	/* no fish rule outside the main phase */
+	if (code_at(st, a, KF_NONE, DP_PRE_ROLL))
+		return kern_roll_listed(k, st, a, log);
+	return apply_any(k, st, a, log);
+}
+/* The maritime trade's and the discard's rule functions, then their
+ * apply: apart, for the codes that the entries' own tests of those rules
+ * (a trade or discard that passes them, the most) do not take. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int maritime_ruled(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	const int id = ACT_ID(a);
+	const int rc = kern_check_maritime(k, st, id & 0xFF, id >> 8);
+	if (rc)
+		return rc;
+	return kern_maritime_listed(k, st, a, log);
+}
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int discard_ruled(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	const int rc = kern_check_discard_one(k, st, ACT_ID(a));
+	if (rc)
+		return rc;
+	return kern_discard_listed(k, st, a, log);
+}
+static int maritime_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	if (!code_at(st, a, KF_ID, DP_MAIN) || !fish_ok(k, st))
+		return apply_any(k, st, a, log);
+	/* kern_check_maritime's tests, passed (B-100, B-101): two resources,
+	 * not the same, the rate in hand, the bank's card left; any other
+	 * code to the function itself. */
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
+	const unsigned give = (unsigned)a & 0xFFu, take = (unsigned)a >> 8 & 0xFFu;
+	if (give < NUM_RES && take < NUM_RES && give != take && p->hand[give] >= krate(p, (int)give) && h->bank[take])
+		return kern_maritime_listed(k, st, a, log);
+	return maritime_ruled(k, st, a, log);
+}
+static int discard_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	if (!code_at(st, a, KF_ID, DP_DISCARD))
+		return apply_any(k, st, a, log);
+	/* kern_check_discard_one's tests, passed: a resource the discarding seat holds. */
+	const unsigned r = (unsigned)a & 0xFFFFu;
+	if (r < NUM_RES && kseat_of(k, st, ks(st)->cur)->hand[r])
+		return kern_discard_listed(k, st, a, log);
+	return discard_ruled(k, st, a, log);
+}
+/* BUILD_ROAD, BUILD_SETTLEMENT and BUILD_CITY in the main phase. */
+static int build_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	if (!code_at(st, a, KF_ID, DP_MAIN) || !fish_ok(k, st))
+		return apply_any(k, st, a, log);
+	const int rc = kern_check_build(k, st, ACT_TYPE(a), ACT_ID(a));
+	if (rc)
+		return rc;
+	return kern_apply_other_listed(k, st, a, log);
+}
+/* MOVE_ROBBER (not kernel_alone: H-54's thief, apply_kernel). */
+static int move_robber_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	if (!code_at(st, a, KF_ID, DP_MOVE_ROBBER))
+		return apply_any(k, st, a, log);
+	const int rc = kern_robber_ok(k, st, ACT_ID(a));
+	if (rc)
+		return rc;
+	return apply_kernel(k, st, a, log, 1);
+}
+/* The module's codes (check_module_code, by type: `type` constant) and
+ * the market's (hw_check_market), which test their decision points
+ * themselves. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int module_checked(const kern *k, void *st, crisk_action a, evlog *log, const unsigned type)
+{
+	if (!fish_ok(k, st))
+		return apply_any(k, st, a, log);
+	const int rc = check_module_type(k, st, a, type);
+	if (rc)
+		return rc;
+	apply_module_type(k, st, a, log, type);
+	return CRISK_OK;
+}
+static int place_ship_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return module_checked(k, st, a, log, HW_PLACE_SHIP);
+}
+static int build_ship_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return module_checked(k, st, a, log, HW_BUILD_SHIP);
+}
+static int free_ship_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return module_checked(k, st, a, log, HW_PLACE_FREE_SHIP);
+}
+static int move_pirate_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return module_checked(k, st, a, log, HW_MOVE_PIRATE);
+}
+static int move_ship_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	return module_checked(k, st, a, log, HW_MOVE_SHIP);
+}
+static int market_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	if (!fish_ok(k, st))
+		return apply_any(k, st, a, log);
+	const int rc = hw_check_market(k, st, a);
+	if (rc)
+		return rc;
+	hw_apply_market(k, st, a, log);
+	return CRISK_OK;
+}
+
+/* The public apply: every code is checked (any 64 bits; a refusal leaves
+ * the game unchanged), by its type byte's entry of hw_rules.checked_apply
+ * (hw_rules_apply_table) in one jump. */
+int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
+{
+	return ((const hw_rules *)data)->checked_apply[ACT_TYPE(a)](data, st, a, log);
 }
 
 /* hawaii_apply_listed's kernel actions that the module adds to (those not
@@ -463,8 +645,25 @@ void hw_rules_apply_table(hw_rules *r)
 	r->listed_apply[HW_MOVE_SHIP] = move_ship_listed;
 	r->listed_apply[HW_FISH] = market_listed;
 	r->listed_apply[HW_RETURN_FISH] = market_listed;
+	for (unsigned t = 0; t < 256; t++)
+		r->checked_apply[t] = apply_any;
+	r->checked_apply[HW_PLACE_SHIP] = place_ship_checked;
+	r->checked_apply[HW_BUILD_SHIP] = build_ship_checked;
+	r->checked_apply[HW_PLACE_FREE_SHIP] = free_ship_checked;
+	r->checked_apply[HW_MOVE_PIRATE] = move_pirate_checked;
+	r->checked_apply[HW_MOVE_SHIP] = move_ship_checked;
+	r->checked_apply[HW_FISH] = market_checked;
+	r->checked_apply[HW_RETURN_FISH] = market_checked;
 	if (!r->k.plain_turns)
 		return;
+	r->checked_apply[CRISK_CATAN_END_TURN] = end_turn_checked;
+	r->checked_apply[CRISK_CATAN_ROLL] = roll_checked;
+	r->checked_apply[CRISK_CATAN_MARITIME_TRADE] = maritime_checked;
+	r->checked_apply[CRISK_CATAN_DISCARD] = discard_checked;
+	r->checked_apply[CRISK_CATAN_BUILD_ROAD] = build_checked;
+	r->checked_apply[CRISK_CATAN_BUILD_SETTLEMENT] = build_checked;
+	r->checked_apply[CRISK_CATAN_BUILD_CITY] = build_checked;
+	r->checked_apply[CRISK_CATAN_MOVE_ROBBER] = move_robber_checked;
 	for (unsigned t = 0; t < 64; t++) {
 		if (r->listed_apply[t] == kern_apply_listed)
 			r->listed_apply[t] = kern_apply_other_listed;
