@@ -398,8 +398,21 @@ static HW_ALWAYS_INLINE void main_ships_at(const kern *k, const void *st, int bu
 #endif
 		if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw, lo))
 			return; /* no ship to build and no place to move one to */
-	if (build)
-		hw_list_spots(k, spots, HW_BUILD_SHIP, o);
+	if (build) {
+#if defined(HW_AVX2)
+		/* The built-in map's spots (words 1 and 2) inline, with room for
+		 * all of them unchecked. */
+		if (avx && o->n <= o->cap && o->cap - o->n >= 128) {
+			crisk_action *next = o->buf + o->n;
+			for (int w = 1; w < 3; w++) {
+				for (uint64_t m = spots[w]; m; m &= m - 1)
+					*next++ = act_make(HW_BUILD_SHIP, (uint64_t)(w * 64 + bit_low(m)));
+			}
+			o->n = (size_t)(next - o->buf);
+		} else
+#endif
+			hw_list_spots(k, spots, HW_BUILD_SHIP, o);
+	}
 	if (move)
 		list_moves(k, st, anchor, spots, mine, pirate, both, o, pw, nw, lo, avx);
 }
