@@ -124,6 +124,10 @@ typedef struct hw_rules {
 	 * (all below 64), set by hw_rules_apply_table: a listed code goes to
 	 * its apply in one indirect jump (docs/decisions.md, hawaii 54). */
 	int (*listed_apply[64])(const kern *k, void *st, crisk_action a, evlog *log);
+	/* hawaii_moves.c: hw_list_main's choice for this map and processor,
+	 * made once (hw_rules_list_table): hawaii_list's main phase with a
+	 * ship action jumps there without hw_list_main's tests. */
+	size_t (*list_main)(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways);
 } hw_rules;
 /* Bitset words the tables and listers hold on the stack: maps of up to 512
  * spaces and 512 points. */
@@ -655,6 +659,8 @@ void hw_list_main_ships_way(const kern *k, const void *st, int build, int move, 
  * then hw_list_main_ships', then the fish market's (2 fish or more), in
  * the ship list's frame (not list_rest's); returns the count. */
 size_t hw_list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways);
+/* hw_rules.list_main, once the tables are made (hw_rules_tables). */
+void hw_rules_list_table(hw_rules *r);
 /* The same by one way, for the tests (as hw_list_main_ships_way). */
 size_t hw_list_main_way(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, int build, int move,
 			int way);

@@ -515,6 +515,19 @@ size_t hw_list_main(const kern *k, const void *st, int offers, crisk_action *buf
 	return main_list_any(k, st, offers, buf, cap, ways);
 }
 
+void hw_rules_list_table(hw_rules *r)
+{
+	const kern *k = &r->k;
+	r->list_main = main_list_any;
+	if (k->b.n_path == 160 && k->b.n_node == 125 && r->ship_lo == 1) {
+		r->list_main = main_list_builtin;
+#if defined(HW_AVX2)
+		if (hw_has_avx2())
+			r->list_main = main_list_avx2;
+#endif
+	}
+}
+
 /* main_ships for the built-in map without AVX2, and for any other map. */
 #if defined(__GNUC__)
 __attribute__((noinline))
