@@ -461,7 +461,7 @@ static HW_TARGET_AVX2 __attribute__((noinline)) size_t main_list_avx2(const kern
 								       crisk_action *buf, size_t cap, unsigned ways)
 {
 	const int build = (int)(ways & 1u), move = (int)(ways >> 1);
-	action_out o = {buf, cap, kern_legal_main(k, st, offers, buf, cap)};
+	action_out o = {buf, cap, kern_legal_main_fast(k, st, offers, buf, cap)}; /* in this frame */
 	uint64_t own[2], empty[3], mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
 	const unsigned me = (unsigned)ks(st)->active + 1;
 	hw_own_points_avx2_125(knodes(k, st), me, own);
