@@ -6,6 +6,10 @@
 #include "../core/error.h"
 #include "kernel.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* Appends a run of codes (as many as fit; the count grows by all of them). */
 static void put_run(action_out *o, const crisk_action *src, size_t n)
 {
@@ -78,6 +82,32 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 				spots[i] |= at[i] & open;
 		}
 	}
+#if defined(__SSE2__)
+	if (roads_only && !(k->b.n_path & 15)) {
+		/* The built-in hawaii map's widths (160 spaces): the empty paths
+		 * as bits, sixteen bytes a step (none past the last path), so
+		 * that the writers below see only the empty candidates, not the
+		 * seat's own roads among them. */
+		const __m128i zero = _mm_setzero_si128();
+		for (int w = 0; w < pw; w++) {
+			uint64_t e = 0;
+			for (int c = 0; c < 4 && w * 64 + c * 16 < k->b.n_path; c++) {
+				__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(paths + w * 64 + c * 16));
+				e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) << (16 * c);
+			}
+			spots[w] &= e;
+		}
+		if (o->n + (size_t)k->b.n_path <= o->cap) { /* room for every path: no test per code */
+			crisk_action *next = o->buf + o->n;
+			for (int w = 0; w < pw; w++) {
+				for (uint64_t m = spots[w]; m; m &= m - 1)
+					*next++ = act_make(type, (uint64_t)(w * 64 + bit_low(m)));
+			}
+			o->n = (size_t)(next - o->buf);
+			return;
+		}
+	}
+#endif
 	if (followed && o->n + (size_t)k->b.n_path <= o->cap) {
 		/* Room for every path: each candidate goes into the next slot,
 		 * which moves on only if the path is empty.  The slot after the
