@@ -170,6 +170,14 @@ static inline const uint64_t *hw_pirate_paths(const kern *k, const void *st)
 		i = (unsigned)k->b.n_sea;
 	return hwr(k)->sea_paths + (size_t)i * (size_t)k->pw;
 }
+/* The same where pw (k.pw) is a constant of the caller's. */
+static inline const uint64_t *hw_pirate_paths_pw(const kern *k, const void *st, const int pw)
+{
+	unsigned i = (unsigned)hwx(k, st)->pirate - (unsigned)k->b.n_land;
+	if (i > (unsigned)k->b.n_sea)
+		i = (unsigned)k->b.n_sea;
+	return hwr(k)->sea_paths + (size_t)i * (size_t)pw;
+}
 
 /* hawaii.c: the rules object from a parameter string of hawaii_params. */
 extern const param_desc hawaii_params[];

@@ -235,7 +235,7 @@ static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsign
 static HW_TARGET_AVX2 inline int spots_avx2_160(const kern *k, const void *st, const uint64_t *anchor,
 						const uint64_t *empty, uint64_t *spots, uint64_t *both)
 {
-	const uint64_t *blocked = hw_pirate_paths(k, st);
+	const uint64_t *blocked = hw_pirate_paths_pw(k, st, 3);
 	__m256i acc = _mm256_setzero_si256();
 	for (int w = 0; w < 2; w++) {
 		const uint64_t *rows = hwr(k)->ship_ends + (size_t)w * 64 * 4;
@@ -388,7 +388,7 @@ static HW_ALWAYS_INLINE void main_ships_at(const kern *k, const void *st, int bu
 					   const int pw, const int nw, const int lo, const int avx)
 {
 	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], both[HW_MAX_PW];
-	const uint64_t *pirate = hw_pirate_paths(k, st); /* read once for the spots and the ships */
+	const uint64_t *pirate = hw_pirate_paths_pw(k, st, pw); /* read once for the spots and the ships */
 	hw_anchors_own(k, st, ks(st)->active, own, anchor, nw);
 #if defined(HW_AVX2)
 	if (avx) {
