@@ -4,6 +4,7 @@
  * empty ship-type space the seat could build on with that ship already
  * gone.  The turn's placed and moved ships are a short list in hw_ext
  * (fresh), cleared at every turn start. */
+#include <assert.h>
 #include <string.h>
 
 #include "../../core/error.h"
@@ -278,6 +279,50 @@ leave_dests_avx2(const kern *k, int from, unsigned bare, const uint64_t *both, c
 }
 #endif
 
+#if defined(HW_AVX2)
+/* list_moves' ships at an open end for the built-in map (ship-type paths
+ * in words 1 and 2), open_ends_avx2 with the seat's pieces loaded once:
+ * most ships have another piece of the seat at both ends (two tests, one
+ * branch), the points are read for the others only.  Returns how many,
+ * their paths in from[] and their bare ends in end_of[]. */
+static HW_TARGET_AVX2 inline int open_ships_avx2(const kern *k, const void *st, unsigned me, const uint64_t *mine,
+						 const uint64_t *anchor, const uint64_t *ships, int *from,
+						 unsigned *end_of)
+{
+	const __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)mine),
+		      m1 = _mm256_loadu_si256((const __m256i *)(const void *)(mine - 1));
+	const uint8_t *nodes = knodes(k, st);
+	int n_from = 0;
+	for (int w = 1; w < 3; w++) {
+		const uint64_t *rows = hwr(k)->end_bits + (size_t)w * 64 * 6;
+		for (uint64_t m = ships[w]; m; m &= m - 1) {
+			const unsigned b = (unsigned)bit_low(m);
+			const uint64_t *row = rows + 6 * (size_t)b;
+			const unsigned z0 = (unsigned)_mm256_testz_si256(
+					       m0, _mm256_loadu_si256((const __m256i *)(const void *)row)),
+				       z1 = (unsigned)_mm256_testz_si256(
+					       m1, _mm256_loadu_si256((const __m256i *)(const void *)(row + 2)));
+			if (!(z0 | z1))
+				continue; /* another piece of the seat at both ends */
+			const int f = w * 64 + (int)b;
+			const bpath *bp = &k->b.path[f];
+			const unsigned ends = (unsigned)(z0 && (nodes[bp->node[0]] & NODE_OWNER_MASK) != me) |
+					      (unsigned)(z1 && (nodes[bp->node[1]] & NODE_OWNER_MASK) != me) << 1;
+			assert(ends == open_ends_avx2(k, st, me, mine, f));
+			if (!ends)
+				continue;
+			if (n_from == HW_SHIPS) /* never with a valid state: at most HW_SHIPS ships */
+				return n_from;
+			/* the open ends that were anchors: left bare */
+			end_of[n_from] = ends & ((unsigned)bit_get(anchor, bp->node[0]) |
+						 (unsigned)bit_get(anchor, bp->node[1]) << 1);
+			from[n_from++] = f;
+		}
+	}
+	return n_from;
+}
+#endif
+
 /* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
  * seat's anchors, less the pirate's, less those whose only anchor was an
  * end of `from` that the ship leaves bare (H-44 without it, H-81).  The
@@ -302,16 +347,16 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	}
 	/* First the ships at an open end (H-79), then their destinations: two
 	 * short loops keep their values in registers. */
+#if defined(HW_AVX2)
+	if (avx) {
+		n_from = open_ships_avx2(k, st, me, mine, anchor, ships, from, end_of);
+		goto listed;
+	}
+#endif
 	for (int w = lo; w < pw; w++) {
 		for (uint64_t m = ships[w]; m; m &= m - 1) {
 			int f = w * 64 + bit_low(m);
-			unsigned ends;
-#if defined(HW_AVX2)
-			if (avx)
-				ends = open_ends_avx2(k, st, me, mine, f);
-			else
-#endif
-				ends = open_ends_bits(k, st, me, mine, f, pw);
+			unsigned ends = open_ends_bits(k, st, me, mine, f, pw);
 			if (ends) {
 				if (n_from == HW_SHIPS) /* never with a valid state: at most HW_SHIPS ships */
 					goto listed;
