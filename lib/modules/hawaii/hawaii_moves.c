@@ -242,7 +242,7 @@ static HW_TARGET_AVX2 inline int spots_avx2_160(const kern *k, const void *st, c
 		const uint64_t *rows = hwr(k)->ship_ends + (size_t)w * 64 * 4;
 		for (uint64_t m = anchor[w]; m; m &= m - 1)
 			acc = _mm256_or_si256(acc, _mm256_loadu_si256((const __m256i *)(const void *)(
-							   rows + 4 * (size_t)(unsigned)__builtin_ctzll(m))));
+							   rows + 4 * hw_tz(m))));
 	}
 	const __m128i e0 = _mm256_castsi256_si128(acc), e1 = _mm256_extracti128_si256(acc, 1),
 		      e = _mm_loadu_si128((const __m128i *)(const void *)(empty + 1)),
@@ -296,7 +296,7 @@ static HW_TARGET_AVX2 inline int open_ships_avx2(const kern *k, const void *st, 
 	for (int w = 1; w < 3; w++) {
 		const uint64_t *rows = hwr(k)->end_bits + (size_t)w * 64 * 6;
 		for (uint64_t m = ships[w]; m; m &= m - 1) {
-			const unsigned b = (unsigned)bit_low(m);
+			const unsigned b = (unsigned)hw_tz(m);
 			const uint64_t *row = rows + 6 * (size_t)b;
 			const unsigned z0 = (unsigned)_mm256_testz_si256(
 					       m0, _mm256_loadu_si256((const __m256i *)(const void *)row)),
@@ -422,6 +422,20 @@ listed:
 	}
 }
 
+#if defined(HW_AVX2)
+/* hw_list_spots for the built-in map (words 1 and 2), where o has room
+ * for 128 codes: no test per code. */
+static HW_TARGET_AVX2 inline void put_spots_avx2(const uint64_t *spots, unsigned type, action_out *o)
+{
+	crisk_action *next = o->buf + o->n;
+	for (int w = 1; w < 3; w++) {
+		for (uint64_t m = spots[w]; m; m &= m - 1)
+			*next++ = act_make(type, (uint64_t)w * 64 + hw_tz(m));
+	}
+	o->n = (size_t)(next - o->buf);
+}
+#endif
+
 /* The main phase's ship actions, BUILD_SHIP and MOVE_SHIP (build or move
  * listable): they share the seat's anchors and spots, from the seat's
  * points (own) and the path bytes read once as bitsets (empty, the
@@ -447,14 +461,9 @@ static HW_ALWAYS_INLINE void main_ships_at(const kern *k, const void *st, int bu
 #if defined(HW_AVX2)
 		/* The built-in map's spots (words 1 and 2) inline, with room for
 		 * all of them unchecked. */
-		if (avx && o->n <= o->cap && o->cap - o->n >= 128) {
-			crisk_action *next = o->buf + o->n;
-			for (int w = 1; w < 3; w++) {
-				for (uint64_t m = spots[w]; m; m &= m - 1)
-					*next++ = act_make(HW_BUILD_SHIP, (uint64_t)(w * 64 + bit_low(m)));
-			}
-			o->n = (size_t)(next - o->buf);
-		} else
+		if (avx && o->n <= o->cap && o->cap - o->n >= 128)
+			put_spots_avx2(spots, HW_BUILD_SHIP, o);
+		else
 #endif
 			hw_list_spots(k, spots, HW_BUILD_SHIP, o);
 	}
