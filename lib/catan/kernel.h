@@ -694,6 +694,87 @@ static inline int kern_holds_action_card(const kern *k, const void *st)
 	return (h->card_played == 0) & ((p->dev[CRISK_CATAN_KNIGHT] | p->dev[CRISK_CATAN_ROAD_BUILDING] |
 					  p->dev[CRISK_CATAN_YEAR_OF_PLENTY] | p->dev[CRISK_CATAN_MONOPOLY]) != 0);
 }
+/* The hand arithmetic of the main-phase lister (legal.c), here for
+ * kern_legal_main_fast.  Bytes of the five resource counts, resource r in
+ * bits 8r..8r+7. */
+static inline uint64_t kern_hand_bytes(const kseat *p)
+{
+	return load8(p->hand) & UINT64_C(0xFFFFFFFFFF);
+}
+/* Bit r set where byte r of w has its top bit set (r = 0..4): the five
+ * flags land on distinct bits of the product, without carries. */
+static inline unsigned kern_gather5(uint64_t w)
+{
+	const uint64_t spread = (UINT64_C(1) << 32) | (UINT64_C(1) << 25) | (UINT64_C(1) << 18) |
+				(UINT64_C(1) << 11) | (UINT64_C(1) << 4);
+	return (unsigned)((((w >> 7) & UINT64_C(0x0101010101)) * spread) >> 32) & 0x1Fu;
+}
+#define KERN_RES_TOP UINT64_C(0x8080808080) /* top bit of each resource byte */
+#define KERN_RES_ONE UINT64_C(0x0101010101)
+/* kcan_pay on the hand's bytes: byte r of (count | 0x80) - cost keeps its top
+ * bit exactly when count >= cost (counts are below 128).  One test for the
+ * five resources, so one branch for the caller. */
+static inline int kern_pays(uint64_t hand, int cost)
+{
+	return (((hand | KERN_RES_TOP) - kern_cost_bytes(cost)) & KERN_RES_TOP) == KERN_RES_TOP;
+}
+/* The trade rates of krate (B-101) as bytes, resource r in byte r, for each
+ * value of a seat's harbor bits (bit 0 generic, bit 1 + r special), and
+ * the MARITIME_TRADE code of each bit of kern_maritime_pairs (legal.c). */
+extern const uint64_t kern_rate_bytes[64];
+extern const crisk_action kern_maritime_code[40];
+/* Resource types the seat holds at least its trade rate of (krate, B-101). */
+static inline unsigned kern_bank_gives(const kseat *p, uint64_t hand)
+{
+	return kern_gather5(((hand | KERN_RES_TOP) - kern_rate_bytes[p->harbors & 0x3Fu]) & KERN_RES_TOP);
+}
+/* B-101: every give/take pair at the active seat's rate that it and the
+ * bank can pay.  Byte y (a take type the bank holds) has bit x set for
+ * each give type x != y: bit 8y + x, so ascending bits are ascending codes
+ * (MARITIME_TRADE: code = give | take << 8, kern_maritime_code[bit]); one
+ * loop over the pairs instead of nested ones whose every exit is a
+ * data-dependent branch. */
+static inline uint64_t kern_maritime_pairs(const kern *k, const void *st, uint64_t hand)
+{
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
+	const uint64_t gives = kern_bank_gives(p, hand); /* types the seat can give */
+	const uint64_t bank = load8(h->bank) & UINT64_C(0xFFFFFFFFFF);
+	const uint64_t takes = ((((bank | KERN_RES_TOP) - KERN_RES_ONE) & KERN_RES_TOP) >> 7) * 0xFFu;
+	const uint64_t same = UINT64_C(0x1008040201); /* bit y of byte y */
+	return gives * KERN_RES_ONE & takes & ~same;
+}
+/* Any main-phase list (legal.c). */
+size_t kern_legal_main_all(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);
+/* kern_legal_main's body, inline for a module's main-phase lister (hawaii's
+ * ship list calls it within its frame).  Most main-phase lists in playouts
+ * have no piece to build, no card to play and no offer: BUY_DEV maybe,
+ * maritime trades and END_TURN.  Those are listed here; any other list
+ * goes to kern_legal_main_all (the same codes in the same order). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline size_t kern_legal_main_fast(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+{
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
+	const uint64_t hand = kern_hand_bytes(p);
+	/* list_builds' tests of the three pieces, list_cards' and list_main's. */
+	if ((p->supply[PIECE_ROAD] && kern_pays(hand, COST_ROAD)) ||
+	    (p->supply[PIECE_SETTLEMENT] && kern_pays(hand, COST_SETTLEMENT)) ||
+	    (p->supply[PIECE_CITY] && kern_pays(hand, COST_CITY)) || offers || kern_holds_action_card(k, st))
+		return kern_legal_main_all(k, st, offers, buf, cap);
+	action_out o = {buf, cap, 0};
+	/* list_builds' BUY_DEV, written in any case and counted if legal. */
+	int buy = kern_pays(hand, COST_DEV) & ((h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0);
+	if (o.n < o.cap)
+		o.buf[o.n] = act_make(CRISK_CATAN_BUY_DEV, 0);
+	o.n += (size_t)buy;
+	for (uint64_t pairs = kern_maritime_pairs(k, st, hand); pairs; pairs &= pairs - 1)
+		out_put(&o, kern_maritime_code[bit_low(pairs)]);
+	out_put(&o, act_make(CRISK_CATAN_END_TURN, 0));
+	return o.n;
+}
 /* kern_legal, with domestic offers listed only when `offers` is set.  Inline,
  * so that a playout loop reaches the listers without a call of its own. */
 static inline size_t kern_legal_offers(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)

@@ -6,6 +6,10 @@
 #include "../core/error.h"
 #include "kernel.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* Appends a run of codes (as many as fit; the count grows by all of them). */
 static void put_run(action_out *o, const crisk_action *src, size_t n)
 {
@@ -78,6 +82,32 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 				spots[i] |= at[i] & open;
 		}
 	}
+#if defined(__SSE2__)
+	if (roads_only && !(k->b.n_path & 15)) {
+		/* The built-in hawaii map's widths (160 spaces): the empty paths
+		 * as bits, sixteen bytes a step (none past the last path), so
+		 * that the writers below see only the empty candidates, not the
+		 * seat's own roads among them. */
+		const __m128i zero = _mm_setzero_si128();
+		for (int w = 0; w < pw; w++) {
+			uint64_t e = 0;
+			for (int c = 0; c < 4 && w * 64 + c * 16 < k->b.n_path; c++) {
+				__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(paths + w * 64 + c * 16));
+				e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) << (16 * c);
+			}
+			spots[w] &= e;
+		}
+		if (o->n + (size_t)k->b.n_path <= o->cap) { /* room for every path: no test per code */
+			crisk_action *next = o->buf + o->n;
+			for (int w = 0; w < pw; w++) {
+				for (uint64_t m = spots[w]; m; m &= m - 1)
+					*next++ = act_make(type, (uint64_t)(w * 64 + bit_low(m)));
+			}
+			o->n = (size_t)(next - o->buf);
+			return;
+		}
+	}
+#endif
 	if (followed && o->n + (size_t)k->b.n_path <= o->cap) {
 		/* Room for every path: each candidate goes into the next slot,
 		 * which moves on only if the path is empty.  The slot after the
@@ -201,35 +231,17 @@ static inline void list_cards(const kern *k, const void *st, action_out *o)
 	}
 }
 
-/* Bytes of the five resource counts, resource r in bits 8r..8r+7. */
-static inline uint64_t hand_bytes(const kseat *p)
-{
-	return load8(p->hand) & UINT64_C(0xFFFFFFFFFF);
-}
-
 static inline uint64_t active_hand(const kern *k, const void *st)
 {
-	return hand_bytes(kseat_of(k, st, ks(st)->active));
+	return kern_hand_bytes(kseat_of(k, st, ks(st)->active));
 }
-
-/* Bit r set where byte r of w has its top bit set (r = 0..4): the five
- * flags land on distinct bits of the product, without carries. */
-static inline unsigned gather5(uint64_t w)
-{
-	const uint64_t spread = (UINT64_C(1) << 32) | (UINT64_C(1) << 25) | (UINT64_C(1) << 18) |
-				(UINT64_C(1) << 11) | (UINT64_C(1) << 4);
-	return (unsigned)((((w >> 7) & UINT64_C(0x0101010101)) * spread) >> 32) & 0x1Fu;
-}
-
-#define RES_TOP UINT64_C(0x8080808080) /* top bit of each resource byte */
-#define RES_ONE UINT64_C(0x0101010101)
 
 /* khand_key for all five resources at once: counts are below 128, so byte
  * r of (count | 0x80) - n keeps its top bit exactly when count >= n. */
 static inline int hand_key_swar(uint64_t hand)
 {
-	uint64_t biased = hand | RES_TOP;
-	return (int)(gather5((biased - RES_ONE) & RES_TOP) | gather5((biased - 2 * RES_ONE) & RES_TOP) << NUM_RES);
+	uint64_t biased = hand | KERN_RES_TOP;
+	return (int)(kern_gather5((biased - KERN_RES_ONE) & KERN_RES_TOP) | kern_gather5((biased - 2 * KERN_RES_ONE) & KERN_RES_TOP) << NUM_RES);
 }
 
 /* The trade rates of krate (B-101) as bytes, resource r in byte r, for each
@@ -241,21 +253,7 @@ static inline int hand_key_swar(uint64_t hand)
 	(RATE_BYTE(hb, 0) | RATE_BYTE(hb, 1) | RATE_BYTE(hb, 2) | RATE_BYTE(hb, 3) | RATE_BYTE(hb, 4))
 #define RATE_BYTES4(hb) RATE_BYTES(hb), RATE_BYTES((hb) + 1), RATE_BYTES((hb) + 2), RATE_BYTES((hb) + 3)
 #define RATE_BYTES16(hb) RATE_BYTES4(hb), RATE_BYTES4((hb) + 4), RATE_BYTES4((hb) + 8), RATE_BYTES4((hb) + 12)
-static const uint64_t rate_bytes[64] = {RATE_BYTES16(0), RATE_BYTES16(16), RATE_BYTES16(32), RATE_BYTES16(48)};
-
-/* Resource types the seat holds at least its trade rate of (krate, B-101). */
-static inline unsigned bank_gives_swar(const kseat *p, uint64_t hand)
-{
-	return gather5(((hand | RES_TOP) - rate_bytes[p->harbors & 0x3Fu]) & RES_TOP);
-}
-
-/* kcan_pay on the hand's bytes: byte r of (count | 0x80) - cost keeps its top
- * bit exactly when count >= cost (counts are below 128, as in hand_key_swar).
- * One test for the five resources, so one branch for the caller. */
-static inline int pays(uint64_t hand, int cost)
-{
-	return (((hand | RES_TOP) - kern_cost_bytes(cost)) & RES_TOP) == RES_TOP;
-}
+const uint64_t kern_rate_bytes[64] = {RATE_BYTES16(0), RATE_BYTES16(16), RATE_BYTES16(32), RATE_BYTES16(48)};
 
 /* Roads, settlements, cities and a development card the active seat can
  * pay.  The callers always list a code after these (END_TURN, PASS or
@@ -265,11 +263,11 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t han
 	const kstate *h = ks(st);
 	int s = h->active;
 	const kseat *p = kseat_of(k, st, s);
-	if (p->supply[PIECE_ROAD] && pays(hand, COST_ROAD))
+	if (p->supply[PIECE_ROAD] && kern_pays(hand, COST_ROAD))
 		list_roads_local(k, st, s, CRISK_CATAN_BUILD_ROAD, 1, o);
-	if (p->supply[PIECE_SETTLEMENT] && pays(hand, COST_SETTLEMENT))
+	if (p->supply[PIECE_SETTLEMENT] && kern_pays(hand, COST_SETTLEMENT))
 		list_sites(k, st, kreach(k, st, s), CRISK_CATAN_BUILD_SETTLEMENT, o);
-	if (p->supply[PIECE_CITY] && pays(hand, COST_CITY)) {
+	if (p->supply[PIECE_CITY] && kern_pays(hand, COST_CITY)) {
 		/* The seat's settlements among the occupied intersections (a
 		 * few of them), in ascending order. */
 		const uint8_t *nodes = knodes(k, st);
@@ -287,7 +285,7 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t han
 	 * the code the caller lists next overwrites it. */
 	/* Byte loads: the deck shares a word with the bank's last bytes, which
 	 * apply writes as one word. */
-	int buy = pays(hand, COST_DEV) & ((h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0);
+	int buy = kern_pays(hand, COST_DEV) & ((h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0);
 	if (o->n < o->cap)
 		o->buf[o->n] = act_make(CRISK_CATAN_BUY_DEV, 0);
 	o->n += (size_t)buy;
@@ -299,23 +297,12 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t han
 #define MT_CODE8(b) \
 	MT_CODE(b), MT_CODE((b) + 1), MT_CODE((b) + 2), MT_CODE((b) + 3), MT_CODE((b) + 4), MT_CODE((b) + 5), \
 		MT_CODE((b) + 6), MT_CODE((b) + 7)
-static const crisk_action maritime_code[40] = {MT_CODE8(0), MT_CODE8(8), MT_CODE8(16), MT_CODE8(24), MT_CODE8(32)};
+const crisk_action kern_maritime_code[40] = {MT_CODE8(0), MT_CODE8(8), MT_CODE8(16), MT_CODE8(24), MT_CODE8(32)};
 
-/* B-101: every give/take pair at the active seat's rate that it and the bank can pay. */
 static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t hand, action_out *o)
 {
-	const kstate *h = ks(st);
-	const kseat *p = kseat_of(k, st, h->active);
-	const uint64_t gives = bank_gives_swar(p, hand); /* types the seat can give */
-	/* Byte y (a take type the bank holds) of `pairs` has bit x set for each
-	 * give type x != y: bit 8y + x, so ascending bits are ascending codes
-	 * (MARITIME_TRADE: code = give | take << 8).  One loop over the pairs
-	 * instead of nested ones whose every exit is a data-dependent branch. */
-	const uint64_t bank = load8(h->bank) & UINT64_C(0xFFFFFFFFFF);
-	const uint64_t takes = ((((bank | RES_TOP) - RES_ONE) & RES_TOP) >> 7) * 0xFFu;
-	const uint64_t same = UINT64_C(0x1008040201); /* bit y of byte y */
-	for (uint64_t pairs = gives * RES_ONE & takes & ~same; pairs; pairs &= pairs - 1)
-		out_put(o, maritime_code[bit_low(pairs)]);
+	for (uint64_t pairs = kern_maritime_pairs(k, st, hand); pairs; pairs &= pairs - 1)
+		out_put(o, kern_maritime_code[bit_low(pairs)]);
 }
 
 /* Inlined into kern_legal_main and kern_legal_main_more. */
@@ -325,7 +312,7 @@ static LEGAL_INLINE void list_main(const kern *k, const void *st, int offers, ac
 	const kseat *p = kseat_of(k, st, h->active);
 	/* The hand is read once: the compiler cannot tell that writing the
 	 * list leaves the state alone. */
-	const uint64_t hand = hand_bytes(p);
+	const uint64_t hand = kern_hand_bytes(p);
 	list_builds(k, st, hand, o);
 	list_cards(k, st, o);
 	list_maritime(k, st, hand, o);
@@ -373,7 +360,7 @@ static LEGAL_INLINE void list_held(const kseat *p, unsigned type, action_out *o)
 		crisk_action *next = o->buf + o->n;
 		const crisk_action code = act_make(type, 0);
 		/* Bit r set where the seat holds resource r (counts below 128). */
-		for (unsigned m = gather5(((hand_bytes(p) | RES_TOP) - RES_ONE) & RES_TOP); m; m &= m - 1)
+		for (unsigned m = kern_gather5(((kern_hand_bytes(p) | KERN_RES_TOP) - KERN_RES_ONE) & KERN_RES_TOP); m; m &= m - 1)
 			*next++ = code | (crisk_action)bit_low(m);
 		o->n = (size_t)(next - o->buf);
 		return;
@@ -392,36 +379,17 @@ static LEGAL_INLINE void list_held(const kseat *p, unsigned type, action_out *o)
 #endif
 
 /* kern_legal_main whole: any main-phase list. */
-LEGAL_APART static size_t legal_main_all(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+LEGAL_APART size_t kern_legal_main_all(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
 {
 	action_out o = {buf, cap, 0};
 	list_main(k, st, offers, &o);
 	return o.n;
 }
 
-/* Most main-phase lists in playouts have no piece to build, no card to play
- * and no offer: BUY_DEV maybe, maritime trades and END_TURN.  Those are
- * listed here without a call, so without a frame; any other list goes to
- * legal_main_all as a tail call (the same codes in the same order). */
+/* kern_legal_main_fast (kernel.h) without a frame, the rest as a tail call. */
 LEGAL_APART size_t kern_legal_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
 {
-	const kstate *h = ks(st);
-	const kseat *p = kseat_of(k, st, h->active);
-	const uint64_t hand = hand_bytes(p);
-	/* list_builds' tests of the three pieces, list_cards' and list_main's. */
-	if ((p->supply[PIECE_ROAD] && pays(hand, COST_ROAD)) ||
-	    (p->supply[PIECE_SETTLEMENT] && pays(hand, COST_SETTLEMENT)) ||
-	    (p->supply[PIECE_CITY] && pays(hand, COST_CITY)) || offers || kern_holds_action_card(k, st))
-		return legal_main_all(k, st, offers, buf, cap);
-	action_out o = {buf, cap, 0};
-	/* list_builds' BUY_DEV, written in any case and counted if legal. */
-	int buy = pays(hand, COST_DEV) & ((h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0);
-	if (o.n < o.cap)
-		o.buf[o.n] = act_make(CRISK_CATAN_BUY_DEV, 0);
-	o.n += (size_t)buy;
-	list_maritime(k, st, hand, &o);
-	out_put(&o, act_make(CRISK_CATAN_END_TURN, 0));
-	return o.n;
+	return kern_legal_main_fast(k, st, offers, buf, cap);
 }
 
 /* The same, then the module's codes (hooks.h main_more) as a tail call. */
@@ -571,7 +539,7 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		/* A hand that pays for no piece and no card: list_builds lists
 		 * nothing (its BUY_DEV slot is PASS's), so PASS alone. */
 		const uint64_t hand = active_hand(k, st);
-		if (!(pays(hand, COST_ROAD) | pays(hand, COST_SETTLEMENT) | pays(hand, COST_CITY) | pays(hand, COST_DEV))) {
+		if (!(kern_pays(hand, COST_ROAD) | kern_pays(hand, COST_SETTLEMENT) | kern_pays(hand, COST_CITY) | kern_pays(hand, COST_DEV))) {
 			out_put(&o, act_make(CRISK_CATAN_PASS, 0));
 			return o.n;
 		}

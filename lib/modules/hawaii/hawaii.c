@@ -232,6 +232,8 @@ static int build_rules(hw_rules *r, const param_set *p, const char *map, size_t 
 	if (!rc)
 		rc = hw_rules_tables(r);
 	if (!rc)
+		hw_rules_list_table(r);
+	if (!rc)
 		hw_rules_rl(r);
 	return rc;
 }

@@ -129,6 +129,10 @@ typedef struct hw_rules {
 	 * apply, the others (and any code the entry does not take) the full
 	 * path (docs/decisions.md, hawaii 56). */
 	int (*checked_apply[256])(const kern *k, void *st, crisk_action a, evlog *log);
+	/* hawaii_moves.c: hw_list_main's choice for this map and processor,
+	 * made once (hw_rules_list_table): hawaii_list's main phase with a
+	 * ship action jumps there without hw_list_main's tests. */
+	size_t (*list_main)(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways);
 } hw_rules;
 /* Bitset words the tables and listers hold on the stack: maps of up to 512
  * spaces and 512 points. */
@@ -170,6 +174,14 @@ static inline const uint64_t *hw_pirate_paths(const kern *k, const void *st)
 	if (i > (unsigned)k->b.n_sea)
 		i = (unsigned)k->b.n_sea;
 	return hwr(k)->sea_paths + (size_t)i * (size_t)k->pw;
+}
+/* The same where pw (k.pw) is a constant of the caller's. */
+static inline const uint64_t *hw_pirate_paths_pw(const kern *k, const void *st, const int pw)
+{
+	unsigned i = (unsigned)hwx(k, st)->pirate - (unsigned)k->b.n_land;
+	if (i > (unsigned)k->b.n_sea)
+		i = (unsigned)k->b.n_sea;
+	return hwr(k)->sea_paths + (size_t)i * (size_t)pw;
 }
 
 /* hawaii.c: the rules object from a parameter string of hawaii_params. */
@@ -392,10 +404,22 @@ static HW_ALWAYS_INLINE void hw_anchors_sized(const kern *k, const void *st, int
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(HW_NO_AVX2) /* HW_NO_AVX2: the build without it, to measure */
 #include <immintrin.h>
 #define HW_AVX2 1
-#define HW_TARGET_AVX2 __attribute__((target("avx2")))
+/* With BMI1 and BMI2, which every AVX2 processor has (Haswell, Excavator
+ * and later): the bit loops' m &= m - 1 is one blsr, tzcnt's index needs
+ * no sign extension, shifts take any register (shlx). */
+#define HW_TARGET_AVX2 __attribute__((target("avx2,bmi,bmi2")))
 static inline int hw_has_avx2(void)
 {
-	return __builtin_cpu_supports("avx2");
+	return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+}
+/* bit_low for the AVX2 (and BMI) listers: tzcnt alone, without the
+ * register clearing GCC puts before it (for processors where tzcnt waits
+ * on its destination's old value; not the ones this way is measured on). */
+static HW_TARGET_AVX2 inline __attribute__((always_inline)) uint64_t hw_tz(uint64_t m)
+{
+	uint64_t r;
+	__asm__("tzcnt %1, %0" : "=r"(r) : "rm"(m) : "cc");
+	return r;
 }
 /* The owner-`me` bits of the 32 bytes at b (bit i: byte i). */
 static HW_TARGET_AVX2 inline __attribute__((always_inline)) uint64_t hw_eq32(const uint8_t *b, __m256i v)
@@ -657,6 +681,8 @@ void hw_list_main_ships_way(const kern *k, const void *st, int build, int move, 
  * then hw_list_main_ships', then the fish market's (2 fish or more), in
  * the ship list's frame (not list_rest's); returns the count. */
 size_t hw_list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways);
+/* hw_rules.list_main, once the tables are made (hw_rules_tables). */
+void hw_rules_list_table(hw_rules *r);
 /* The same by one way, for the tests (as hw_list_main_ships_way). */
 size_t hw_list_main_way(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, int build, int move,
 			int way);

@@ -98,7 +98,7 @@ static size_t list_main(const kern *k, const void *st, int offers, crisk_action 
 	ways &= 0u - ((h->status == CRISK_STATUS_RUNNING) & (h->cur == (int8_t)a));
 	assert((ways & 1u) == (unsigned)hw_build_listable(k, st) && (ways >> 1) == (unsigned)hw_move_listable(k, st));
 	if (ways)
-		return hw_list_main(k, st, offers, buf, cap, ways);
+		return hwr(k)->list_main(k, st, offers, buf, cap, ways); /* hw_list_main's choice */
 	if (hwx(k, st)->fish[ks(st)->active] < 2)
 		return kern_legal_main(k, st, offers, buf, cap);
 	return list_rest(k, st, offers, buf, cap);

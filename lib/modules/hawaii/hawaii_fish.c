@@ -265,7 +265,10 @@ static HW_TARGET_AVX2 __attribute__((noinline)) void market_hexes_avx2(const ker
 #endif
 
 /* Every legal use, ascending (ability, then argument). */
-void hw_list_market(const kern *k, const void *st, action_out *o)
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void list_market(const kern *k, const void *st, action_out *o)
 {
 	const kstate *h = ks(st);
 	const hw_ext *x = hwx(k, st);
@@ -336,6 +339,22 @@ hexes_listed:
 	}
 	if (fish >= 7 && any_dev(h))
 		out_put(o, market_code(HW_FISH_DEV, 0));
+}
+
+/* list_market, but with 2 fish (the most frequent market list: the robber's
+ * and the pirate's moves alone) and AVX2 where o has room: both runs as a
+ * tail call, without list_market's frame. */
+void hw_list_market(const kern *k, const void *st, action_out *o)
+{
+#if defined(HW_AVX2)
+	const kstate *h = ks(st);
+	if (hwx(k, st)->fish[h->active] == 2 && market_phase(h) && !k->cfg.friendly_robber && o->buf &&
+	    o->n <= o->cap && o->cap - o->n >= (size_t)k->b.n_land + (size_t)k->b.n_sea + 6 && hw_has_avx2()) {
+		market_hexes_avx2(k, st, o);
+		return;
+	}
+#endif
+	list_market(k, st, o);
 }
 
 static int market_usable(const kern *k, const void *st)

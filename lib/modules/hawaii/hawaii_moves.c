@@ -4,6 +4,7 @@
  * empty ship-type space the seat could build on with that ship already
  * gone.  The turn's placed and moved ships are a short list in hw_ext
  * (fresh), cleared at every turn start. */
+#include <assert.h>
 #include <string.h>
 
 #include "../../core/error.h"
@@ -235,13 +236,13 @@ static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsign
 static HW_TARGET_AVX2 inline int spots_avx2_160(const kern *k, const void *st, const uint64_t *anchor,
 						const uint64_t *empty, uint64_t *spots, uint64_t *both)
 {
-	const uint64_t *blocked = hw_pirate_paths(k, st);
+	const uint64_t *blocked = hw_pirate_paths_pw(k, st, 3);
 	__m256i acc = _mm256_setzero_si256();
 	for (int w = 0; w < 2; w++) {
 		const uint64_t *rows = hwr(k)->ship_ends + (size_t)w * 64 * 4;
 		for (uint64_t m = anchor[w]; m; m &= m - 1)
 			acc = _mm256_or_si256(acc, _mm256_loadu_si256((const __m256i *)(const void *)(
-							   rows + 4 * (size_t)(unsigned)__builtin_ctzll(m))));
+							   rows + 4 * hw_tz(m))));
 	}
 	const __m128i e0 = _mm256_castsi256_si128(acc), e1 = _mm256_extracti128_si256(acc, 1),
 		      e = _mm_loadu_si128((const __m128i *)(const void *)(empty + 1)),
@@ -278,6 +279,50 @@ leave_dests_avx2(const kern *k, int from, unsigned bare, const uint64_t *both, c
 }
 #endif
 
+#if defined(HW_AVX2)
+/* list_moves' ships at an open end for the built-in map (ship-type paths
+ * in words 1 and 2), open_ends_avx2 with the seat's pieces loaded once:
+ * most ships have another piece of the seat at both ends (two tests, one
+ * branch), the points are read for the others only.  Returns how many,
+ * their paths in from[] and their bare ends in end_of[]. */
+static HW_TARGET_AVX2 inline int open_ships_avx2(const kern *k, const void *st, unsigned me, const uint64_t *mine,
+						 const uint64_t *anchor, const uint64_t *ships, int *from,
+						 unsigned *end_of)
+{
+	const __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)mine),
+		      m1 = _mm256_loadu_si256((const __m256i *)(const void *)(mine - 1));
+	const uint8_t *nodes = knodes(k, st);
+	int n_from = 0;
+	for (int w = 1; w < 3; w++) {
+		const uint64_t *rows = hwr(k)->end_bits + (size_t)w * 64 * 6;
+		for (uint64_t m = ships[w]; m; m &= m - 1) {
+			const unsigned b = (unsigned)hw_tz(m);
+			const uint64_t *row = rows + 6 * (size_t)b;
+			const unsigned z0 = (unsigned)_mm256_testz_si256(
+					       m0, _mm256_loadu_si256((const __m256i *)(const void *)row)),
+				       z1 = (unsigned)_mm256_testz_si256(
+					       m1, _mm256_loadu_si256((const __m256i *)(const void *)(row + 2)));
+			if (!(z0 | z1))
+				continue; /* another piece of the seat at both ends */
+			const int f = w * 64 + (int)b;
+			const bpath *bp = &k->b.path[f];
+			const unsigned ends = (unsigned)(z0 && (nodes[bp->node[0]] & NODE_OWNER_MASK) != me) |
+					      (unsigned)(z1 && (nodes[bp->node[1]] & NODE_OWNER_MASK) != me) << 1;
+			assert(ends == open_ends_avx2(k, st, me, mine, f));
+			if (!ends)
+				continue;
+			if (n_from == HW_SHIPS) /* never with a valid state: at most HW_SHIPS ships */
+				return n_from;
+			/* the open ends that were anchors: left bare */
+			end_of[n_from] = ends & ((unsigned)bit_get(anchor, bp->node[0]) |
+						 (unsigned)bit_get(anchor, bp->node[1]) << 1);
+			from[n_from++] = f;
+		}
+	}
+	return n_from;
+}
+#endif
+
 /* dest_ok for every `to` at once, as bitsets: the ship-type paths at the
  * seat's anchors, less the pirate's, less those whose only anchor was an
  * end of `from` that the ship leaves bare (H-44 without it, H-81).  The
@@ -302,16 +347,16 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	}
 	/* First the ships at an open end (H-79), then their destinations: two
 	 * short loops keep their values in registers. */
+#if defined(HW_AVX2)
+	if (avx) {
+		n_from = open_ships_avx2(k, st, me, mine, anchor, ships, from, end_of);
+		goto listed;
+	}
+#endif
 	for (int w = lo; w < pw; w++) {
 		for (uint64_t m = ships[w]; m; m &= m - 1) {
 			int f = w * 64 + bit_low(m);
-			unsigned ends;
-#if defined(HW_AVX2)
-			if (avx)
-				ends = open_ends_avx2(k, st, me, mine, f);
-			else
-#endif
-				ends = open_ends_bits(k, st, me, mine, f, pw);
+			unsigned ends = open_ends_bits(k, st, me, mine, f, pw);
 			if (ends) {
 				if (n_from == HW_SHIPS) /* never with a valid state: at most HW_SHIPS ships */
 					goto listed;
@@ -377,6 +422,20 @@ listed:
 	}
 }
 
+#if defined(HW_AVX2)
+/* hw_list_spots for the built-in map (words 1 and 2), where o has room
+ * for 128 codes: no test per code. */
+static HW_TARGET_AVX2 inline void put_spots_avx2(const uint64_t *spots, unsigned type, action_out *o)
+{
+	crisk_action *next = o->buf + o->n;
+	for (int w = 1; w < 3; w++) {
+		for (uint64_t m = spots[w]; m; m &= m - 1)
+			*next++ = act_make(type, (uint64_t)w * 64 + hw_tz(m));
+	}
+	o->n = (size_t)(next - o->buf);
+}
+#endif
+
 /* The main phase's ship actions, BUILD_SHIP and MOVE_SHIP (build or move
  * listable): they share the seat's anchors and spots, from the seat's
  * points (own) and the path bytes read once as bitsets (empty, the
@@ -388,7 +447,7 @@ static HW_ALWAYS_INLINE void main_ships_at(const kern *k, const void *st, int bu
 					   const int pw, const int nw, const int lo, const int avx)
 {
 	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], both[HW_MAX_PW];
-	const uint64_t *pirate = hw_pirate_paths(k, st); /* read once for the spots and the ships */
+	const uint64_t *pirate = hw_pirate_paths_pw(k, st, pw); /* read once for the spots and the ships */
 	hw_anchors_own(k, st, ks(st)->active, own, anchor, nw);
 #if defined(HW_AVX2)
 	if (avx) {
@@ -398,8 +457,16 @@ static HW_ALWAYS_INLINE void main_ships_at(const kern *k, const void *st, int bu
 #endif
 		if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw, lo))
 			return; /* no ship to build and no place to move one to */
-	if (build)
-		hw_list_spots(k, spots, HW_BUILD_SHIP, o);
+	if (build) {
+#if defined(HW_AVX2)
+		/* The built-in map's spots (words 1 and 2) inline, with room for
+		 * all of them unchecked. */
+		if (avx && o->n <= o->cap && o->cap - o->n >= 128)
+			put_spots_avx2(spots, HW_BUILD_SHIP, o);
+		else
+#endif
+			hw_list_spots(k, spots, HW_BUILD_SHIP, o);
+	}
 	if (move)
 		list_moves(k, st, anchor, spots, mine, pirate, both, o, pw, nw, lo, avx);
 }
@@ -448,7 +515,7 @@ static HW_TARGET_AVX2 __attribute__((noinline)) size_t main_list_avx2(const kern
 								       crisk_action *buf, size_t cap, unsigned ways)
 {
 	const int build = (int)(ways & 1u), move = (int)(ways >> 1);
-	action_out o = {buf, cap, kern_legal_main(k, st, offers, buf, cap)};
+	action_out o = {buf, cap, kern_legal_main_fast(k, st, offers, buf, cap)}; /* in this frame */
 	uint64_t own[2], empty[3], mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
 	const unsigned me = (unsigned)ks(st)->active + 1;
 	hw_own_points_avx2_125(knodes(k, st), me, own);
@@ -500,6 +567,19 @@ size_t hw_list_main(const kern *k, const void *st, int offers, crisk_action *buf
 		return main_list_builtin(k, st, offers, buf, cap, ways);
 	}
 	return main_list_any(k, st, offers, buf, cap, ways);
+}
+
+void hw_rules_list_table(hw_rules *r)
+{
+	const kern *k = &r->k;
+	r->list_main = main_list_any;
+	if (k->b.n_path == 160 && k->b.n_node == 125 && r->ship_lo == 1) {
+		r->list_main = main_list_builtin;
+#if defined(HW_AVX2)
+		if (hw_has_avx2())
+			r->list_main = main_list_avx2;
+#endif
+	}
 }
 
 /* main_ships for the built-in map without AVX2, and for any other map. */
