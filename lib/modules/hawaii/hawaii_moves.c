@@ -804,27 +804,13 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	return left < 0 ? left : old - 1 + left;
 }
 
-/* Whether seat s takes a chit at path p's ends (hw_chit_claim), asked
- * before the piece arrives. */
-static inline int chit_waits(const kern *k, const hw_ext *x, int p)
-{
-	const int16_t *chit_of = hwr(k)->chit_of;
-	int c0 = chit_of[k->b.path[p].node[0]], c1 = chit_of[k->b.path[p].node[1]];
-	return (c0 >= 0 && !x->chit[c0]) | (c1 >= 0 && !x->chit[c1]);
-}
-
-/* H-81.  The move raises the mover's VP (H-85) only by Longest Trade Route
- * (its holder changed), a chit taken at `to` or fishing VP gained (the
- * boat moved to a track value above its old one); else the victory check
- * would repeat the last check's answer (no win, since the game runs: the
- * turn start's check, and one after each VP gained since) and is left
- * out, as the kernel's skipped checks (docs/decisions.md "Performance,
- * eighth round" 1, hawaii 48, 56). */
+/* H-81; the victory check only when the move may raise the mover's VP
+ * (hw_vp_may_rise). */
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 {
 	int s = ks(st)->active, old = kseat_of(k, st, s)->road_len;
 	hw_ext *x = hwx(k, st);
-	const int lr = ks(st)->lr, boat = x->boat[s], chit = chit_waits(k, x, to);
+	const hw_vp_mark vp = hw_vp_before(k, st, s, to);
 	take_off(k, st, s, from);
 	hw_ship_removed(k, st, s, from, log); /* H-81: boat back, merchant rate lost */
 	hw_set_ship(k, st, s, to); /* the ship itself moves: no supply change */
@@ -836,7 +822,7 @@ void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 		e->args[1] = to;
 	}
 	flow_set_road_len(k, st, s, route_after_move(k, st, s, old, from, to), log); /* H-81, H-84 */
-	if (ks(st)->lr != lr || chit || (x->boat[s] != boat && hwr(k)->map->track[x->boat[s]] > hwr(k)->map->track[boat]))
+	if (hw_vp_may_rise(k, st, s, vp))
 		flow_check_victory(k, st, log);
 }
 
