@@ -693,6 +693,20 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	const uint8_t *nodes = knodes(k, st);
 	if (old <= 0)
 		return board_longest_road(&k->b, paths, nodes, s);
+	/* `to` sharing a point x with `from`, with none of s's pieces at its
+	 * other end nor at from's other end: both hang at x (leaves of s's
+	 * network at their far ends), so the trails with `to` are the trails
+	 * with `from`, end for end (a trail only ends at a leaf, blocked or
+	 * not): the route stays old. */
+	{
+		const bpath *pf = &k->b.path[from], *pt = &k->b.path[to];
+		int e = pt->node[0] == pf->node[0] || pt->node[0] == pf->node[1]
+				? 0
+				: pt->node[1] == pf->node[0] || pt->node[1] == pf->node[1] ? 1 : -1;
+		if (e >= 0 && !mine_at_end(k, paths, s, to, 1 - e) &&
+		    !mine_at_end(k, paths, s, from, pf->node[0] == pt->node[e]))
+			return old;
+	}
 	/* s's pieces on paths, `to` in and `from` out: its roads and ships
 	 * off the supplies (hawaii has no extra pieces; the state check holds
 	 * both supplies to the board).  With at most old of them, the network
