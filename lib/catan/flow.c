@@ -412,11 +412,14 @@ void flow_update_longest_road(const kern *k, void *st, int builder, int node_bui
 		award_longest_road(k, st, log);
 }
 
-/* B-88: seat s built a road on path; only trails through it can be longer. */
+/* B-88: seat s built a road on path; only trails through it can be longer.
+ * The walk marks its trail in the state's path bytes and undoes every mark
+ * (no copy of them; nothing else reads them meanwhile). */
 void flow_update_longest_road_at(const kern *k, void *st, int s, int path, evlog *log)
 {
 	kseat *p = kseat_of(k, st, s);
-	int len = board_longest_road_through(&k->b, kpaths(k, st), knodes(k, st), s, path, p->road_len);
+	int len = board_longest_road_through_inplace(&k->b, kpaths(k, st), knodes(k, st), s, path, p->road_len,
+						     LR_THROUGH_PLAIN);
 	if (len == p->road_len)
 		return; /* no length changed, so neither does the holder */
 	p->road_len = (uint8_t)len;

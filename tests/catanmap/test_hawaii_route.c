@@ -179,7 +179,7 @@ START_TEST(ship_moves_random_positions_H81_H83_H84)
 	static unsigned char copy[4096];
 	static crisk_action acts[PLAY_CAP];
 	rng r;
-	long moves = 0, dropped = 0;
+	long moves = 0, dropped = 0, rotated = 0;
 	rng_seed(&r, 2026);
 	for (int trial = 0; trial < 800; trial++) {
 		fixture f;
@@ -236,11 +236,30 @@ START_TEST(ship_moves_random_positions_H81_H83_H84)
 				      (unsigned long long)acts[a], now, want, old);
 			moves++;
 			dropped += now < old;
+			/* route_after_move's first shortcut: `to` shares a point with
+			 * `from` and both hang there (no piece of seat 0 at their
+			 * other ends), the route kept. */
+			{
+				const bpath *pf = &k->b.path[ACT_ID(acts[a])], *pt = &k->b.path[acts[a] >> 16 & 0xFFFFu];
+				for (int e = 0; e < 2; e++) {
+					int at = pt->node[e], t = pt->node[1 - e], far = pf->node[pf->node[0] == at];
+					if (at != pf->node[0] && at != pf->node[1])
+						continue;
+					int bare = 1;
+					for (int q = 0; q < k->b.node[t].deg; q++)
+						bare &= kpaths(k, copy)[k->b.node[t].path[q]] != 1 ||
+							k->b.node[t].path[q] == (int)(acts[a] >> 16 & 0xFFFFu);
+					for (int q = 0; q < k->b.node[far].deg; q++)
+						bare &= kpaths(k, copy)[k->b.node[far].path[q]] != 1;
+					rotated += bare;
+				}
+			}
 		}
 		close_game(&f);
 	}
 	ck_assert_int_gt(moves, 1500);
 	ck_assert_int_gt(dropped, 300);
+	ck_assert_int_gt(rotated, 20);
 }
 END_TEST
 

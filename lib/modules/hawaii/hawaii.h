@@ -592,6 +592,31 @@ int hw_check_ship_spot(const kern *k, const void *st, int s, int p);
  * seat s put a road or ship on path p, and H-81's after a ship left p. */
 void hw_piece_placed(const kern *k, void *st, int s, int p, evlog *log);
 void hw_ship_removed(const kern *k, void *st, int s, int p, evlog *log);
+/* A ship built or moved (H-44, H-81) raises its seat's VP (H-85) only by
+ * Longest Trade Route (the holder changed), a chit taken at the ship's
+ * path or fishing VP gained (the boat on a track value above its old
+ * one).  Else the victory check after it would repeat the last check's
+ * answer, no win since the game runs (the turn start's check and one
+ * after each VP gained since), and is left out (docs/decisions.md hawaii
+ * 56).  hw_vp_before(k, st, s, p) before the ship arrives on p,
+ * hw_vp_may_rise after it and its Longest Trade Route. */
+typedef struct hw_vp_mark {
+	int lr, boat, chit;
+} hw_vp_mark;
+static inline hw_vp_mark hw_vp_before(const kern *k, const void *st, int s, int p)
+{
+	const int16_t *chit_of = hwr(k)->chit_of;
+	const hw_ext *x = hwx(k, st);
+	int c0 = chit_of[k->b.path[p].node[0]], c1 = chit_of[k->b.path[p].node[1]];
+	hw_vp_mark m = {ks(st)->lr, x->boat[s], (c0 >= 0 && !x->chit[c0]) | (c1 >= 0 && !x->chit[c1])};
+	return m;
+}
+static inline int hw_vp_may_rise(const kern *k, const void *st, int s, hw_vp_mark m)
+{
+	const int boat = hwx(k, st)->boat[s];
+	const uint8_t *track = hwr(k)->map->track;
+	return ks(st)->lr != m.lr || m.chit || (boat != m.boat && track[boat] > track[m.boat]);
+}
 /* hawaii_chits.c (H-75, H-76) */
 int hw_rules_chits(hw_rules *r);
 void hw_chit_claim(const kern *k, void *st, int s, int p, evlog *log);

@@ -773,6 +773,20 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	const uint8_t *nodes = knodes(k, st);
 	if (old <= 0)
 		return board_longest_road(&k->b, paths, nodes, s);
+	/* `to` sharing a point x with `from`, with none of s's pieces at its
+	 * other end nor at from's other end: both hang at x (leaves of s's
+	 * network at their far ends), so the trails with `to` are the trails
+	 * with `from`, end for end (a trail only ends at a leaf, blocked or
+	 * not): the route stays old. */
+	{
+		const bpath *pf = &k->b.path[from], *pt = &k->b.path[to];
+		int e = pt->node[0] == pf->node[0] || pt->node[0] == pf->node[1]
+				? 0
+				: pt->node[1] == pf->node[0] || pt->node[1] == pf->node[1] ? 1 : -1;
+		if (e >= 0 && !mine_at_end(k, paths, s, to, 1 - e) &&
+		    !mine_at_end(k, paths, s, from, pf->node[0] == pt->node[e]))
+			return old;
+	}
 	/* s's pieces on paths, `to` in and `from` out: its roads and ships
 	 * off the supplies (hawaii has no extra pieces; the state check holds
 	 * both supplies to the board).  With at most old of them, the network
@@ -884,10 +898,13 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	return left < 0 ? left : old - 1 + left;
 }
 
+/* H-81; the victory check only when the move may raise the mover's VP
+ * (hw_vp_may_rise). */
 void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 {
 	int s = ks(st)->active, old = kseat_of(k, st, s)->road_len;
 	hw_ext *x = hwx(k, st);
+	const hw_vp_mark vp = hw_vp_before(k, st, s, to);
 	take_off(k, st, s, from);
 	hw_ship_removed(k, st, s, from, log); /* H-81: boat back, merchant rate lost */
 	hw_set_ship(k, st, s, to); /* the ship itself moves: no supply change */
@@ -899,7 +916,8 @@ void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 		e->args[1] = to;
 	}
 	flow_set_road_len(k, st, s, route_after_move(k, st, s, old, from, to), log); /* H-81, H-84 */
-	flow_check_victory(k, st, log);
+	if (hw_vp_may_rise(k, st, s, vp))
+		flow_check_victory(k, st, log);
 }
 
 /* H-78, H-80: thief, moved, and the fresh list of the turn's seat. */

@@ -108,6 +108,7 @@ void hw_build_ship(const kern *k, void *st, int p, evlog *log)
 	kstate *h = ks(st);
 	int s = h->active;
 	kseat *seat = kseat_of(k, st, s);
+	const hw_vp_mark vp = hw_vp_before(k, st, s, p);
 	for (int r = 0; r < NUM_RES; r++) {
 		seat->hand[r] = (uint8_t)(seat->hand[r] - ship_cost[r]);
 		seat->cards = (uint8_t)(seat->cards - ship_cost[r]);
@@ -119,7 +120,8 @@ void hw_build_ship(const kern *k, void *st, int p, evlog *log)
 		e->args[0] = p;
 	hw_piece_placed(k, st, s, p, log); /* H-50 */
 	flow_update_longest_road_at(k, st, s, p, log); /* H-84 */
-	flow_check_victory(k, st, log);                /* H-50 */
+	if (hw_vp_may_rise(k, st, s, vp))
+		flow_check_victory(k, st, log); /* H-50 */
 }
 
 /* ---- Road Building (H-51) ---- */
