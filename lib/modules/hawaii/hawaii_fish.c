@@ -143,12 +143,14 @@ void hw_fish_produced(const kern *k, void *st, int sum, evlog *log)
 	/* Byte o of got: the fish of owner o (seat o - 1; byte 0 the empty
 	 * paths), at most one per fishing path.  hawaii has no non-seat
 	 * owners, so o <= seats <= 6 and a count stays below 256. */
+	static const uint64_t unit[8] = {0, 1, UINT64_C(1) << 8, UINT64_C(1) << 16, UINT64_C(1) << 24, UINT64_C(1) << 32,
+					 UINT64_C(1) << 40, UINT64_C(1) << 48}; /* byte o - 1: the empty paths add nothing */
 	uint64_t got = 0;
 	for (int i = r->fish_first[sum], end = r->fish_first[sum + 1]; i < end; i++) {
-		assert(paths[r->fish_path[i]] <= k->seats);
-		got += UINT64_C(1) << (8 * paths[r->fish_path[i]]);
+		assert(paths[r->fish_path[i]] <= k->seats && k->seats < 8);
+		got += unit[paths[r->fish_path[i]]];
 	}
-	got >>= 8; /* byte s: seat s */
+	/* byte s: seat s */
 	if (!got)  /* most rolls: no ship at a fishing path of this number */
 		return;
 	hw_ext *x = hwx(k, st);
