@@ -205,8 +205,9 @@ static int check_move_ship_refused(const kern *k, const void *st, int from, int 
 }
 
 /* All of check_move_ship_refused's tests passed at once (H-78..H-81), as
- * one conjunction without a frame: the pirate's paths read once, `to`'s
- * tests not repeated for dest_ok, and no message to build.  Any test that
+ * one conjunction: the pirate's paths read once, `to`'s tests not
+ * repeated for dest_ok, the open end's second point read only when the
+ * first is closed, and no message to build.  Any test that
  * fails sends the move to check_move_ship_refused, which names the first
  * one, so the codes and messages are the same. */
 static inline int move_ship_ok(const kern *k, const void *st, int from, int to)
