@@ -25,6 +25,8 @@ static const char *const ability_names[HW_N_ABILITIES] = {
  * however many of its discs show it (H-68: 1 fish per ship and roll). */
 int hw_rules_fishing(hw_rules *r)
 {
+	static const uint8_t no_track[1] = {0};
+	r->track_vp = r->map->n_track ? r->map->track : no_track;
 	const board *b = &r->k.b;
 	size_t n = 0;
 	for (int d = 0; d < b->n_disc; d++)
@@ -90,8 +92,7 @@ void hw_boat_update(const kern *k, void *st, int s, evlog *log)
 
 static inline int fishing_vp(const kern *k, const void *st, int s)
 {
-	const catanmap *m = hwr(k)->map;
-	return m->n_track ? m->track[hwx(k, st)->boat[s]] : 0;
+	return hwr(k)->track_vp[hwx(k, st)->boat[s]]; /* boat 0 without a track (the state check) */
 }
 
 int hw_fishing_vp(const kern *k, const void *st, int s)
