@@ -258,6 +258,72 @@ static void random_play(const char *params, uint64_t seed, int steps)
 	close_game(&f);
 }
 
+/* H-78..H-81: at every step of random games, every MOVE_SHIP from a space
+ * of the active seat's (and from one space of nobody's) to every space is
+ * accepted by check exactly when it is listed, and a refusal names a rule
+ * (hw_check_move_ship's test of all rules at once, with the rule by rule
+ * refusals apart). */
+static void check_all_moves(const char *params, uint64_t seed, int steps)
+{
+	fixture f;
+	open_game(&f, params);
+	static crisk_action buf[PLAY_CAP];
+	static uint8_t listed[1024][1024 / 8];
+	uint64_t x = seed;
+	int accepted = 0, refused = 0;
+	const int n_path = f.k->b.n_path;
+	ck_assert_int_le(n_path, 1024);
+	for (int i = 0; i < steps && ks(f.st)->status == CRISK_STATUS_RUNNING; i++) {
+		size_t n = hawaii_legal(f.k, f.st, buf, PLAY_CAP);
+		ck_assert_uint_gt(n, 0);
+		memset(listed, 0, sizeof listed);
+		for (size_t j = 0; j < n; j++) {
+			if (ACT_TYPE(buf[j]) == HW_MOVE_SHIP) {
+				int from = ACT_ID(buf[j]), to = (int)(buf[j] >> 16 & 0xFFFFu);
+				listed[from][to >> 3] |= (uint8_t)(1u << (to & 7));
+			}
+		}
+		const uint8_t *paths = kpaths(f.k, f.st);
+		for (int from = 0; from < n_path; from++) {
+			if (paths[from] != ks(f.st)->active + 1 && from != (int)(x % (uint64_t)n_path))
+				continue;
+			for (int to = 0; to <= n_path; to++) {
+				crisk_action a = code(HW_MOVE_SHIP, (uint64_t)from | (uint64_t)to << 16);
+				int want = to < n_path && (listed[from][to >> 3] >> (to & 7) & 1);
+				int rc = hawaii_check(f.k, f.st, a);
+				ck_assert_msg((rc == CRISK_OK) == want, "move %d to %d: check %d, listed %d (%s)", from, to, rc,
+					      want, rc ? crisk_error_last() : "");
+				if (rc) {
+					ck_assert_int_eq(rc, CRISK_EILLEGAL);
+					ck_assert_msg(crisk_error_last()[0] != '\0', "move %d to %d refused without a message", from, to);
+					refused++;
+				} else {
+					accepted++;
+				}
+			}
+		}
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		crisk_action a = buf[x % n];
+		for (size_t j = 0; j < n && (x >> 40) % 2; j++) {
+			if (ACT_TYPE(buf[j]) == HW_MOVE_SHIP)
+				a = buf[j + (x >> 20) % (n - j)];
+		}
+		play(&f, a);
+	}
+	ck_assert_int_gt(accepted, 0);
+	ck_assert_int_gt(refused, 0);
+	close_game(&f);
+}
+
+START_TEST(check_all_moves_H78_H81)
+{
+	check_all_moves("players=3 seed=11", 0x9E3779B97F4A7C15u, 1000);
+	check_all_moves("players=4 chance=explicit seed=12", 0xD1B54A32D192ED03u, 1000);
+}
+END_TEST
+
 START_TEST(random_play_H112)
 {
 	random_play("players=4 chance=explicit seed=3", 0x9E3779B97F4A7C15u, 4000);
@@ -278,6 +344,7 @@ static Suite *hawaii_moves_suite(void)
 	tcase_add_test(tc, no_moves_in_special_build_H78);
 	tcase_add_test(tc, move_fields_checked);
 	tcase_add_test(tc, random_play_H112);
+	tcase_add_test(tc, check_all_moves_H78_H81);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -76,6 +76,9 @@ typedef struct hw_rules {
 	int n_chit;
 	uint16_t fish_first[14];
 	uint16_t *fish_path;
+	/* The fishing VP per boat position (H-66): map->track, or one 0 without
+	 * a track (the boat then stays at 0): no test at the VP count. */
+	const uint8_t *track_vp;
 	/* hawaii_tables.c, in the one allocation `tables`: path bitsets of
 	 * k.pw words per point (ship_at: its ship-type paths) and per sea hex
 	 * from n_land (sea_paths: the paths whose sea list holds it; row n_sea

@@ -25,6 +25,8 @@ static const char *const ability_names[HW_N_ABILITIES] = {
  * however many of its discs show it (H-68: 1 fish per ship and roll). */
 int hw_rules_fishing(hw_rules *r)
 {
+	static const uint8_t no_track[1] = {0};
+	r->track_vp = r->map->n_track ? r->map->track : no_track;
 	const board *b = &r->k.b;
 	size_t n = 0;
 	for (int d = 0; d < b->n_disc; d++)
@@ -90,8 +92,7 @@ void hw_boat_update(const kern *k, void *st, int s, evlog *log)
 
 static inline int fishing_vp(const kern *k, const void *st, int s)
 {
-	const catanmap *m = hwr(k)->map;
-	return m->n_track ? m->track[hwx(k, st)->boat[s]] : 0;
+	return hwr(k)->track_vp[hwx(k, st)->boat[s]]; /* boat 0 without a track (the state check) */
 }
 
 int hw_fishing_vp(const kern *k, const void *st, int s)
@@ -143,12 +144,14 @@ void hw_fish_produced(const kern *k, void *st, int sum, evlog *log)
 	/* Byte o of got: the fish of owner o (seat o - 1; byte 0 the empty
 	 * paths), at most one per fishing path.  hawaii has no non-seat
 	 * owners, so o <= seats <= 6 and a count stays below 256. */
+	static const uint64_t unit[8] = {0, 1, UINT64_C(1) << 8, UINT64_C(1) << 16, UINT64_C(1) << 24, UINT64_C(1) << 32,
+					 UINT64_C(1) << 40, UINT64_C(1) << 48}; /* byte o - 1: the empty paths add nothing */
 	uint64_t got = 0;
 	for (int i = r->fish_first[sum], end = r->fish_first[sum + 1]; i < end; i++) {
-		assert(paths[r->fish_path[i]] <= k->seats);
-		got += UINT64_C(1) << (8 * paths[r->fish_path[i]]);
+		assert(paths[r->fish_path[i]] <= k->seats && k->seats < 8);
+		got += unit[paths[r->fish_path[i]]];
 	}
-	got >>= 8; /* byte s: seat s */
+	/* byte s: seat s */
 	if (!got)  /* most rolls: no ship at a fishing path of this number */
 		return;
 	hw_ext *x = hwx(k, st);

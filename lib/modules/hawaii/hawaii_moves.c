@@ -161,7 +161,12 @@ static int dest_ok(const kern *k, const void *st, int s, int from, int to)
 	       (anchor_without(k, st, s, bp->node[0], from) || anchor_without(k, st, s, bp->node[1], from));
 }
 
-int hw_check_move_ship(const kern *k, const void *st, int from, int to)
+/* hw_check_move_ship's refusals in their order, each with its message:
+ * apart, for a move that move_ship_ok does not pass. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static int check_move_ship_refused(const kern *k, const void *st, int from, int to)
 {
 	const kstate *h = ks(st);
 	int s = h->active;
@@ -198,6 +203,53 @@ int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 			       "space %d; an empty named location is no way through (H-45, H-81)",
 			       to, from);
 	return CRISK_OK;
+}
+
+/* All of check_move_ship_refused's tests passed at once (H-78..H-81), as
+ * one conjunction: the pirate's paths read once, `to`'s tests not
+ * repeated for dest_ok, the open end's second point read only when the
+ * first is closed, and no message to build.  Any test that
+ * fails sends the move to check_move_ship_refused, which names the first
+ * one, so the codes and messages are the same. */
+static inline int move_ship_ok(const kern *k, const void *st, int from, int to)
+{
+	const kstate *h = ks(st);
+	const hw_ext *x = hwx(k, st);
+	const int n_path = k->b.n_path;
+	if (h->dp != DP_MAIN || x->moved || from >= n_path || to >= n_path || to == from)
+		return 0;
+	const uint8_t *paths = kpaths(k, st);
+	const int s = h->active;
+	if (paths[from] != s + 1 || paths[to] || kern_road_path(k, from) || kern_road_path(k, to))
+		return 0;
+	const uint64_t *pirate = hw_pirate_paths(k, st);
+	if (bit_get(pirate, from) | bit_get(pirate, to))
+		return 0;
+	if (is_fresh(x, from))
+		return 0;
+	if (hwr(k)->end_other_ok) { /* open_ends != 0, its second end only when the first is closed */
+		const uint8_t *nodes = knodes(k, st);
+		const uint16_t *q = hwr(k)->end_other + 8 * (size_t)from;
+		const unsigned me = (unsigned)s + 1;
+		const bpath *fp = &k->b.path[from];
+		if ((nodes[fp->node[0]] & NODE_OWNER_MASK) == me || mine_on(paths, q[0], me) || mine_on(paths, q[1], me) ||
+		    mine_on(paths, q[2], me)) {
+			if ((nodes[fp->node[1]] & NODE_OWNER_MASK) == me || mine_on(paths, q[4], me) ||
+			    mine_on(paths, q[5], me) || mine_on(paths, q[6], me))
+				return 0;
+		}
+	} else if (!open_ends(k, st, s, from)) {
+		return 0;
+	}
+	const bpath *bp = &k->b.path[to];
+	return anchor_without(k, st, s, bp->node[0], from) || anchor_without(k, st, s, bp->node[1], from);
+}
+
+int hw_check_move_ship(const kern *k, const void *st, int from, int to)
+{
+	if (move_ship_ok(k, st, from, to))
+		return CRISK_OK;
+	return check_move_ship_refused(k, st, from, to);
 }
 
 /* dest_ok's `to` for the ship of s on `from`, from the empty ship-type
