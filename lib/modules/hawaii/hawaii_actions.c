@@ -56,6 +56,11 @@ __attribute__((noinline))
 #endif
 static size_t list_rest(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
 {
+	/* A discard: the kernel's list alone (H-71's fallback and END_TURN's
+	 * fish test are the main phase's; no response; no ship action at
+	 * DP_DISCARD, nor a market use: market_phase). */
+	if (ks(st)->dp == DP_DISCARD)
+		return kern_legal_other(k, st, buf, cap);
 	/* H-71 (END_TURN, and its fallback) matters only above 7 fish. */
 	const int over = hwx(k, st)->fish[ks(st)->active] > HW_FISH_LIMIT;
 	if (over && hw_must_return(k, st)) { /* slice fish: H-71's fallback, the only action */
