@@ -61,6 +61,15 @@ static size_t list_rest(const kern *k, const void *st, int offers, crisk_action 
 	 * DP_DISCARD, nor a market use: market_phase). */
 	if (ks(st)->dp == DP_DISCARD)
 		return kern_legal_other(k, st, buf, cap);
+	/* A roll with 2 or more fish or a card to play: the kernel's list
+	 * and the market's (no fallback or fish test there: the main phase's;
+	 * no response; no ship action at DP_PRE_ROLL: hw_list_own). */
+	if (ks(st)->dp == DP_PRE_ROLL) {
+		action_out r = {buf, cap, kern_legal_offers(k, st, offers, buf, cap)};
+		if (hwx(k, st)->fish[ks(st)->active] >= 2)
+			hw_list_market(k, st, &r);
+		return r.n;
+	}
 	/* H-71 (END_TURN, and its fallback) matters only above 7 fish. */
 	const int over = hwx(k, st)->fish[ks(st)->active] > HW_FISH_LIMIT;
 	if (over && hw_must_return(k, st)) { /* slice fish: H-71's fallback, the only action */
