@@ -41,7 +41,7 @@ static void put_run(action_out *o, const crisk_action *src, size_t n)
 __attribute__((always_inline))
 #endif
 static inline void list_roads_words(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o,
-				    const int nw, const int pw, const int roads_only)
+				    const int nw, const int pw, const int roads_only, const int n_path)
 {
 	/* Candidate paths: those at the seat's road ends not blocked by an
 	 * opponent's building, as a path bitset; then keep the empty ones. */
@@ -83,7 +83,7 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 		}
 	}
 #if defined(__SSE2__)
-	if (roads_only && !(k->b.n_path & 15)) {
+	if (roads_only && !(n_path & 15)) {
 		/* The built-in hawaii map's widths (160 spaces): the empty paths
 		 * as bits, sixteen bytes a step (none past the last path), so
 		 * that the writers below see only the empty candidates, not the
@@ -91,13 +91,13 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 		const __m128i zero = _mm_setzero_si128();
 		for (int w = 0; w < pw; w++) {
 			uint64_t e = 0;
-			for (int c = 0; c < 4 && w * 64 + c * 16 < k->b.n_path; c++) {
+			for (int c = 0; c < 4 && w * 64 + c * 16 < n_path; c++) {
 				__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(paths + w * 64 + c * 16));
 				e |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) << (16 * c);
 			}
 			spots[w] &= e;
 		}
-		if (o->n + (size_t)k->b.n_path <= o->cap) { /* room for every path: no test per code */
+		if (o->n + (size_t)n_path <= o->cap) { /* room for every path: no test per code */
 			crisk_action *next = o->buf + o->n;
 			for (int w = 0; w < pw; w++) {
 				for (uint64_t m = spots[w]; m; m &= m - 1)
@@ -141,7 +141,7 @@ __attribute__((noinline))
 #endif
 static void list_roads_base(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
 {
-	list_roads_words(k, st, s, type, followed, o, 1, 2, 0);
+	list_roads_words(k, st, s, type, followed, o, 1, 2, 0, k->b.n_path);
 }
 
 #if defined(__GNUC__)
@@ -156,10 +156,14 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 		}
 		return;
 	}
-	if (k->nw == 2 && k->pw == 3)
-		list_roads_words(k, st, s, type, followed, o, 2, 3, 1);
+	/* hawaii's built-in map (160 spaces): the empty paths' bytes in ten
+	 * unrolled steps. */
+	if (k->nw == 2 && k->pw == 3 && k->b.n_path == 160)
+		list_roads_words(k, st, s, type, followed, o, 2, 3, 1, 160);
+	else if (k->nw == 2 && k->pw == 3)
+		list_roads_words(k, st, s, type, followed, o, 2, 3, 1, k->b.n_path);
 	else
-		list_roads_words(k, st, s, type, followed, o, k->nw, k->pw, 0);
+		list_roads_words(k, st, s, type, followed, o, k->nw, k->pw, 0, k->b.n_path);
 }
 
 /* The list grows through a copy, so the caller's out never has its address

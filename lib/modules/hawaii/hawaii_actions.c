@@ -4,6 +4,7 @@
  * (hawaii_moves.c).  Module codes have types above every kernel type, so
  * they follow the kernel's list and keep it ascending. */
 #include <assert.h>
+#include <string.h>
 
 #include "../../core/error.h"
 #include "../../catan/validate.h"
@@ -55,6 +56,20 @@ __attribute__((noinline))
 #endif
 static size_t list_rest(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
 {
+	/* A discard: the kernel's list alone (H-71's fallback and END_TURN's
+	 * fish test are the main phase's; no response; no ship action at
+	 * DP_DISCARD, nor a market use: market_phase). */
+	if (ks(st)->dp == DP_DISCARD)
+		return kern_legal_other(k, st, buf, cap);
+	/* A roll with 2 or more fish or a card to play: the kernel's list
+	 * and the market's (no fallback or fish test there: the main phase's;
+	 * no response; no ship action at DP_PRE_ROLL: hw_list_own). */
+	if (ks(st)->dp == DP_PRE_ROLL) {
+		action_out r = {buf, cap, kern_legal_offers(k, st, offers, buf, cap)};
+		if (hwx(k, st)->fish[ks(st)->active] >= 2)
+			hw_list_market(k, st, &r);
+		return r.n;
+	}
 	/* H-71 (END_TURN, and its fallback) matters only above 7 fish. */
 	const int over = hwx(k, st)->fish[ks(st)->active] > HW_FISH_LIMIT;
 	if (over && hw_must_return(k, st)) { /* slice fish: H-71's fallback, the only action */
@@ -85,21 +100,30 @@ static size_t list_rest(const kern *k, const void *st, int offers, crisk_action 
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static size_t list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap)
+static size_t list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned fish)
 {
-	/* main_listable's tests as the bits of hw_list_main's `ways`. */
+	/* main_listable's tests as the bits of hw_list_main's `ways`: the
+	 * turn's and the move's tests as values ORed together, zero when they
+	 * pass (one branch each), hawaii_list's fish passed on. */
 	const kstate *h = ks(st);
 	const unsigned a = h->active;
 	const hw_ext *x = hwx(k, st);
 	const unsigned ships = x->ships[a];
-	const unsigned mv = (x->moved == 0) & (HW_SHIPS - (int)ships > (int)x->n_fresh);
 	const uint8_t *hand = kseat_of(k, st, (int)a)->hand;
-	unsigned ways = ((ships != 0) & (hand[1] != 0) & (hand[2] != 0)) | mv << 1;
-	ways &= 0u - ((h->status == CRISK_STATUS_RUNNING) & (h->cur == (int8_t)a));
+	/* zero exactly on the turn's own seat in a running game */
+	const unsigned off = (unsigned)(h->status ^ CRISK_STATUS_RUNNING) | (uint8_t)(h->cur ^ (int8_t)a);
+	/* zero exactly when a move is listable: none moved, a ship on the
+	 * board not placed or moved this turn (ships + n_fresh < HW_SHIPS) */
+	const unsigned nomove = (unsigned)x->moved | (unsigned)(ships + x->n_fresh >= HW_SHIPS);
+	/* hand[1] and hand[2] in one load: both nonzero */
+	uint16_t hh;
+	memcpy(&hh, hand + 1, sizeof hh);
+	const unsigned build = (ships != 0) & ((hh & 0xFFu) != 0) & (hh > 0xFFu);
+	const unsigned ways = off ? 0u : build | (unsigned)(nomove == 0) << 1;
 	assert((ways & 1u) == (unsigned)hw_build_listable(k, st) && (ways >> 1) == (unsigned)hw_move_listable(k, st));
 	if (ways)
 		return hwr(k)->list_main(k, st, offers, buf, cap, ways); /* hw_list_main's choice */
-	if (hwx(k, st)->fish[ks(st)->active] < 2)
+	if (fish < 2) /* hawaii_list's load */
 		return kern_legal_main(k, st, offers, buf, cap);
 	return list_rest(k, st, offers, buf, cap);
 }
@@ -141,7 +165,7 @@ size_t hawaii_list(const void *data, const void *st, int offers, crisk_action *b
 		return 1;
 	}
 	if (h->dp == DP_MAIN && fish <= HW_FISH_LIMIT)
-		return list_main(k, st, offers, buf, cap);
+		return list_main(k, st, offers, buf, cap, fish);
 #if defined(HW_AVX2)
 	/* The robber's or the pirate's move after a seven or a knight (about
 	 * one playout step in ten, some 70 codes). */

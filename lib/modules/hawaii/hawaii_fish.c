@@ -267,6 +267,48 @@ static HW_TARGET_AVX2 __attribute__((noinline)) void market_hexes_avx2(const ker
 }
 #endif
 
+/* FISH(build road) on every path where kern_road_ok lets s build a road,
+ * ascending: the road-type paths (kern.node_paths) at the points where
+ * kern_path_ok takes an end (a building of s; an empty point s reaches
+ * that is no named location), as bitsets, then the empty ones. */
+static void market_roads(const kern *k, const void *st, int s, action_out *o)
+{
+	const uint64_t *reach = kreach(k, st, s), *occupied = koccupied(k, st);
+	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
+	const int nw = k->nw, pw = k->pw;
+	uint64_t spots[HW_MAX_PW] = {0};
+	for (int w = 0; w < nw; w++) {
+		uint64_t from = reach[w] & ~occupied[w] & ~k->stop[w];
+		for (uint64_t m = occupied[w]; m; m &= m - 1) { /* the buildings of s */
+			const int n = w * 64 + bit_low(m);
+			from |= (uint64_t)((nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1) << (n & 63);
+		}
+		for (; from; from &= from - 1) {
+			const uint64_t *at = k->node_paths + (size_t)(w * 64 + bit_low(from)) * (size_t)pw;
+			for (int i = 0; i < pw; i++)
+				spots[i] |= at[i];
+		}
+	}
+	for (int w = 0; w < pw; w++) {
+		for (uint64_t m = spots[w]; m; m &= m - 1) {
+			const int p = w * 64 + bit_low(m);
+			assert(!paths[p] == kern_road_ok(k, st, s, p));
+			if (!paths[p])
+				out_put(o, market_code(HW_FISH_BUILD_ROAD, p));
+		}
+	}
+#if !defined(NDEBUG)
+	int n_ok = 0, n_spots = 0; /* every path kern_road_ok takes is in spots */
+	for (int p = 0; p < k->b.n_path; p++)
+		n_ok += kern_road_ok(k, st, s, p);
+	for (int w = 0; w < pw; w++) {
+		for (uint64_t m = spots[w]; m; m &= m - 1)
+			n_spots += !paths[w * 64 + bit_low(m)];
+	}
+	assert(n_ok == n_spots);
+#endif
+}
+
 /* Every legal use, ascending (ability, then argument). */
 #if defined(__GNUC__)
 __attribute__((noinline))
@@ -278,7 +320,6 @@ static void list_market(const kern *k, const void *st, action_out *o)
 	if (!market_phase(h))
 		return;
 	int s = h->active, fish = x->fish[s];
-	const uint8_t *paths = kpaths(k, st);
 	if (fish >= 2) {
 		/* Without friendly_robber every land hex but the robber's is
 		 * legal (kern_robber_ok, B-62). */
@@ -326,12 +367,8 @@ hexes_listed:
 		}
 	}
 	if (fish >= 5) {
-		if (kseat_of(k, st, s)->supply[PIECE_ROAD]) {
-			for (int p = 0; p < k->b.n_path; p++) {
-				if (!paths[p] && kern_road_path(k, p) && kern_road_ok(k, st, s, p))
-					out_put(o, market_code(HW_FISH_BUILD_ROAD, p));
-			}
-		}
+		if (kseat_of(k, st, s)->supply[PIECE_ROAD])
+			market_roads(k, st, s, o);
 		uint64_t spots[HW_MAX_PW];
 		if (x->ships[s] && hw_ship_spots(k, st, s, spots)) {
 			for (int w = 0; w < k->pw; w++) {
