@@ -694,6 +694,11 @@ static inline unsigned continuations(const lr_walk *w, const bnode *bn, unsigned
 	const int deg = bn->deg;
 	unsigned ways = 0;
 
+	/* Three paths (most intersections of a hex board) without the loop's
+	 * tests of deg. */
+	if (deg == 3)
+		return (unsigned)(free_road[bn->path[0]] == want) | (unsigned)(free_road[bn->path[1]] == want) << 1 |
+		       (unsigned)(free_road[bn->path[2]] == want) << 2;
 	/* deg <= BOARD_MAX_DEG (board.c); the bound in the test tells the compiler. */
 	for (int i = 0; i < deg && i < BOARD_MAX_DEG; i++)
 		ways |= (unsigned)(free_road[bn->path[i]] == want) << i;
