@@ -1020,7 +1020,7 @@ static inline int through_search(const board *b, const uint8_t *path_owner, uint
 
 	if (!b || !path_owner || !node_owner)
 		return err_set(CRISK_EINVAL, "board_longest_road_through: NULL argument");
-	if (o < 0 || o > 14 || p < 0 || p >= b->n_path || path_owner[p] != o + 1)
+	if ((unsigned)o > 14u || (unsigned)p >= (unsigned)b->n_path || path_owner[p] != o + 1)
 		return err_set(CRISK_EINVAL, "board_longest_road_through: path %d holds no road of owner %d", p, o);
 	if (b->n_path > LR_MAX_ELEMENTS || b->n_node > LR_MAX_ELEMENTS)
 		return err_set(CRISK_EINVAL, "board_longest_road_through: board larger than %d paths or intersections",
