@@ -694,6 +694,11 @@ static inline unsigned continuations(const lr_walk *w, const bnode *bn, unsigned
 	const int deg = bn->deg;
 	unsigned ways = 0;
 
+	/* Three paths (most intersections of a hex board) without the loop's
+	 * tests of deg. */
+	if (deg == 3)
+		return (unsigned)(free_road[bn->path[0]] == want) | (unsigned)(free_road[bn->path[1]] == want) << 1 |
+		       (unsigned)(free_road[bn->path[2]] == want) << 2;
 	/* deg <= BOARD_MAX_DEG (board.c); the bound in the test tells the compiler. */
 	for (int i = 0; i < deg && i < BOARD_MAX_DEG; i++)
 		ways |= (unsigned)(free_road[bn->path[i]] == want) << i;
@@ -1015,7 +1020,7 @@ static inline int through_search(const board *b, const uint8_t *path_owner, uint
 
 	if (!b || !path_owner || !node_owner)
 		return err_set(CRISK_EINVAL, "board_longest_road_through: NULL argument");
-	if (o < 0 || o > 14 || p < 0 || p >= b->n_path || path_owner[p] != o + 1)
+	if ((unsigned)o > 14u || (unsigned)p >= (unsigned)b->n_path || path_owner[p] != o + 1)
 		return err_set(CRISK_EINVAL, "board_longest_road_through: path %d holds no road of owner %d", p, o);
 	if (b->n_path > LR_MAX_ELEMENTS || b->n_node > LR_MAX_ELEMENTS)
 		return err_set(CRISK_EINVAL, "board_longest_road_through: board larger than %d paths or intersections",
