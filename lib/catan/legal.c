@@ -245,7 +245,8 @@ static inline uint64_t active_hand(const kern *k, const void *st)
 static inline int hand_key_swar(uint64_t hand)
 {
 	uint64_t biased = hand | KERN_RES_TOP;
-	return (int)(kern_gather5((biased - KERN_RES_ONE) & KERN_RES_TOP) | kern_gather5((biased - 2 * KERN_RES_ONE) & KERN_RES_TOP) << NUM_RES);
+	return (int)(kern_gather5((biased - KERN_RES_ONE) & KERN_RES_TOP) |
+		     kern_gather5((biased - 2 * KERN_RES_ONE) & KERN_RES_TOP) << NUM_RES);
 }
 
 /* The trade rates of krate (B-101) as bytes, resource r in byte r, for each
@@ -543,7 +544,8 @@ LEGAL_APART size_t kern_legal_other(const kern *k, const void *st, crisk_action 
 		/* A hand that pays for no piece and no card: list_builds lists
 		 * nothing (its BUY_DEV slot is PASS's), so PASS alone. */
 		const uint64_t hand = active_hand(k, st);
-		if (!(kern_pays(hand, COST_ROAD) | kern_pays(hand, COST_SETTLEMENT) | kern_pays(hand, COST_CITY) | kern_pays(hand, COST_DEV))) {
+		if (!(kern_pays(hand, COST_ROAD) | kern_pays(hand, COST_SETTLEMENT) | kern_pays(hand, COST_CITY) |
+		      kern_pays(hand, COST_DEV))) {
 			out_put(&o, act_make(CRISK_CATAN_PASS, 0));
 			return o.n;
 		}

@@ -601,7 +601,7 @@ void hw_ship_removed(const kern *k, void *st, int s, int p, evlog *log);
  * one).  Else the victory check after it would repeat the last check's
  * answer, no win since the game runs (the turn start's check and one
  * after each VP gained since), and is left out (docs/decisions.md hawaii
- * 56).  hw_vp_before(k, st, s, p) before the ship arrives on p,
+ * 58).  hw_vp_before(k, st, s, p) before the ship arrives on p,
  * hw_vp_may_rise after it and its Longest Trade Route. */
 typedef struct hw_vp_mark {
 	int lr, boat, chit;
@@ -617,7 +617,7 @@ static inline hw_vp_mark hw_vp_before(const kern *k, const void *st, int s, int 
 static inline int hw_vp_may_rise(const kern *k, const void *st, int s, hw_vp_mark m)
 {
 	const int boat = hwx(k, st)->boat[s];
-	const uint8_t *track = hwr(k)->map->track;
+	const uint8_t *track = hwr(k)->track_vp;
 	return ks(st)->lr != m.lr || m.chit || (boat != m.boat && track[boat] > track[m.boat]);
 }
 /* hawaii_chits.c (H-75, H-76) */
