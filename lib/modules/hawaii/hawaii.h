@@ -132,9 +132,11 @@ typedef struct hw_rules {
 	 * apply, the others (and any code the entry does not take) the full
 	 * path (docs/decisions.md, hawaii 56). */
 	int (*checked_apply[256])(const kern *k, void *st, crisk_action a, evlog *log);
-	/* hawaii_moves.c: hw_list_main's choice for this map and processor,
-	 * made once (hw_rules_list_table): hawaii_list's main phase with a
-	 * ship action jumps there without hw_list_main's tests. */
+	/* hawaii_moves.c: hawaii_list's main phase with ship actions (`ways`:
+	 * bit 0 build, bit 1 move, not 0) and at most HW_FISH_LIMIT fish:
+	 * kern_legal_main's list, the ships', then the fish market's (2 fish
+	 * or more) in one frame; the lister for this map and processor,
+	 * chosen once (hw_rules_list_table). */
 	size_t (*list_main)(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways);
 } hw_rules;
 /* Bitset words the tables and listers hold on the stack: maps of up to 512
@@ -171,20 +173,17 @@ static inline const hw_rules *hwr(const kern *k)
 int hw_rules_tables(hw_rules *r);
 
 /* The paths the pirate blocks (H-46, H-59), as a path bitset. */
-static inline const uint64_t *hw_pirate_paths(const kern *k, const void *st)
-{
-	unsigned i = (unsigned)hwx(k, st)->pirate - (unsigned)k->b.n_land;
-	if (i > (unsigned)k->b.n_sea)
-		i = (unsigned)k->b.n_sea;
-	return hwr(k)->sea_paths + (size_t)i * (size_t)k->pw;
-}
-/* The same where pw (k.pw) is a constant of the caller's. */
+/* pw is k.pw, a constant where the caller has one. */
 static inline const uint64_t *hw_pirate_paths_pw(const kern *k, const void *st, const int pw)
 {
 	unsigned i = (unsigned)hwx(k, st)->pirate - (unsigned)k->b.n_land;
 	if (i > (unsigned)k->b.n_sea)
 		i = (unsigned)k->b.n_sea;
 	return hwr(k)->sea_paths + (size_t)i * (size_t)pw;
+}
+static inline const uint64_t *hw_pirate_paths(const kern *k, const void *st)
+{
+	return hw_pirate_paths_pw(k, st, k->pw);
 }
 
 /* hawaii.c: the rules object from a parameter string of hawaii_params. */
@@ -704,11 +703,6 @@ void hw_list_main_ships(const kern *k, const void *st, int build, int move, acti
  * AVX2 (where they fit), 1 the sizes read at run time, 2 the AVX2 build
  * (where the processor has AVX2 and the sizes fit); else way 1. */
 void hw_list_main_ships_way(const kern *k, const void *st, int build, int move, action_out *o, int way);
-/* hawaii_list's main phase with ship actions (`ways`: bit 0 build, bit 1
- * move, not 0) and at most HW_FISH_LIMIT fish: kern_legal_main's list,
- * then hw_list_main_ships', then the fish market's (2 fish or more), in
- * the ship list's frame (not list_rest's); returns the count. */
-size_t hw_list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways);
 /* hw_rules.list_main, once the tables are made (hw_rules_tables). */
 void hw_rules_list_table(hw_rules *r);
 /* The same by one way, for the tests (as hw_list_main_ships_way). */

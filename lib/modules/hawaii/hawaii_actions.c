@@ -95,14 +95,14 @@ static size_t list_rest(const kern *k, const void *st, int offers, crisk_action 
 /* The main phase within the fish limit (no H-71 fallback, END_TURN kept;
  * no response): list_rest's codes without its frame, the kernel's list
  * alone (no ship action, under 2 fish: no market) or with the ships' and
- * the market's in the ship list's frame (hw_list_main).  Apart, as a tail
+ * the market's in the ship list's frame (hw_rules.list_main).  Apart, as a tail
  * call, so that hawaii_list's roll needs no frame. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static size_t list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned fish)
 {
-	/* main_listable's tests as the bits of hw_list_main's `ways`: the
+	/* main_listable's tests as the bits of hw_rules.list_main's `ways`: the
 	 * turn's and the move's tests as values ORed together, zero when they
 	 * pass (one branch each), hawaii_list's fish passed on. */
 	const kstate *h = ks(st);
@@ -122,7 +122,7 @@ static size_t list_main(const kern *k, const void *st, int offers, crisk_action 
 	const unsigned ways = off ? 0u : build | (unsigned)(nomove == 0) << 1;
 	assert((ways & 1u) == (unsigned)hw_build_listable(k, st) && (ways >> 1) == (unsigned)hw_move_listable(k, st));
 	if (ways)
-		return hwr(k)->list_main(k, st, offers, buf, cap, ways); /* hw_list_main's choice */
+		return hwr(k)->list_main(k, st, offers, buf, cap, ways); /* the map's and processor's lister */
 	if (fish < 2) /* hawaii_list's load */
 		return kern_legal_main(k, st, offers, buf, cap);
 	return list_rest(k, st, offers, buf, cap);
@@ -450,53 +450,26 @@ static int roll_checked(const kern *k, void *st, crisk_action a, evlog *log)
 		return kern_roll_listed(k, st, a, log);
 	return apply_any(k, st, a, log);
 }
-/* The maritime trade's and the discard's rule functions, then their
- * apply: apart, for the codes that the entries' own tests of those rules
- * (a trade or discard that passes them, the most) do not take. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int maritime_ruled(const kern *k, void *st, crisk_action a, evlog *log)
+/* The maritime trade and the discard: the kernel's rule functions (B-100,
+ * B-101; B-58), then the listed apply. */
+static int maritime_checked(const kern *k, void *st, crisk_action a, evlog *log)
 {
+	if (!code_at(st, a, KF_ID, DP_MAIN) || !fish_ok(k, st))
+		return apply_any(k, st, a, log);
 	const int id = ACT_ID(a);
 	const int rc = kern_check_maritime(k, st, id & 0xFF, id >> 8);
 	if (rc)
 		return rc;
 	return kern_maritime_listed(k, st, a, log);
 }
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int discard_ruled(const kern *k, void *st, crisk_action a, evlog *log)
-{
-	const int rc = kern_check_discard_one(k, st, ACT_ID(a));
-	if (rc)
-		return rc;
-	return kern_discard_listed(k, st, a, log);
-}
-static int maritime_checked(const kern *k, void *st, crisk_action a, evlog *log)
-{
-	if (!code_at(st, a, KF_ID, DP_MAIN) || !fish_ok(k, st))
-		return apply_any(k, st, a, log);
-	/* kern_check_maritime's tests, passed (B-100, B-101): two resources,
-	 * not the same, the rate in hand, the bank's card left; any other
-	 * code to the function itself. */
-	const kstate *h = ks(st);
-	const kseat *p = kseat_of(k, st, h->active);
-	const unsigned give = (unsigned)a & 0xFFu, take = (unsigned)a >> 8 & 0xFFu;
-	if (give < NUM_RES && take < NUM_RES && give != take && p->hand[give] >= krate(p, (int)give) && h->bank[take])
-		return kern_maritime_listed(k, st, a, log);
-	return maritime_ruled(k, st, a, log);
-}
 static int discard_checked(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	if (!code_at(st, a, KF_ID, DP_DISCARD))
 		return apply_any(k, st, a, log);
-	/* kern_check_discard_one's tests, passed: a resource the discarding seat holds. */
-	const unsigned r = (unsigned)a & 0xFFFFu;
-	if (r < NUM_RES && kseat_of(k, st, ks(st)->cur)->hand[r])
-		return kern_discard_listed(k, st, a, log);
-	return discard_ruled(k, st, a, log);
+	const int rc = kern_check_discard_one(k, st, ACT_ID(a));
+	if (rc)
+		return rc;
+	return kern_discard_listed(k, st, a, log);
 }
 /* BUILD_ROAD, BUILD_SETTLEMENT and BUILD_CITY in the main phase. */
 static int build_checked(const kern *k, void *st, crisk_action a, evlog *log)

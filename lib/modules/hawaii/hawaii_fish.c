@@ -292,7 +292,7 @@ static void market_roads(const kern *k, const void *st, int s, action_out *o)
 	for (int w = 0; w < pw; w++) {
 		for (uint64_t m = spots[w]; m; m &= m - 1) {
 			const int p = w * 64 + bit_low(m);
-			assert(!paths[p] == kern_road_ok(k, st, s, p));
+			assert((paths[p] == 0) == (kern_road_ok(k, st, s, p) != 0));
 			if (!paths[p])
 				out_put(o, market_code(HW_FISH_BUILD_ROAD, p));
 		}

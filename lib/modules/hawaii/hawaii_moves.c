@@ -207,8 +207,7 @@ static int check_move_ship_refused(const kern *k, const void *st, int from, int 
 
 /* All of check_move_ship_refused's tests passed at once (H-78..H-81), as
  * one conjunction: the pirate's paths read once, `to`'s tests not
- * repeated for dest_ok, the open end's second point read only when the
- * first is closed, and no message to build.  Any test that
+ * repeated for dest_ok, and no message to build.  Any test that
  * fails sends the move to check_move_ship_refused, which names the first
  * one, so the codes and messages are the same. */
 static inline int move_ship_ok(const kern *k, const void *st, int from, int to)
@@ -227,20 +226,8 @@ static inline int move_ship_ok(const kern *k, const void *st, int from, int to)
 		return 0;
 	if (is_fresh(x, from))
 		return 0;
-	if (hwr(k)->end_other_ok) { /* open_ends != 0, its second end only when the first is closed */
-		const uint8_t *nodes = knodes(k, st);
-		const uint16_t *q = hwr(k)->end_other + 8 * (size_t)from;
-		const unsigned me = (unsigned)s + 1;
-		const bpath *fp = &k->b.path[from];
-		if ((nodes[fp->node[0]] & NODE_OWNER_MASK) == me || mine_on(paths, q[0], me) || mine_on(paths, q[1], me) ||
-		    mine_on(paths, q[2], me)) {
-			if ((nodes[fp->node[1]] & NODE_OWNER_MASK) == me || mine_on(paths, q[4], me) ||
-			    mine_on(paths, q[5], me) || mine_on(paths, q[6], me))
-				return 0;
-		}
-	} else if (!open_ends(k, st, s, from)) {
+	if (!open_end(k, st, s, from))
 		return 0;
-	}
 	const bpath *bp = &k->b.path[to];
 	return anchor_without(k, st, s, bp->node[0], from) || anchor_without(k, st, s, bp->node[1], from);
 }
@@ -608,19 +595,7 @@ size_t hw_list_main_way(const kern *k, const void *st, int offers, crisk_action 
 	return main_list_any(k, st, offers, buf, cap, ways);
 }
 
-/* A frameless choice of one of the above (tail calls), as hw_list_main_ships'. */
-size_t hw_list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways)
-{
-	if (k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1) {
-#if defined(HW_AVX2)
-		if (hw_has_avx2())
-			return main_list_avx2(k, st, offers, buf, cap, ways);
-#endif
-		return main_list_builtin(k, st, offers, buf, cap, ways);
-	}
-	return main_list_any(k, st, offers, buf, cap, ways);
-}
-
+/* hw_rules.list_main: the lister for this map and processor, chosen once. */
 void hw_rules_list_table(hw_rules *r)
 {
 	const kern *k = &r->k;
