@@ -759,9 +759,11 @@ static inline size_t kern_legal_main_fast(const kern *k, const void *st, int off
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
 	const uint64_t hand = kern_hand_bytes(p);
-	/* list_builds' tests of the three pieces, list_cards' and list_main's. */
-	if ((p->supply[PIECE_ROAD] && kern_pays(hand, COST_ROAD)) ||
-	    (p->supply[PIECE_SETTLEMENT] && kern_pays(hand, COST_SETTLEMENT)) ||
+	/* list_builds' tests of the three pieces, list_cards' and list_main's.
+	 * A settlement costs a road's resources and more (kern_cost_tab), so
+	 * a hand that pays no road pays no settlement: one test for both. */
+	if ((kern_pays(hand, COST_ROAD) &&
+	     (p->supply[PIECE_ROAD] || (p->supply[PIECE_SETTLEMENT] && kern_pays(hand, COST_SETTLEMENT)))) ||
 	    (p->supply[PIECE_CITY] && kern_pays(hand, COST_CITY)) || offers || kern_holds_action_card(k, st))
 		return kern_legal_main_all(k, st, offers, buf, cap);
 	action_out o = {buf, cap, 0};

@@ -266,12 +266,28 @@ static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsign
 }
 
 #if defined(HW_AVX2)
+/* hw_anchors_own for the built-in map with AVX2 (the seat me - 1), from
+ * hw_own_points_avx2_125, the anchors' two words as one value: no alias
+ * tests for the compiler to add between the state's bitsets and them. */
+static HW_TARGET_AVX2 inline __m128i anchors_avx2_125(const kern *k, const void *st, unsigned me)
+{
+	uint64_t o[2];
+	hw_own_points_avx2_125(knodes(k, st), me, o);
+	const __m128i own = _mm_loadu_si128((const __m128i *)(const void *)o),
+		      reach = _mm_loadu_si128((const __m128i *)(const void *)kreach(k, st, (int)me - 1)),
+		      occ = _mm_loadu_si128((const __m128i *)(const void *)koccupied(k, st)),
+		      stop = _mm_loadu_si128((const __m128i *)(const void *)k->stop),
+		      coast = _mm_loadu_si128((const __m128i *)(const void *)hwr(k)->coast);
+	return _mm_and_si128(_mm_or_si128(_mm_andnot_si128(_mm_or_si128(occ, stop), reach), _mm_and_si128(own, occ)),
+			     coast);
+}
+
 /* hw_spots_sized for the built-in map (3 path words, ship-type paths from
  * word 1, 2 point words) with AVX2: each anchor's ship_ends row (its
  * ship-type paths, words 1 and 2, by end 0 and end 1) ORed thirty-two
  * bytes at once; the union of the halves is hw_or_rows' (ship_at's rows),
  * their intersection the paths with both ends at anchors (`both`, for
- * leave_dests_avx2). */
+ * open_dests_avx2). */
 static HW_TARGET_AVX2 inline int spots_avx2_160(const kern *k, const void *st, const uint64_t *anchor,
 						const uint64_t *empty, uint64_t *spots, uint64_t *both)
 {
@@ -294,44 +310,27 @@ static HW_TARGET_AVX2 inline int spots_avx2_160(const kern *k, const void *st, c
 	return !_mm_testz_si128(sp, sp);
 }
 
-/* leave_dests for the built-in map with SSE: a spot at a bare end stays
- * if its other end is an anchor too, i.e. if it is in `both` (a path at a
- * bare end n whose ends are both anchors has its other end, not n, an
- * anchor; `from` itself is no spot).  Only ship-type paths are spots, so
- * the ship_at rows of the bare ends cover leave_dests' paths. */
-static HW_TARGET_AVX2 inline void
-leave_dests_avx2(const kern *k, int from, unsigned bare, const uint64_t *both, const uint64_t *spots, uint64_t *d)
-{
-	__m128i s = _mm_loadu_si128((const __m128i *)(const void *)(spots + 1));
-	d[0] = 0;
-	if (bare) {
-		const uint64_t *rows = hwr(k)->ship_at + 1;
-		const bpath *bp = &k->b.path[from];
-		__m128i rm = _mm_setzero_si128();
-		if (bare & 1u)
-			rm = _mm_loadu_si128((const __m128i *)(const void *)(rows + 3 * (size_t)bp->node[0]));
-		if (bare & 2u)
-			rm = _mm_or_si128(rm, _mm_loadu_si128((const __m128i *)(const void *)(rows + 3 * (size_t)bp->node[1])));
-		s = _mm_andnot_si128(_mm_andnot_si128(_mm_loadu_si128((const __m128i *)(const void *)(both + 1)), rm), s);
-	}
-	_mm_storeu_si128((__m128i *)(void *)(d + 1), s);
-}
-#endif
-
-#if defined(HW_AVX2)
 /* list_moves' ships at an open end for the built-in map (ship-type paths
- * in words 1 and 2), open_ends_avx2 with the seat's pieces loaded once:
- * most ships have another piece of the seat at both ends (two tests, one
- * branch), the points are read for the others only.  Returns how many,
- * their paths in from[] and their bare ends in end_of[]. */
-static HW_TARGET_AVX2 inline int open_ships_avx2(const kern *k, const void *st, unsigned me, const uint64_t *mine,
-						 const uint64_t *anchor, const uint64_t *ships, int *from,
-						 unsigned *end_of)
+ * in words 1 and 2) and their destinations, in one loop: open_ends_avx2
+ * with the seat's pieces loaded once (most ships have another piece of
+ * the seat at both ends: two tests, one branch; the points are read for
+ * the others only), then leave_dests' destinations from the points just
+ * read.  Returns how many, their MOVE_SHIP(f, 0) codes in from[], their
+ * destinations in dest[] (words 1 and 2) and the union of those in any[]. */
+static HW_TARGET_AVX2 inline int open_dests_avx2(const kern *k, const void *st, unsigned me, const uint64_t *mine,
+						 const uint64_t *anchor, const uint64_t *ships, const uint64_t *spots,
+						 const uint64_t *both, crisk_action *from, uint64_t (*dest)[HW_MAX_PW],
+						 uint64_t *any)
 {
 	const __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)mine),
 		      m1 = _mm256_loadu_si256((const __m256i *)(const void *)(mine - 1));
-	const uint8_t *nodes = knodes(k, st);
+	const __m128i sp = _mm_loadu_si128((const __m128i *)(const void *)(spots + 1)),
+		      bo = _mm_loadu_si128((const __m128i *)(const void *)(both + 1));
+	const uint64_t *at = hwr(k)->ship_at + 1;
+	const uint8_t *nodes = knodes(k, st), *stop = hwr(k)->end_stop;
+	__m128i u = _mm_setzero_si128();
 	int n_from = 0;
+	(void)anchor;
 	for (int w = 1; w < 3; w++) {
 		const uint64_t *rows = hwr(k)->end_bits + (size_t)w * 64 * 6;
 		for (uint64_t m = ships[w]; m; m &= m - 1) {
@@ -344,20 +343,42 @@ static HW_TARGET_AVX2 inline int open_ships_avx2(const kern *k, const void *st, 
 			if (!(z0 | z1))
 				continue; /* another piece of the seat at both ends */
 			const int f = w * 64 + (int)b;
-			const bpath *bp = &k->b.path[f];
-			const unsigned ends = (unsigned)(z0 && (nodes[bp->node[0]] & NODE_OWNER_MASK) != me) |
-					      (unsigned)(z1 && (nodes[bp->node[1]] & NODE_OWNER_MASK) != me) << 1;
+			const unsigned n0 = k->b.path[f].node[0], n1 = k->b.path[f].node[1], b0 = nodes[n0], b1 = nodes[n1];
+			const unsigned ends = (unsigned)(z0 && (b0 & NODE_OWNER_MASK) != me) |
+					      (unsigned)(z1 && (b1 & NODE_OWNER_MASK) != me) << 1;
 			assert(ends == open_ends_avx2(k, st, me, mine, f));
 			if (!ends)
 				continue;
 			if (n_from == HW_SHIPS) /* never with a valid state: at most HW_SHIPS ships */
-				return n_from;
-			/* the open ends that were anchors: left bare */
-			end_of[n_from] = ends & ((unsigned)bit_get(anchor, bp->node[0]) |
-						 (unsigned)bit_get(anchor, bp->node[1]) << 1);
-			from[n_from++] = f;
+				goto done;
+			/* The open ends that were anchors, left bare: an end of the
+			 * seat's ship is on the coast and in its reach (the state
+			 * check's reach rule), and an open one holds no building of
+			 * the seat, so it is an anchor (hw_anchors_own) exactly when
+			 * it is empty (byte 0) and no stop (end_stop). */
+			const unsigned bare = ends & ((unsigned)(b0 == 0) | (unsigned)(b1 == 0) << 1) & ~(unsigned)stop[f];
+			assert(bare == (ends & ((unsigned)bit_get(anchor, (int)n0) | (unsigned)bit_get(anchor, (int)n1) << 1)));
+			/* leave_dests with SSE: a spot at a bare end stays if its other
+			 * end is an anchor too, i.e. if it is in `both` (a path at a bare
+			 * end n whose ends are both anchors has its other end, not n, an
+			 * anchor; f itself is no spot).  Only ship-type paths are spots,
+			 * so the ship_at rows of the bare ends cover leave_dests' paths. */
+			__m128i d = sp;
+			if (bare) {
+				__m128i rm = _mm_setzero_si128();
+				if (bare & 1u)
+					rm = _mm_loadu_si128((const __m128i *)(const void *)(at + 3 * (size_t)n0));
+				if (bare & 2u)
+					rm = _mm_or_si128(rm, _mm_loadu_si128((const __m128i *)(const void *)(at + 3 * (size_t)n1)));
+				d = _mm_andnot_si128(_mm_andnot_si128(bo, rm), sp);
+			}
+			_mm_storeu_si128((__m128i *)(void *)(dest[n_from] + 1), d);
+			u = _mm_or_si128(u, d);
+			from[n_from++] = act_make(HW_MOVE_SHIP, (uint64_t)f);
 		}
 	}
+done:
+	_mm_storeu_si128((__m128i *)(void *)(any + 1), u);
 	return n_from;
 }
 #endif
@@ -373,7 +394,8 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	const hw_rules *r = hwr(k);
 	const unsigned me = (unsigned)ks(st)->active + 1;
 	const hw_ext *x = hwx(k, st);
-	int from[HW_SHIPS], n_from = 0;
+	crisk_action from[HW_SHIPS]; /* MOVE_SHIP(f, 0) of each ship f that may move */
+	int n_from = 0;
 	unsigned end_of[HW_SHIPS];
 	uint64_t ships[HW_MAX_PW], dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW];
 	/* Not next to the pirate (H-59, H-80), not placed or moved this turn (H-80). */
@@ -388,8 +410,10 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	 * short loops keep their values in registers. */
 #if defined(HW_AVX2)
 	if (avx) {
-		n_from = open_ships_avx2(k, st, me, mine, anchor, ships, from, end_of);
-		goto listed;
+		n_from = open_dests_avx2(k, st, me, mine, anchor, ships, spots, both, from, dest, any);
+		if (!n_from)
+			return;
+		goto written;
 	}
 #endif
 	for (int w = lo; w < pw; w++) {
@@ -403,7 +427,7 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 				const bpath *bp = &k->b.path[f];
 				end_of[n_from] = ends & ((unsigned)bit_get(anchor, bp->node[0]) |
 							 (unsigned)bit_get(anchor, bp->node[1]) << 1);
-				from[n_from++] = f;
+				from[n_from++] = act_make(HW_MOVE_SHIP, (uint64_t)f);
 			}
 		}
 	}
@@ -413,21 +437,26 @@ listed:
 	for (int i = 0; i < pw; i++)
 		any[i] = 0;
 	for (int j = 0; j < n_from; j++) {
-#if defined(HW_AVX2)
-		if (avx)
-			leave_dests_avx2(k, from[j], end_of[j], both, spots, dest[j]);
-		else
-#endif
-			leave_dests(k, pw, from[j], end_of[j], anchor, spots, dest[j]);
+		leave_dests(k, pw, (int)(from[j] & 0xFFFFu), end_of[j], anchor, spots, dest[j]);
 		for (int i = lo; i < pw; i++)
 			any[i] |= dest[j][i];
 	}
+written:
 	/* Codes ascend with `to` (bits 16-31), then `from`; one ship: its
 	 * destinations in order. */
 	if (n_from == 1) {
+		if (o->n <= o->cap && o->cap - o->n >= (size_t)(pw - lo) * 64) { /* room for any: no test per code */
+			crisk_action *next = o->buf + o->n;
+			for (int w = lo; w < pw; w++) {
+				for (uint64_t m = any[w]; m; m &= m - 1)
+					*next++ = from[0] | (uint64_t)(w * 64 + bit_low(m)) << 16;
+			}
+			o->n = (size_t)(next - o->buf);
+			return;
+		}
 		for (int w = lo; w < pw; w++) {
 			for (uint64_t m = any[w]; m; m &= m - 1)
-				out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[0] | (uint64_t)(w * 64 + bit_low(m)) << 16));
+				out_put(o, from[0] | (uint64_t)(w * 64 + bit_low(m)) << 16);
 		}
 		return;
 	}
@@ -442,8 +471,9 @@ listed:
 			for (; m; m &= m - 1) {
 				const int b = bit_low(m);
 				const uint64_t to = (uint64_t)(w * 64 + b) << 16;
+#pragma GCC unroll 1
 				for (int i = 0; i < n_from; i++) {
-					buf[n] = act_make(HW_MOVE_SHIP, (uint64_t)from[i] | to);
+					buf[n] = from[i] | to;
 					n += (size_t)(dest[i][w] >> b & 1u);
 				}
 			}
@@ -455,7 +485,7 @@ listed:
 			const uint64_t to = (uint64_t)(w * 64 + b) << 16;
 			for (int i = 0; i < n_from; i++) {
 				if ((dest[i][w] >> b) & 1)
-					out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[i] | to));
+					out_put(o, from[i] | to);
 			}
 		}
 	}
@@ -487,15 +517,19 @@ static HW_ALWAYS_INLINE void main_ships_at(const kern *k, const void *st, int bu
 {
 	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], both[HW_MAX_PW];
 	const uint64_t *pirate = hw_pirate_paths_pw(k, st, pw); /* read once for the spots and the ships */
-	hw_anchors_own(k, st, ks(st)->active, own, anchor, nw);
 #if defined(HW_AVX2)
 	if (avx) {
+		_mm_storeu_si128((__m128i *)(void *)anchor, anchors_avx2_125(k, st, (unsigned)ks(st)->active + 1));
+		assert(!own);
 		if (!spots_avx2_160(k, st, anchor, empty, spots, both))
 			return;
 	} else
 #endif
+	{
+		hw_anchors_own(k, st, ks(st)->active, own, anchor, nw);
 		if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw, lo))
 			return; /* no ship to build and no place to move one to */
+	}
 	if (build) {
 #if defined(HW_AVX2)
 		/* The built-in map's spots (words 1 and 2) inline, with room for
@@ -540,11 +574,10 @@ static HW_ALWAYS_INLINE size_t main_list(const kern *k, const void *st, int offe
 static HW_TARGET_AVX2 __attribute__((noinline)) void main_ships_avx2(const kern *k, const void *st, int build, int move,
 								      action_out *o)
 {
-	uint64_t own[2], empty[3], mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
+	uint64_t empty[3], mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
 	const unsigned me = (unsigned)ks(st)->active + 1;
-	hw_own_points_avx2_125(knodes(k, st), me, own);
 	hw_path_bits_avx2_160(kpaths(k, st), me, empty, mine, move);
-	main_ships_at(k, st, build, move, o, own, empty, mine, 3, 2, 1, 1);
+	main_ships_at(k, st, build, move, o, NULL, empty, mine, 3, 2, 1, 1); /* own: anchors_avx2_125 */
 }
 #endif
 
@@ -555,11 +588,10 @@ static HW_TARGET_AVX2 __attribute__((noinline)) size_t main_list_avx2(const kern
 {
 	const int build = (int)(ways & 1u), move = (int)(ways >> 1);
 	action_out o = {buf, cap, kern_legal_main_fast(k, st, offers, buf, cap)}; /* in this frame */
-	uint64_t own[2], empty[3], mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
+	uint64_t empty[3], mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
 	const unsigned me = (unsigned)ks(st)->active + 1;
-	hw_own_points_avx2_125(knodes(k, st), me, own);
 	hw_path_bits_avx2_160(kpaths(k, st), me, empty, mine, move);
-	main_ships_at(k, st, build, move, &o, own, empty, mine, 3, 2, 1, 1);
+	main_ships_at(k, st, build, move, &o, NULL, empty, mine, 3, 2, 1, 1); /* own: anchors_avx2_125 */
 	if (hwx(k, st)->fish[me - 1] >= 2)
 		hw_list_market(k, st, &o);
 	return o.n;
@@ -601,6 +633,9 @@ void hw_rules_list_table(hw_rules *r)
 	const kern *k = &r->k;
 	r->list_main = main_list_any;
 	if (k->b.n_path == 160 && k->b.n_node == 125 && r->ship_lo == 1) {
+		for (int p = 0; p < 160; p++)
+			r->end_stop[p] = (uint8_t)(bit_get(k->stop, k->b.path[p].node[0]) |
+						   bit_get(k->stop, k->b.path[p].node[1]) << 1);
 		r->list_main = main_list_builtin;
 #if defined(HW_AVX2)
 		if (hw_has_avx2())
