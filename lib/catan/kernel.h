@@ -767,12 +767,14 @@ static inline size_t kern_legal_main_fast(const kern *k, const void *st, int off
 	    (p->supply[PIECE_CITY] && kern_pays(hand, COST_CITY)) || offers || kern_holds_action_card(k, st))
 		return kern_legal_main_all(k, st, offers, buf, cap);
 	action_out o = {buf, cap, 0};
-	/* list_builds' BUY_DEV, written in any case and counted if legal. */
+	/* list_builds' BUY_DEV, written in any case and counted if legal; the
+	 * trades read before it is written (buf might alias the state). */
 	int buy = kern_pays(hand, COST_DEV) & ((h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0);
+	uint64_t pairs = kern_maritime_pairs(k, st, hand);
 	if (o.n < o.cap)
 		o.buf[o.n] = act_make(CRISK_CATAN_BUY_DEV, 0);
 	o.n += (size_t)buy;
-	for (uint64_t pairs = kern_maritime_pairs(k, st, hand); pairs; pairs &= pairs - 1)
+	for (; pairs; pairs &= pairs - 1)
 		out_put(&o, kern_maritime_code[bit_low(pairs)]);
 	out_put(&o, act_make(CRISK_CATAN_END_TURN, 0));
 	return o.n;

@@ -115,7 +115,7 @@ typedef struct hw_rules {
 	uint64_t *ship_ends;
 	/* Per path p of the built-in map (as ship_ends; else all 0): bit e set
 	 * where node[e] is a stop (k.stop), for the AVX2 ship list's bare ends
-	 * (open_dests_avx2).  Set by hw_rules_list_table. */
+	 * (moves_avx2).  Set by hw_rules_list_table. */
 	uint8_t end_stop[160];
 	/* The codes listed for every hex of a range but one (hw_put_codes), in
 	 * the same allocation: FISH(move robber, hex) per land hex, FISH(move
