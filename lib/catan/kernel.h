@@ -759,18 +759,22 @@ static inline size_t kern_legal_main_fast(const kern *k, const void *st, int off
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
 	const uint64_t hand = kern_hand_bytes(p);
-	/* list_builds' tests of the three pieces, list_cards' and list_main's. */
-	if ((p->supply[PIECE_ROAD] && kern_pays(hand, COST_ROAD)) ||
-	    (p->supply[PIECE_SETTLEMENT] && kern_pays(hand, COST_SETTLEMENT)) ||
+	/* list_builds' tests of the three pieces, list_cards' and list_main's.
+	 * A settlement costs a road's resources and more (kern_cost_tab), so
+	 * a hand that pays no road pays no settlement: one test for both. */
+	if ((kern_pays(hand, COST_ROAD) &&
+	     (p->supply[PIECE_ROAD] || (p->supply[PIECE_SETTLEMENT] && kern_pays(hand, COST_SETTLEMENT)))) ||
 	    (p->supply[PIECE_CITY] && kern_pays(hand, COST_CITY)) || offers || kern_holds_action_card(k, st))
 		return kern_legal_main_all(k, st, offers, buf, cap);
 	action_out o = {buf, cap, 0};
-	/* list_builds' BUY_DEV, written in any case and counted if legal. */
+	/* list_builds' BUY_DEV, written in any case and counted if legal; the
+	 * trades read before it is written (buf might alias the state). */
 	int buy = kern_pays(hand, COST_DEV) & ((h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0);
+	uint64_t pairs = kern_maritime_pairs(k, st, hand);
 	if (o.n < o.cap)
 		o.buf[o.n] = act_make(CRISK_CATAN_BUY_DEV, 0);
 	o.n += (size_t)buy;
-	for (uint64_t pairs = kern_maritime_pairs(k, st, hand); pairs; pairs &= pairs - 1)
+	for (; pairs; pairs &= pairs - 1)
 		out_put(&o, kern_maritime_code[bit_low(pairs)]);
 	out_put(&o, act_make(CRISK_CATAN_END_TURN, 0));
 	return o.n;

@@ -113,6 +113,10 @@ typedef struct hw_rules {
 	 * their intersection the paths with both ends at anchors (leave_dests'
 	 * test, docs/decisions.md hawaii 55). */
 	uint64_t *ship_ends;
+	/* Per path p of the built-in map (as ship_ends; else all 0): bit e set
+	 * where node[e] is a stop (k.stop), for the AVX2 ship list's bare ends
+	 * (moves_avx2).  Set by hw_rules_list_table. */
+	uint8_t end_stop[160];
 	/* The codes listed for every hex of a range but one (hw_put_codes), in
 	 * the same allocation: FISH(move robber, hex) per land hex, FISH(move
 	 * pirate, hex) and MOVE_PIRATE(hex) per sea hex from n_land. */

@@ -266,14 +266,43 @@ static HW_ALWAYS_INLINE void leave_dests(const kern *k, int pw, int from, unsign
 }
 
 #if defined(HW_AVX2)
+/* hw_anchors_own for the built-in map with AVX2 (the seat me - 1), from
+ * hw_own_points_avx2_125, the anchors' two words as one value: no alias
+ * tests for the compiler to add between the state's bitsets and them. */
+static HW_TARGET_AVX2 inline __m128i anchors_avx2_125(const kern *k, const void *st, unsigned me)
+{
+	uint64_t o[2];
+	hw_own_points_avx2_125(knodes(k, st), me, o);
+	const __m128i own = _mm_loadu_si128((const __m128i *)(const void *)o),
+		      reach = _mm_loadu_si128((const __m128i *)(const void *)kreach(k, st, (int)me - 1)),
+		      occ = _mm_loadu_si128((const __m128i *)(const void *)koccupied(k, st)),
+		      stop = _mm_loadu_si128((const __m128i *)(const void *)k->stop),
+		      coast = _mm_loadu_si128((const __m128i *)(const void *)hwr(k)->coast);
+	return _mm_and_si128(_mm_or_si128(_mm_andnot_si128(_mm_or_si128(occ, stop), reach), _mm_and_si128(own, occ)),
+			     coast);
+}
+
+/* Bits 96..159 of a path bitset of 3 words as one word (its bytes 12..19:
+ * x86-64 is little-endian).  The built-in map's ship-type paths, 113..159,
+ * all lie there (avx2_map), so the AVX2 ship list's spots, ships and
+ * destinations are one word each. */
+static inline uint64_t win96(const uint64_t *set)
+{
+	uint64_t v;
+	memcpy(&v, (const unsigned char *)(const void *)set + 12, sizeof v);
+	return v;
+}
+#define HW_WIN 96
+
 /* hw_spots_sized for the built-in map (3 path words, ship-type paths from
- * word 1, 2 point words) with AVX2: each anchor's ship_ends row (its
- * ship-type paths, words 1 and 2, by end 0 and end 1) ORed thirty-two
- * bytes at once; the union of the halves is hw_or_rows' (ship_at's rows),
- * their intersection the paths with both ends at anchors (`both`, for
- * leave_dests_avx2). */
-static HW_TARGET_AVX2 inline int spots_avx2_160(const kern *k, const void *st, const uint64_t *anchor,
-						const uint64_t *empty, uint64_t *spots, uint64_t *both)
+ * word 1, 2 point words) with AVX2, as win96 words: each anchor's
+ * ship_ends row (its ship-type paths, words 1 and 2, by end 0 and end 1)
+ * ORed thirty-two bytes at once; the union of the halves is hw_or_rows'
+ * (ship_at's rows), their intersection the paths with both ends at anchors
+ * (*both, for ships_avx2's destinations).  Both hold ship-type paths only:
+ * the window holds them whole. */
+static HW_TARGET_AVX2 inline uint64_t spots_avx2_160(const kern *k, const void *st, const uint64_t *anchor,
+						     uint64_t empty, uint64_t *both)
 {
 	const uint64_t *blocked = hw_pirate_paths_pw(k, st, 3);
 	__m256i acc = _mm256_setzero_si256();
@@ -283,82 +312,143 @@ static HW_TARGET_AVX2 inline int spots_avx2_160(const kern *k, const void *st, c
 			acc = _mm256_or_si256(acc, _mm256_loadu_si256((const __m256i *)(const void *)(
 							   rows + 4 * hw_tz(m))));
 	}
-	const __m128i e0 = _mm256_castsi256_si128(acc), e1 = _mm256_extracti128_si256(acc, 1),
-		      e = _mm_loadu_si128((const __m128i *)(const void *)(empty + 1)),
-		      b = _mm_loadu_si128((const __m128i *)(const void *)(blocked + 1)),
-		      sp = _mm_and_si128(_mm_or_si128(e0, e1), _mm_andnot_si128(b, e));
-	spots[0] = 0;
-	both[0] = 0;
-	_mm_storeu_si128((__m128i *)(void *)(spots + 1), sp);
-	_mm_storeu_si128((__m128i *)(void *)(both + 1), _mm_and_si128(e0, e1));
-	return !_mm_testz_si128(sp, sp);
+	const __m128i e0 = _mm256_castsi256_si128(acc), e1 = _mm256_extracti128_si256(acc, 1);
+	/* words 1 and 2 from bit 32: bits 96..159 */
+	*both = (uint64_t)_mm_cvtsi128_si64(_mm_srli_si128(_mm_and_si128(e0, e1), 4));
+	return (uint64_t)_mm_cvtsi128_si64(_mm_srli_si128(_mm_or_si128(e0, e1), 4)) & empty & ~win96(blocked);
 }
 
-/* leave_dests for the built-in map with SSE: a spot at a bare end stays
- * if its other end is an anchor too, i.e. if it is in `both` (a path at a
- * bare end n whose ends are both anchors has its other end, not n, an
- * anchor; `from` itself is no spot).  Only ship-type paths are spots, so
- * the ship_at rows of the bare ends cover leave_dests' paths. */
-static HW_TARGET_AVX2 inline void
-leave_dests_avx2(const kern *k, int from, unsigned bare, const uint64_t *both, const uint64_t *spots, uint64_t *d)
+/* list_moves for the built-in map with AVX2, in win96 words (sp: the
+ * spots, bo: their paths with both ends at anchors): the ships at an open
+ * end and their destinations in one loop, open_ends_avx2 with the seat's
+ * pieces loaded once (most ships have another piece of the seat at both
+ * ends: two tests, one branch; the points are read for the others only),
+ * then leave_dests' destinations from the points just read. */
+static HW_TARGET_AVX2 HW_ALWAYS_INLINE void moves_avx2(const kern *k, const void *st, const uint64_t *anchor, uint64_t sp,
+					     uint64_t bo, const uint64_t *mine, const uint64_t *pirate, action_out *o)
 {
-	__m128i s = _mm_loadu_si128((const __m128i *)(const void *)(spots + 1));
-	d[0] = 0;
-	if (bare) {
-		const uint64_t *rows = hwr(k)->ship_at + 1;
-		const bpath *bp = &k->b.path[from];
-		__m128i rm = _mm_setzero_si128();
-		if (bare & 1u)
-			rm = _mm_loadu_si128((const __m128i *)(const void *)(rows + 3 * (size_t)bp->node[0]));
-		if (bare & 2u)
-			rm = _mm_or_si128(rm, _mm_loadu_si128((const __m128i *)(const void *)(rows + 3 * (size_t)bp->node[1])));
-		s = _mm_andnot_si128(_mm_andnot_si128(_mm_loadu_si128((const __m128i *)(const void *)(both + 1)), rm), s);
+	const hw_rules *r = hwr(k);
+	const hw_ext *x = hwx(k, st);
+	const unsigned me = (unsigned)ks(st)->active + 1;
+	/* Not next to the pirate (H-59, H-80), not placed or moved this turn
+	 * (H-80; a space out of the window holds no ship to drop). */
+	uint64_t ships = win96(mine) & win96(r->ship_mask) & ~win96(pirate);
+	for (int i = 0; i < x->n_fresh; i++) {
+		const unsigned f = (unsigned)x->fresh[i] - HW_WIN;
+		if (f < 64u)
+			ships &= ~(UINT64_C(1) << f);
 	}
-	_mm_storeu_si128((__m128i *)(void *)(d + 1), s);
-}
-#endif
-
-#if defined(HW_AVX2)
-/* list_moves' ships at an open end for the built-in map (ship-type paths
- * in words 1 and 2), open_ends_avx2 with the seat's pieces loaded once:
- * most ships have another piece of the seat at both ends (two tests, one
- * branch), the points are read for the others only.  Returns how many,
- * their paths in from[] and their bare ends in end_of[]. */
-static HW_TARGET_AVX2 inline int open_ships_avx2(const kern *k, const void *st, unsigned me, const uint64_t *mine,
-						 const uint64_t *anchor, const uint64_t *ships, int *from,
-						 unsigned *end_of)
-{
 	const __m256i m0 = _mm256_loadu_si256((const __m256i *)(const void *)mine),
 		      m1 = _mm256_loadu_si256((const __m256i *)(const void *)(mine - 1));
-	const uint8_t *nodes = knodes(k, st);
+	const uint64_t *rows = r->end_bits + (size_t)HW_WIN * 6, *at = r->ship_at;
+	const uint8_t *nodes = knodes(k, st), *stop = r->end_stop + HW_WIN;
+	const bpath *path = k->b.path + HW_WIN;
+	crisk_action from[HW_SHIPS]; /* MOVE_SHIP(f, 0) of each ship f that may move */
+	uint64_t dest[HW_SHIPS], any = 0;
 	int n_from = 0;
-	for (int w = 1; w < 3; w++) {
-		const uint64_t *rows = hwr(k)->end_bits + (size_t)w * 64 * 6;
-		for (uint64_t m = ships[w]; m; m &= m - 1) {
-			const unsigned b = (unsigned)hw_tz(m);
-			const uint64_t *row = rows + 6 * (size_t)b;
-			const unsigned z0 = (unsigned)_mm256_testz_si256(
-					       m0, _mm256_loadu_si256((const __m256i *)(const void *)row)),
-				       z1 = (unsigned)_mm256_testz_si256(
-					       m1, _mm256_loadu_si256((const __m256i *)(const void *)(row + 2)));
-			if (!(z0 | z1))
-				continue; /* another piece of the seat at both ends */
-			const int f = w * 64 + (int)b;
-			const bpath *bp = &k->b.path[f];
-			const unsigned ends = (unsigned)(z0 && (nodes[bp->node[0]] & NODE_OWNER_MASK) != me) |
-					      (unsigned)(z1 && (nodes[bp->node[1]] & NODE_OWNER_MASK) != me) << 1;
-			assert(ends == open_ends_avx2(k, st, me, mine, f));
-			if (!ends)
-				continue;
-			if (n_from == HW_SHIPS) /* never with a valid state: at most HW_SHIPS ships */
-				return n_from;
-			/* the open ends that were anchors: left bare */
-			end_of[n_from] = ends & ((unsigned)bit_get(anchor, bp->node[0]) |
-						 (unsigned)bit_get(anchor, bp->node[1]) << 1);
-			from[n_from++] = f;
+	(void)anchor;
+	for (uint64_t m = ships; m; m &= m - 1) {
+		const unsigned b = (unsigned)hw_tz(m);
+		const uint64_t *row = rows + 6 * (size_t)b;
+		const unsigned z0 = (unsigned)_mm256_testz_si256(m0, _mm256_loadu_si256((const __m256i *)(const void *)row)),
+			       z1 = (unsigned)_mm256_testz_si256(
+				       m1, _mm256_loadu_si256((const __m256i *)(const void *)(row + 2)));
+		if (!(z0 | z1))
+			continue; /* another piece of the seat at both ends */
+		const unsigned n0 = path[b].node[0], n1 = path[b].node[1], b0 = nodes[n0], b1 = nodes[n1];
+		const unsigned ends = (unsigned)(z0 && (b0 & NODE_OWNER_MASK) != me) |
+				      (unsigned)(z1 && (b1 & NODE_OWNER_MASK) != me) << 1;
+		assert(ends == open_ends_avx2(k, st, me, mine, HW_WIN + (int)b));
+		if (!ends)
+			continue;
+		if (n_from == HW_SHIPS) /* never with a valid state: at most HW_SHIPS ships */
+			break;
+		/* The open ends that were anchors, left bare: an end of the seat's
+		 * ship is on the coast and in its reach (the state check's reach
+		 * rule), and an open one holds no building of the seat, so it is
+		 * an anchor (hw_anchors_own) exactly when it is empty (byte 0) and
+		 * no stop (end_stop). */
+		const unsigned bare = ends & ((unsigned)(b0 == 0) | (unsigned)(b1 == 0) << 1) & ~(unsigned)stop[b];
+		assert(bare == (ends & ((unsigned)bit_get(anchor, (int)n0) | (unsigned)bit_get(anchor, (int)n1) << 1)));
+		/* leave_dests: a spot at a bare end stays if its other end is an
+		 * anchor too, i.e. if it is in `bo` (a path at a bare end n whose
+		 * ends are both anchors has its other end, not n, an anchor; the
+		 * ship's path is no spot).  Only ship-type paths are spots, so the
+		 * ship_at rows of the bare ends (in the window) cover its paths. */
+		uint64_t d = sp;
+		if (bare) {
+			uint64_t rm = 0;
+			if (bare & 1u)
+				rm = win96(at + 3 * (size_t)n0);
+			if (bare & 2u)
+				rm |= win96(at + 3 * (size_t)n1);
+			d = sp & ~(rm & ~bo);
+		}
+		dest[n_from] = d;
+		any |= d;
+		from[n_from++] = act_make(HW_MOVE_SHIP, (uint64_t)(HW_WIN + b));
+	}
+	/* list_moves' writers: codes ascend with `to` (bits 16-31), then `from`. */
+	if (n_from == 1) {
+		if (o->n <= o->cap && o->cap - o->n >= 64) { /* room for any: no test per code */
+			crisk_action *next = o->buf + o->n;
+			for (uint64_t m = any; m; m &= m - 1)
+				*next++ = from[0] | (HW_WIN + hw_tz(m)) << 16;
+			o->n = (size_t)(next - o->buf);
+			return;
+		}
+		for (uint64_t m = any; m; m &= m - 1)
+			out_put(o, from[0] | (HW_WIN + hw_tz(m)) << 16);
+		return;
+	}
+	if (o->n <= o->cap && o->cap - o->n >= (size_t)n_from * 64) {
+		crisk_action *buf = o->buf;
+		size_t n = o->n;
+		for (uint64_t m = any; m; m &= m - 1) {
+			const uint64_t b = hw_tz(m), to = (HW_WIN + b) << 16;
+#pragma GCC unroll 1
+			for (int i = 0; i < n_from; i++) {
+				buf[n] = from[i] | to;
+				n += (size_t)(dest[i] >> b & 1u);
+			}
+		}
+		o->n = n;
+		return;
+	}
+	for (uint64_t m = any; m; m &= m - 1) {
+		const uint64_t b = hw_tz(m), to = (HW_WIN + b) << 16;
+		for (int i = 0; i < n_from; i++) {
+			if (dest[i] >> b & 1u)
+				out_put(o, from[i] | to);
 		}
 	}
-	return n_from;
+}
+
+/* main_ships_at for the built-in map with AVX2: `empty` the empty paths
+ * as a win96 word, `mine` (if move) the seat's pieces with a 0 word each
+ * side (open_ends_avx2), both from paths160_avx2. */
+static HW_TARGET_AVX2 HW_ALWAYS_INLINE void ships_avx2(const kern *k, const void *st, int build, int move, action_out *o,
+					     uint64_t empty, const uint64_t *mine)
+{
+	uint64_t anchor[2], bo;
+	_mm_storeu_si128((__m128i *)(void *)anchor, anchors_avx2_125(k, st, (unsigned)ks(st)->active + 1));
+	const uint64_t sp = spots_avx2_160(k, st, anchor, empty, &bo);
+	if (!sp)
+		return; /* no ship to build and no place to move one to */
+	if (build) {
+		/* hw_list_spots, with room for all of them unchecked */
+		if (o->n <= o->cap && o->cap - o->n >= 64) {
+			crisk_action *next = o->buf + o->n;
+			for (uint64_t m = sp; m; m &= m - 1)
+				*next++ = act_make(HW_BUILD_SHIP, HW_WIN + hw_tz(m));
+			o->n = (size_t)(next - o->buf);
+		} else {
+			for (uint64_t m = sp; m; m &= m - 1)
+				out_put(o, act_make(HW_BUILD_SHIP, HW_WIN + hw_tz(m)));
+		}
+	}
+	if (move)
+		moves_avx2(k, st, anchor, sp, bo, mine, hw_pirate_paths_pw(k, st, 3), o);
 }
 #endif
 
@@ -367,13 +457,14 @@ static HW_TARGET_AVX2 inline int open_ships_avx2(const kern *k, const void *st, 
  * end of `from` that the ship leaves bare (H-44 without it, H-81).  The
  * seat's ships are its pieces (mine) on ship-type paths, ascending. */
 static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uint64_t *anchor, const uint64_t *spots,
-					const uint64_t *mine, const uint64_t *pirate, const uint64_t *both, action_out *o,
-					const int pw, const int nw, const int lo, const int avx)
+					const uint64_t *mine, const uint64_t *pirate, action_out *o, const int pw,
+					const int lo)
 {
 	const hw_rules *r = hwr(k);
 	const unsigned me = (unsigned)ks(st)->active + 1;
 	const hw_ext *x = hwx(k, st);
-	int from[HW_SHIPS], n_from = 0;
+	crisk_action from[HW_SHIPS]; /* MOVE_SHIP(f, 0) of each ship f that may move */
+	int n_from = 0;
 	unsigned end_of[HW_SHIPS];
 	uint64_t ships[HW_MAX_PW], dest[HW_SHIPS][HW_MAX_PW], any[HW_MAX_PW];
 	/* Not next to the pirate (H-59, H-80), not placed or moved this turn (H-80). */
@@ -386,12 +477,6 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 	}
 	/* First the ships at an open end (H-79), then their destinations: two
 	 * short loops keep their values in registers. */
-#if defined(HW_AVX2)
-	if (avx) {
-		n_from = open_ships_avx2(k, st, me, mine, anchor, ships, from, end_of);
-		goto listed;
-	}
-#endif
 	for (int w = lo; w < pw; w++) {
 		for (uint64_t m = ships[w]; m; m &= m - 1) {
 			int f = w * 64 + bit_low(m);
@@ -403,7 +488,7 @@ static HW_ALWAYS_INLINE void list_moves(const kern *k, const void *st, const uin
 				const bpath *bp = &k->b.path[f];
 				end_of[n_from] = ends & ((unsigned)bit_get(anchor, bp->node[0]) |
 							 (unsigned)bit_get(anchor, bp->node[1]) << 1);
-				from[n_from++] = f;
+				from[n_from++] = act_make(HW_MOVE_SHIP, (uint64_t)f);
 			}
 		}
 	}
@@ -413,21 +498,25 @@ listed:
 	for (int i = 0; i < pw; i++)
 		any[i] = 0;
 	for (int j = 0; j < n_from; j++) {
-#if defined(HW_AVX2)
-		if (avx)
-			leave_dests_avx2(k, from[j], end_of[j], both, spots, dest[j]);
-		else
-#endif
-			leave_dests(k, pw, from[j], end_of[j], anchor, spots, dest[j]);
+		leave_dests(k, pw, (int)(from[j] & 0xFFFFu), end_of[j], anchor, spots, dest[j]);
 		for (int i = lo; i < pw; i++)
 			any[i] |= dest[j][i];
 	}
 	/* Codes ascend with `to` (bits 16-31), then `from`; one ship: its
 	 * destinations in order. */
 	if (n_from == 1) {
+		if (o->n <= o->cap && o->cap - o->n >= (size_t)(pw - lo) * 64) { /* room for any: no test per code */
+			crisk_action *next = o->buf + o->n;
+			for (int w = lo; w < pw; w++) {
+				for (uint64_t m = any[w]; m; m &= m - 1)
+					*next++ = from[0] | (uint64_t)(w * 64 + bit_low(m)) << 16;
+			}
+			o->n = (size_t)(next - o->buf);
+			return;
+		}
 		for (int w = lo; w < pw; w++) {
 			for (uint64_t m = any[w]; m; m &= m - 1)
-				out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[0] | (uint64_t)(w * 64 + bit_low(m)) << 16));
+				out_put(o, from[0] | (uint64_t)(w * 64 + bit_low(m)) << 16);
 		}
 		return;
 	}
@@ -442,8 +531,9 @@ listed:
 			for (; m; m &= m - 1) {
 				const int b = bit_low(m);
 				const uint64_t to = (uint64_t)(w * 64 + b) << 16;
+#pragma GCC unroll 1
 				for (int i = 0; i < n_from; i++) {
-					buf[n] = act_make(HW_MOVE_SHIP, (uint64_t)from[i] | to);
+					buf[n] = from[i] | to;
 					n += (size_t)(dest[i][w] >> b & 1u);
 				}
 			}
@@ -455,25 +545,11 @@ listed:
 			const uint64_t to = (uint64_t)(w * 64 + b) << 16;
 			for (int i = 0; i < n_from; i++) {
 				if ((dest[i][w] >> b) & 1)
-					out_put(o, act_make(HW_MOVE_SHIP, (uint64_t)from[i] | to));
+					out_put(o, from[i] | to);
 			}
 		}
 	}
 }
-
-#if defined(HW_AVX2)
-/* hw_list_spots for the built-in map (words 1 and 2), where o has room
- * for 128 codes: no test per code. */
-static HW_TARGET_AVX2 inline void put_spots_avx2(const uint64_t *spots, unsigned type, action_out *o)
-{
-	crisk_action *next = o->buf + o->n;
-	for (int w = 1; w < 3; w++) {
-		for (uint64_t m = spots[w]; m; m &= m - 1)
-			*next++ = act_make(type, (uint64_t)w * 64 + hw_tz(m));
-	}
-	o->n = (size_t)(next - o->buf);
-}
-#endif
 
 /* The main phase's ship actions, BUILD_SHIP and MOVE_SHIP (build or move
  * listable): they share the seat's anchors and spots, from the seat's
@@ -483,31 +559,17 @@ static HW_TARGET_AVX2 inline void put_spots_avx2(const uint64_t *spots, unsigned
  * other decision points then skip this frame. */
 static HW_ALWAYS_INLINE void main_ships_at(const kern *k, const void *st, int build, int move, action_out *o,
 					   const uint64_t *own, const uint64_t *empty, const uint64_t *mine,
-					   const int pw, const int nw, const int lo, const int avx)
+					   const int pw, const int nw, const int lo)
 {
-	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW], both[HW_MAX_PW];
+	uint64_t anchor[HW_MAX_NW], spots[HW_MAX_PW];
 	const uint64_t *pirate = hw_pirate_paths_pw(k, st, pw); /* read once for the spots and the ships */
 	hw_anchors_own(k, st, ks(st)->active, own, anchor, nw);
-#if defined(HW_AVX2)
-	if (avx) {
-		if (!spots_avx2_160(k, st, anchor, empty, spots, both))
-			return;
-	} else
-#endif
-		if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw, lo))
-			return; /* no ship to build and no place to move one to */
-	if (build) {
-#if defined(HW_AVX2)
-		/* The built-in map's spots (words 1 and 2) inline, with room for
-		 * all of them unchecked. */
-		if (avx && o->n <= o->cap && o->cap - o->n >= 128)
-			put_spots_avx2(spots, HW_BUILD_SHIP, o);
-		else
-#endif
-			hw_list_spots(k, spots, HW_BUILD_SHIP, o);
-	}
+	if (!hw_spots_sized(k, st, anchor, empty, spots, pw, nw, lo))
+		return; /* no ship to build and no place to move one to */
+	if (build)
+		hw_list_spots(k, spots, HW_BUILD_SHIP, o);
 	if (move)
-		list_moves(k, st, anchor, spots, mine, pirate, both, o, pw, nw, lo, avx);
+		list_moves(k, st, anchor, spots, mine, pirate, o, pw, lo);
 }
 
 static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build, int move, action_out *o,
@@ -520,7 +582,7 @@ static HW_ALWAYS_INLINE void main_ships(const kern *k, const void *st, int build
 		hw_path_bits_from(kpaths(k, st), n_path, me, pw, lo, empty, mine);
 	else
 		hw_path_empty(kpaths(k, st), n_path, pw, lo, empty);
-	main_ships_at(k, st, build, move, o, own, empty, mine, pw, nw, lo, 0);
+	main_ships_at(k, st, build, move, o, own, empty, mine, pw, nw, lo);
 }
 
 /* hw_list_main's body: the kernel's main list, the ships', the market's. */
@@ -536,15 +598,38 @@ static HW_ALWAYS_INLINE size_t main_list(const kern *k, const void *st, int offe
 }
 
 #if defined(HW_AVX2)
+/* hw_path_bits_avx2_160 for ships_avx2: the empty paths as a win96 word
+ * (the window's 64 bytes), the seat's (me) in mine[0..2] only if `move`
+ * (the window's loads shared). */
+static HW_TARGET_AVX2 HW_ALWAYS_INLINE uint64_t paths160_avx2(const uint8_t *paths, unsigned me, uint64_t *mine,
+							      int move)
+{
+	const __m256i zero = _mm256_setzero_si256(), mv = _mm256_set1_epi8((char)me);
+	if (move) {
+		mine[0] = hw_eq32(paths, mv) | hw_eq32(paths + 32, mv) << 32;
+		mine[1] = hw_eq32(paths + 64, mv) | hw_eq32(paths + 96, mv) << 32;
+		mine[2] = hw_eq32(paths + 128, mv);
+	}
+	return hw_eq32(paths + 96, zero) | hw_eq32(paths + 128, zero) << 32;
+}
+
+/* Whether the AVX2 ship list serves k: the processor has AVX2 (and BMI),
+ * the map has the built-in map's sizes (160 spaces, 125 points, no
+ * ship-type path in word 0) and every ship-type path lies in bits 96..159
+ * (win96). */
+static int avx2_map(const kern *k)
+{
+	return hw_has_avx2() && k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1 &&
+	       !(uint32_t)hwr(k)->ship_mask[1];
+}
+
 /* main_ships for the built-in map with AVX2: the bytes thirty-two a step. */
 static HW_TARGET_AVX2 __attribute__((noinline)) void main_ships_avx2(const kern *k, const void *st, int build, int move,
 								      action_out *o)
 {
-	uint64_t own[2], empty[3], mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
+	uint64_t mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
 	const unsigned me = (unsigned)ks(st)->active + 1;
-	hw_own_points_avx2_125(knodes(k, st), me, own);
-	hw_path_bits_avx2_160(kpaths(k, st), me, empty, mine, move);
-	main_ships_at(k, st, build, move, o, own, empty, mine, 3, 2, 1, 1);
+	ships_avx2(k, st, build, move, o, paths160_avx2(kpaths(k, st), me, mine, move), mine);
 }
 #endif
 
@@ -555,13 +640,14 @@ static HW_TARGET_AVX2 __attribute__((noinline)) size_t main_list_avx2(const kern
 {
 	const int build = (int)(ways & 1u), move = (int)(ways >> 1);
 	action_out o = {buf, cap, kern_legal_main_fast(k, st, offers, buf, cap)}; /* in this frame */
-	uint64_t own[2], empty[3], mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
+	uint64_t mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
 	const unsigned me = (unsigned)ks(st)->active + 1;
-	hw_own_points_avx2_125(knodes(k, st), me, own);
-	hw_path_bits_avx2_160(kpaths(k, st), me, empty, mine, move);
-	main_ships_at(k, st, build, move, &o, own, empty, mine, 3, 2, 1, 1);
-	if (hwx(k, st)->fish[me - 1] >= 2)
-		hw_list_market(k, st, &o);
+	ships_avx2(k, st, build, move, &o, paths160_avx2(kpaths(k, st), me, mine, move), mine);
+	if (hwx(k, st)->fish[me - 1] >= 2) { /* through a copy: o's address is never taken */
+		action_out c = o;
+		hw_list_market(k, st, &c);
+		return c.n;
+	}
 	return o.n;
 }
 #endif
@@ -587,7 +673,7 @@ size_t hw_list_main_way(const kern *k, const void *st, int offers, crisk_action 
 {
 	const unsigned ways = (unsigned)build | (unsigned)move << 1;
 #if defined(HW_AVX2)
-	if (way == 2 && hw_has_avx2() && k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1)
+	if (way == 2 && avx2_map(k))
 		return main_list_avx2(k, st, offers, buf, cap, ways);
 #endif
 	if (way == 0 && k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1)
@@ -601,9 +687,12 @@ void hw_rules_list_table(hw_rules *r)
 	const kern *k = &r->k;
 	r->list_main = main_list_any;
 	if (k->b.n_path == 160 && k->b.n_node == 125 && r->ship_lo == 1) {
+		for (int p = 0; p < 160; p++)
+			r->end_stop[p] = (uint8_t)(bit_get(k->stop, k->b.path[p].node[0]) |
+						   bit_get(k->stop, k->b.path[p].node[1]) << 1);
 		r->list_main = main_list_builtin;
 #if defined(HW_AVX2)
-		if (hw_has_avx2())
+		if (avx2_map(k))
 			r->list_main = main_list_avx2;
 #endif
 	}
@@ -628,7 +717,7 @@ static void main_ships_any(const kern *k, const void *st, int build, int move, a
 void hw_list_main_ships_way(const kern *k, const void *st, int build, int move, action_out *o, int way)
 {
 #if defined(HW_AVX2)
-	if (way == 2 && hw_has_avx2() && k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1) {
+	if (way == 2 && avx2_map(k)) {
 		main_ships_avx2(k, st, build, move, o);
 		return;
 	}
@@ -644,7 +733,7 @@ void hw_list_main_ships(const kern *k, const void *st, int build, int move, acti
 {
 	if (k->b.n_path == 160 && k->b.n_node == 125 && hwr(k)->ship_lo == 1) {
 #if defined(HW_AVX2)
-		if (hw_has_avx2()) {
+		if (avx2_map(k)) {
 			main_ships_avx2(k, st, build, move, o);
 			return;
 		}
