@@ -99,6 +99,16 @@ static int bit_count(uint64_t x)
 #endif
 }
 
+/* bit_count(x) & 1, inline (bit_count is a library call without -mpopcnt). */
+static int bit_parity(uint64_t x)
+{
+#if defined(__GNUC__)
+	return __builtin_parityll(x);
+#else
+	return bit_count(x) & 1;
+#endif
+}
+
 static int lowest_bit(uint64_t x)
 {
 #if defined(__GNUC__)
@@ -134,10 +144,10 @@ static int blocked(const lr_search *s, unsigned v)
 
 /* ---- search on the contracted network ---- */
 
-/* Scratch for giving intersections local ids: local_id[v] is valid only when
- * bit v of seen is set, so only `words` words need clearing. */
+/* Scratch for giving intersections local ids: local_id[v] is LR_NONE until
+ * v gets one (at most LR_LOCAL_MAX_NODES, all below LR_NONE), so only the
+ * board's n_node bytes need clearing. */
 typedef struct lr_ids {
-	uint64_t seen[LR_WORDS];
 	uint8_t local_id[LR_MAX_ELEMENTS];
 } lr_ids;
 
@@ -162,16 +172,13 @@ static inline void collect_road(const bpath *paths, const uint8_t *node_owner, u
 {
 	const int i = g->n_road;
 	for (int k = 0; k < 2; k++) {
-		unsigned v = paths[p].node[k], u;
-		if (!bit_test(ids->seen, v)) {
+		unsigned v = paths[p].node[k], u = ids->local_id[v];
+		if (u == LR_NONE) {
 			unsigned who = node_owner[v] & 15u;
 			u = (unsigned)(*n_node)++;
 			g->roads_at[u] = 0;
 			g->blocked[u] = (uint8_t)((who != 0) & (who != mine));
-			bit_set(ids->seen, v);
 			ids->local_id[v] = (uint8_t)u;
-		} else {
-			u = ids->local_id[v];
 		}
 		g->road_end[i][k] = (uint8_t)u;
 		g->roads_at[u] |= (uint64_t)1 << i;
@@ -192,7 +199,7 @@ static int collect(const lr_search *s, lr_local *g, lr_ids *ids)
 	int p = 0, n_node = 0;
 
 	g->n_road = 0;
-	memset(ids->seen, 0, (size_t)s->words * sizeof ids->seen[0]);
+	memset(ids->local_id, LR_NONE, (size_t)s->b->n_node);
 #if defined(__SSE2__)
 	/* Sixteen paths at a time: most paths are not the owner's. */
 	{
@@ -404,7 +411,7 @@ static int part_ends(const lr_local *g, uint64_t part)
 			if (bit_test(seen, u))
 				continue;
 			bit_set(seen, u);
-			d += g->blocked[u] ? bit_count(g->roads_at[u]) : bit_count(g->roads_at[u]) & 1;
+			d += g->blocked[u] ? bit_count(g->roads_at[u]) : bit_parity(g->roads_at[u]);
 		}
 	}
 	return d;
@@ -434,8 +441,9 @@ static int part_ends(const lr_local *g, uint64_t part)
 static int parts_reach(const lr_local *g, int need)
 {
 	uint64_t left = g->n_road == 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->n_road) - 1;
+	int n_left = g->n_road; /* bits of left */
 
-	while (bit_count(left) >= need) {
+	while (n_left >= need) {
 		uint64_t part = left & (~left + 1), front = part;
 		int w, d;
 		while (front) {
@@ -446,6 +454,7 @@ static int parts_reach(const lr_local *g, int need)
 		}
 		left &= ~part;
 		w = bit_count(part);
+		n_left -= w;
 		if (w < need)
 			continue;
 		d = part_ends(g, part);
@@ -665,6 +674,7 @@ static inline int collect_component(const lr_search *s, lr_comp *c, uint8_t *loc
 /* ---- a plain search from a new road ---- */
 
 #define LR_WALK_BUDGET 1024 /* intersections a plain search may visit (and its deepest recursion) */
+#define LR_RUN 8            /* roads of a run walk_on follows without a call */
 
 /* Trails walked on the board itself, without collecting anything first:
  * cheapest when the search visits few roads, as from a new road at the end
@@ -712,7 +722,9 @@ static inline unsigned continuations(const lr_walk *w, const bnode *bn, unsigned
  * that road's far end, and the caller ignores the result.  A far end
  * without continuations (a dead end, or blocked) ends the trail there
  * without a call: the common case at the end of a walk; so does a road
- * that reaches `enough` (its far end's continuations are not needed). */
+ * that reaches `enough` (its far end's continuations are not needed).  A
+ * run of far ends with one continuation each (a line of ships or roads) is
+ * followed in a loop, a call only at its end. */
 static inline int walk_on(lr_walk *w, const bnode *bn, unsigned ways, int enough)
 {
 	uint8_t *free_road = w->free_road;
@@ -726,8 +738,32 @@ static inline int walk_on(lr_walk *w, const bnode *bn, unsigned ways, int enough
 		if (--w->budget >= 0 && enough > 1) {
 			const bnode *bv = &w->node[next];
 			unsigned on = continuations(w, bv, next);
+			uint16_t run[LR_RUN];
+			int n = 0;
+			/* One way on: walk_on(bv, on, enough - len) would take that
+			 * road alone (its loop runs once, enough - len >= 1), spend
+			 * one of the budget on it, and go on from its far end only
+			 * while the budget lasts and len is below enough, as here:
+			 * so a run of such roads is followed in this loop (the same
+			 * roads in the same order, the same budget, the same len),
+			 * and unmarked after it (nothing reads them between). */
+			while (on && !(on & (on - 1)) && n < LR_RUN) {
+				int j = lowest_bit(on);
+				unsigned r = bv->path[j], far = bv->adj[j];
+				free_road[r] = LR_ON_TRAIL;
+				run[n++] = (uint16_t)r;
+				len++;
+				if (--w->budget < 0 || len >= enough) {
+					on = 0;
+					break;
+				}
+				bv = &w->node[far];
+				on = continuations(w, bv, far);
+			}
 			if (on)
-				len = 1 + walk_on(w, bv, on, enough - 1);
+				len += walk_on(w, bv, on, enough - len);
+			while (n > 0)
+				free_road[run[--n]] = mine;
 		}
 		free_road[q] = mine;
 		best = len > best ? len : best;
@@ -792,7 +828,7 @@ static inline int comp_to_local(const lr_search *s, const lr_comp *c, lr_local *
 	}
 	for (int u = 0; u < g->n_node; u++) {
 		g->junction[u] = (uint8_t)(g->blocked[u] || !two_bits(g->roads_at[u]));
-		odd += bit_count(g->roads_at[u]) & 1;
+		odd += bit_parity(g->roads_at[u]);
 	}
 	return odd;
 }

@@ -1330,6 +1330,76 @@ START_TEST(longest_road_through_dense_B86_B88)
 }
 END_TEST
 
+/* B-88: the plain walk from a new road follows a run of roads without a
+ * choice in a loop of its own, up to 8 roads at a time, then goes on by a
+ * call.  Long runs (random walks of 10 to 30 roads on the 5-6 board that
+ * never come back to an intersection), with spurs and closing roads at
+ * points of the run and sometimes another owner's building on it: each road
+ * as the newest against the exhaustive search, with the walk's budget
+ * running out at every road of the run (the hand-over), and the in-place
+ * forms (the bounded one too) leaving the owners as they were. */
+START_TEST(longest_road_through_runs_B86_B88)
+{
+	board b;
+	rng r;
+	uint8_t po[128], no[96], on[96], copy[128];
+	uint16_t walk[40];
+
+	load(&b, 1);
+	rng_seed(&r, 1818);
+	for (int trial = 0; trial < 150; trial++) {
+		int want = 10 + (int)rng_uniform(&r, 21), n = 1;
+		memset(po, 0, sizeof po);
+		memset(no, 0, sizeof no);
+		memset(on, 0, sizeof on);
+		walk[0] = (uint16_t)rng_uniform(&r, (uint32_t)b.n_node);
+		on[walk[0]] = 1;
+		while (n <= want) {
+			const bnode *bn = &b.node[walk[n - 1]];
+			int free = 0, k;
+			for (int i = 0; i < bn->deg; i++)
+				free += !on[bn->adj[i]];
+			if (!free)
+				break;
+			k = (int)rng_uniform(&r, (uint32_t)free);
+			for (int i = 0; i < bn->deg; i++)
+				if (!on[bn->adj[i]] && k-- == 0) {
+					po[bn->path[i]] = 1;
+					walk[n++] = bn->adj[i];
+					on[bn->adj[i]] = 1;
+					break;
+				}
+		}
+		for (int i = 0; i < (int)rng_uniform(&r, 4); i++) { /* a spur, or a road closing a cycle */
+			const bnode *bn = &b.node[walk[rng_uniform(&r, (uint32_t)n)]];
+			po[bn->path[rng_uniform(&r, bn->deg)]] = 1;
+		}
+		if (rng_uniform(&r, 3) == 0)
+			no[walk[rng_uniform(&r, (uint32_t)n)]] = (uint8_t)(2 + 16 * rng_uniform(&r, 2));
+		for (int q = 0; q < b.n_path; q++) {
+			if (po[q] != 1)
+				continue;
+			po[q] = 0;
+			int before = naive_longest(&b, po, no, 0);
+			po[q] = 1;
+			int now = naive_longest(&b, po, no, 0);
+			for (int budget = 0; budget <= 34; budget++)
+				ck_assert_msg(board_longest_road_through_walking(&b, po, no, 0, q, before, budget) == now,
+					      "trial %d road %d budget %d: want %d", trial, q, budget, now);
+			check_through_loose(&b, po, no, q, before, now);
+			for (int a = 0; a <= now; a++) {
+				memcpy(copy, po, (size_t)b.n_path);
+				int got = board_longest_road_through_inplace(&b, copy, no, 0, q, a, LR_THROUGH_BOUNDED);
+				ck_assert_int_eq(memcmp(copy, po, (size_t)b.n_path), 0);
+				ck_assert_msg(got >= a && got <= (now > a ? now : a), "bounded(%d, %d) = %d, longest %d", q, a,
+					      got, now);
+			}
+		}
+	}
+	board_free(&b);
+}
+END_TEST
+
 /* board_longest_road_at_least (B-86, B-87; used for hawaii's Longest Trade
  * Route after a ship move, H-109): for every bound around the longest trail
  * it answers whether a trail of at least that many roads exists, the same as
@@ -1913,6 +1983,7 @@ static Suite *board_suite(void)
 	tcase_add_test(tc, longest_road_through_incremental_B86_B88_H84);
 	tcase_add_test(tc, longest_road_through_dense_B86_B88);
 	tcase_add_test(tc, longest_road_through_even_end_B86_B88);
+	tcase_add_test(tc, longest_road_through_runs_B86_B88);
 	tcase_add_test(tc, longest_road_at_least_B86_B87_H109);
 	tcase_add_test(tc, longest_road_at_least_parts_B86_B87_H84);
 	tcase_add_test(tc, longest_road_at_least_all_roads_B86_B87_H84);
