@@ -857,6 +857,63 @@ static int route_even_from(const kern *k, const uint8_t *paths, const uint8_t *n
 	return 1;
 }
 
+/* For route_after_move, with `to`, `from` and c2..cm off: 1 when no part
+ * of seat s's network (its pieces joined at any shared point, blocked or
+ * not; the part of point j first, then the parts of the seat's reach bits)
+ * can hold a trail of old, by the bound of parts_reach (longest_road.c): a
+ * part of w pieces with d points odd and unblocked, plus one per piece at
+ * a blocked point, holds no trail above w - (d - 2) / 2 (split each blocked
+ * point into one end per piece: every odd point but a trail's two ends
+ * keeps a piece off the trail, and a piece serves two at most).  `left`
+ * is the count of the pieces on: once those not yet in a part are fewer
+ * than old, no part left holds a trail of old.  0 when a part may (or the
+ * board is too large for the marks).  Out of line: inlined, it costs
+ * route_after_move's frame more than it saves. */
+static __attribute__((noinline)) int route_parts_below(const kern *k, const uint8_t *paths, const uint8_t *nodes,
+							const uint64_t *reach, int s, int old, int j, int left)
+{
+	enum { MAX_NODES = 256 };
+	uint8_t seen[MAX_NODES] = {0};
+	uint16_t stack[MAX_NODES]; /* each point once */
+	const unsigned me = (unsigned)s + 1;
+	const int nw = k->nw;
+	if (k->b.n_node > MAX_NODES)
+		return 0;
+	while (left >= old) {
+		int v = j, sp = 1, two_w = 0, d = 0;
+		for (int x = 0; x < nw && v < 0; x++)
+			for (uint64_t m = reach[x]; m && v < 0; m &= m - 1)
+				if (!seen[64 * x + bit_low(m)])
+					v = 64 * x + bit_low(m);
+		if (v < 0)
+			return 1; /* every part looked at */
+		j = -1;
+		seen[v] = 1;
+		stack[0] = (uint16_t)v;
+		while (sp > 0) {
+			const bnode *bn = &k->b.node[v = stack[--sp]];
+			unsigned who = nodes[v] & NODE_OWNER_MASK;
+			int m = 0;
+			for (int q = 0; q < bn->deg; q++) {
+				int u = bn->adj[q];
+				if (paths[bn->path[q]] != me)
+					continue;
+				m++;
+				if (seen[u])
+					continue;
+				seen[u] = 1;
+				stack[sp++] = (uint16_t)u;
+			}
+			two_w += m;
+			d += who != 0 && who != me ? m : m & 1;
+		}
+		if (two_w / 2 - (d > 2 ? d - 2 : 0) / 2 >= old)
+			return 0;
+		left -= two_w / 2;
+	}
+	return 1;
+}
+
 /* Seat s's longest trail once its ship on `from` stands on `to` (H-81,
  * H-84), old before the move.  `from` was at an open end (H-79): a trail
  * uses it only as its last road, so the network without it keeps a trail
@@ -879,7 +936,9 @@ static int route_even_from(const kern *k, const uint8_t *paths, const uint8_t *n
  *    when it reaches old without one of
  *    the other pieces at from's inner point (route_kept_at_inner), else
  *    only the whole network's search
- *    tells old from old - 1, by board_longest_road_at_least(old) on the
+ *    tells old from old - 1 (after route_parts_below, whose bound per part
+ *    rules out a trail of old without `from`: old - 1 without a walk),
+ *    by board_longest_road_at_least(old) on the
  *    network without `to` (no trail through it reaches old): a search
  *    that stops at the first trail of old (the common case, the length
  *    kept) and is exhaustive only when the length drops. */
@@ -949,7 +1008,7 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	 * point, or the run's other end); c2..cm are taken off here.  A trail
 	 * through `from` is the whole run and a trail from J without it. */
 	uint16_t run[32];
-	int n_run = 0, x = i, via, fork = 1;
+	int n_run = 0, x = i, via, fork = 1, below = 0;
 	while (x >= 0 && n_run < 32) {
 		const bnode *bn = &k->b.node[x];
 		int who = nodes[x] & NODE_OWNER_MASK, next = -1, mine = 0;
@@ -971,6 +1030,15 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	}
 	if (!fork) {
 		via = n_run + 1; /* J (i when n_run is 0) blocked, or the run's other end: the run alone */
+	} else if (pieces - 1 - n_run - old <= 8 + 3 * n_run &&
+		   route_parts_below(k, paths, nodes, kreach(k, st, s), s, old, x, pieces - 1 - n_run)) {
+		/* No trail of old without `from` (c2..cm: below), so the route's
+		 * trail of old before the move used it: old - 1, without the walk
+		 * and the whole network's search.  Asked only with few pieces
+		 * beyond old for the run's length (where it mostly holds: a
+		 * matter of cost, not of truth). */
+		via = old;
+		below = 1;
 	} else if (n_run == 0) {
 		paths[from] = (uint8_t)(s + 1);
 		via = board_longest_road_through_inplace(&k->b, paths, nodes, s, from, old - 1, LR_THROUGH_BOUNDED);
@@ -1007,7 +1075,7 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 	 * the search too (any first part of them would do); `to` too, since
 	 * no trail through it reaches old (above). */
 	/* Fewer than old pieces left (less `to` and the run): no trail of old. */
-	int left = pieces - 1 - n_run < old ? 0 : board_longest_road_at_least(&k->b, paths, nodes, s, old);
+	int left = below || pieces - 1 - n_run < old ? 0 : board_longest_road_at_least(&k->b, paths, nodes, s, old);
 	while (n_run > 0)
 		paths[run[--n_run]] = (uint8_t)(s + 1);
 	paths[to] = (uint8_t)(s + 1);
