@@ -687,6 +687,8 @@ int hw_open_end(const kern *k, const void *st, int s, int p);
  * listers' form), as bit e for each open end node[e]. */
 unsigned hw_open_ends_bits(const kern *k, const void *st, int s, int p);
 int hw_check_move_ship(const kern *k, const void *st, int from, int to);
+/* hw_check_move_ship, then hw_move_ship when it passes (the public apply). */
+int hw_move_ship_checked(const kern *k, void *st, int from, int to, evlog *log);
 /* Whether the active seat may move a ship now (H-78, and a ship not
  * fresh, H-80): hw_list_main_ships then lists its moves. */
 static inline int hw_move_listable(const kern *k, const void *st)

@@ -186,18 +186,40 @@ size_t hawaii_legal_except(const void *data, const void *st, uint64_t skip_types
 	return hawaii_list(data, st, kern_lists_offers(skip_types), buf, cap);
 }
 
-/* The checks of a module code of type `type` (a's): inlined with the type
+/* The shape of a module code of type `type` (a's) and the seat whose
+ * decision it is: check_module_type's first tests, inlined with the type
  * constant into checked_apply's entries (module_checked). */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int check_module_type(const kern *k, const void *st, crisk_action a, const unsigned type)
+static inline int module_code_fits(const void *st, crisk_action a, const unsigned type)
 {
 	uint64_t fields = type == HW_MOVE_SHIP ? KF_ARG2 : KF_ID;
 	if (a & ~((UINT64_C(0xFF) << 56) | fields))
 		return err_set(CRISK_EILLEGAL, "malformed action code: bits set outside its fields");
 	if (ks(st)->cur != ks(st)->active || ks(st)->status != CRISK_STATUS_RUNNING)
 		return err_set(CRISK_EILLEGAL, "it is not the active seat's decision");
+	return CRISK_OK;
+}
+
+/* module_code_fits's tests as one conjunction, without the messages. */
+static inline int module_code_ok(const void *st, crisk_action a, const unsigned type)
+{
+	uint64_t fields = type == HW_MOVE_SHIP ? KF_ARG2 : KF_ID;
+	return !(a & ~((UINT64_C(0xFF) << 56) | fields)) && ks(st)->cur == ks(st)->active &&
+	       ks(st)->status == CRISK_STATUS_RUNNING;
+}
+
+/* The checks of a module code of type `type` (a's): the shape and the
+ * seat (module_code_fits), then the type's rule function. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int check_module_type(const kern *k, const void *st, crisk_action a, const unsigned type)
+{
+	const int rc = module_code_fits(st, a, type);
+	if (rc)
+		return rc;
 	switch (type) {
 	case HW_PLACE_SHIP:
 		return hw_check_setup_ship(k, st, ACT_ID(a));
@@ -481,12 +503,57 @@ static int build_checked(const kern *k, void *st, crisk_action a, evlog *log)
 		return rc;
 	return kern_apply_other_listed(k, st, a, log);
 }
+/* BUY_DEV in the main phase (B-74, kern_check_buy_dev), PLAY_KNIGHT before
+ * the roll or in the main phase (B-78, B-79, kern_check_play) and the
+ * set-up's PLACE_SETTLEMENT (B-42 with H-37, kern_check_setup_site):
+ * kernel_alone types, as build_checked. */
+static int buy_dev_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	if (!code_at(st, a, KF_NONE, DP_MAIN) || !fish_ok(k, st))
+		return apply_any(k, st, a, log);
+	const int rc = kern_check_buy_dev(k, st);
+	if (rc)
+		return rc;
+	return kern_apply_other_listed(k, st, a, log);
+}
+static int knight_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	/* no fish rule outside the main phase */
+	if (!code_at(st, a, KF_NONE, DP_PRE_ROLL) && (!code_at(st, a, KF_NONE, DP_MAIN) || !fish_ok(k, st)))
+		return apply_any(k, st, a, log);
+	const int rc = kern_check_play(k, st, CRISK_CATAN_KNIGHT);
+	if (rc)
+		return rc;
+	return kern_apply_other_listed(k, st, a, log);
+}
+static int setup_settlement_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	/* no fish rule outside the main phase */
+	if (!code_at(st, a, KF_ID, DP_SETUP_SETTLEMENT))
+		return apply_any(k, st, a, log);
+	const int rc = kern_check_setup_site(k, st, ACT_ID(a));
+	if (rc)
+		return rc;
+	return kern_apply_other_listed(k, st, a, log);
+}
 /* MOVE_ROBBER (not kernel_alone: H-54's thief, apply_kernel). */
 static int move_robber_checked(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	if (!code_at(st, a, KF_ID, DP_MOVE_ROBBER))
 		return apply_any(k, st, a, log);
 	const int rc = kern_robber_ok(k, st, ACT_ID(a));
+	if (rc)
+		return rc;
+	return apply_kernel(k, st, a, log, 1);
+}
+/* The set-up's PLACE_ROAD (kern_check_setup_road; not kernel_alone: H-75's
+ * chit, apply_kernel). */
+static int setup_road_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	/* no fish rule outside the main phase */
+	if (!code_at(st, a, KF_ID, DP_SETUP_ROAD))
+		return apply_any(k, st, a, log);
+	const int rc = kern_check_setup_road(k, st, ACT_ID(a));
 	if (rc)
 		return rc;
 	return apply_kernel(k, st, a, log, 1);
@@ -523,9 +590,15 @@ static int move_pirate_checked(const kern *k, void *st, crisk_action a, evlog *l
 {
 	return module_checked(k, st, a, log, HW_MOVE_PIRATE);
 }
+/* module_checked for MOVE_SHIP, the rule function and the move in one
+ * call (hw_move_ship_checked: hw_check_move_ship, then hw_move_ship). */
 static int move_ship_checked(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	return module_checked(k, st, a, log, HW_MOVE_SHIP);
+	if (!fish_ok(k, st))
+		return apply_any(k, st, a, log);
+	if (!module_code_ok(st, a, HW_MOVE_SHIP))
+		return module_code_fits(st, a, HW_MOVE_SHIP); /* its refusal */
+	return hw_move_ship_checked(k, st, ACT_ID(a), (int)(a >> 16 & 0xFFFFu), log);
 }
 static int market_checked(const kern *k, void *st, crisk_action a, evlog *log)
 {
@@ -661,6 +734,10 @@ void hw_rules_apply_table(hw_rules *r)
 	r->checked_apply[CRISK_CATAN_BUILD_SETTLEMENT] = build_checked;
 	r->checked_apply[CRISK_CATAN_BUILD_CITY] = build_checked;
 	r->checked_apply[CRISK_CATAN_MOVE_ROBBER] = move_robber_checked;
+	r->checked_apply[CRISK_CATAN_BUY_DEV] = buy_dev_checked;
+	r->checked_apply[CRISK_CATAN_PLAY_KNIGHT] = knight_checked;
+	r->checked_apply[CRISK_CATAN_PLACE_SETTLEMENT] = setup_settlement_checked;
+	r->checked_apply[CRISK_CATAN_PLACE_ROAD] = setup_road_checked;
 	for (unsigned t = 0; t < 64; t++) {
 		if (r->listed_apply[t] == kern_apply_listed)
 			r->listed_apply[t] = kern_apply_other_listed;

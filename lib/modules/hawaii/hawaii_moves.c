@@ -209,20 +209,25 @@ static int check_move_ship_refused(const kern *k, const void *st, int from, int 
  * one conjunction: the pirate's paths read once, `to`'s tests not
  * repeated for dest_ok, and no message to build.  Any test that
  * fails sends the move to check_move_ship_refused, which names the first
- * one, so the codes and messages are the same. */
+ * one, so the codes and messages are the same.  No test of to == from:
+ * paths[from] holds a piece (me), paths[to] none, so they differ.  from
+ * and to are 16-bit fields (never negative): unsigned indexes. */
 static inline int move_ship_ok(const kern *k, const void *st, int from, int to)
 {
 	const kstate *h = ks(st);
 	const hw_ext *x = hwx(k, st);
-	const int n_path = k->b.n_path;
-	if (h->dp != DP_MAIN || x->moved || from >= n_path || to >= n_path || to == from)
+	const unsigned f = (unsigned)from, t = (unsigned)to, n_path = (unsigned)k->b.n_path;
+	assert(from >= 0 && to >= 0);
+	if (h->dp != DP_MAIN || x->moved || f >= n_path || t >= n_path)
 		return 0;
 	const uint8_t *paths = kpaths(k, st);
 	const int s = h->active;
-	if (paths[from] != s + 1 || paths[to] || kern_road_path(k, from) || kern_road_path(k, to))
+	if (paths[f] != (unsigned)s + 1 || paths[t] || kern_road_path(k, from) || kern_road_path(k, to))
 		return 0;
 	const uint64_t *pirate = hw_pirate_paths(k, st);
-	if (bit_get(pirate, from) | bit_get(pirate, to))
+	if (pirate[f >> 6] >> (f & 63) & 1u)
+		return 0;
+	if (pirate[t >> 6] >> (t & 63) & 1u)
 		return 0;
 	if (is_fresh(x, from))
 		return 0;
@@ -237,6 +242,17 @@ int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 	if (move_ship_ok(k, st, from, to))
 		return CRISK_OK;
 	return check_move_ship_refused(k, st, from, to);
+}
+
+/* The public apply's MOVE_SHIP past the code's shape and the seat's turn
+ * (hawaii_actions.c, move_ship_checked): hw_check_move_ship, then the move,
+ * in one frame. */
+int hw_move_ship_checked(const kern *k, void *st, int from, int to, evlog *log)
+{
+	if (!move_ship_ok(k, st, from, to))
+		return check_move_ship_refused(k, st, from, to);
+	hw_move_ship(k, st, from, to, log);
+	return CRISK_OK;
 }
 
 /* dest_ok's `to` for the ship of s on `from`, from the empty ship-type
