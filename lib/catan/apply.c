@@ -180,13 +180,54 @@ static inline unsigned claim_words(const kern *k, const void *st, int sum, uint6
 	*total = sum_all;
 	return paid;
 }
+/* One corner's claim for claim_two: node n, every owner a seat. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void claim_seat_node(const uint8_t *nodes, const uint64_t *yield, int n, uint64_t *owed,
+				   uint64_t *sum_all, unsigned *paid)
+{
+	unsigned nb = nodes[n], o = (nb & NODE_OWNER_MASK) - 1u;
+	uint64_t amount = yield[n] << (nb >> 4 & 1u); /* as claim_words */
+	owed[o] += amount;
+	*sum_all += amount;
+	*paid |= 1u << o;
+}
+/* claim_words on two words without non-seat owners (roll_produced2, which
+ * kern_roll_fn picks for k->owners == k->seats): the usual roll walks the
+ * two words one after the other without the owner test; a roll at the
+ * robber's token takes claim_words. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned claim_two(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total)
+{
+	const kstate *h = ks(st);
+	if (k->b.token[h->robber] == sum && k->hex_res[h->robber] != 0xFF)
+		return claim_words(k, st, sum, owed, total, 2);
+	const uint8_t *nodes = knodes(k, st);
+	const uint64_t *occupied = koccupied(k, st);
+	const uint64_t *at_sum = k->tok_nodes + (size_t)sum * 2;
+	const uint64_t *yield = k->tok_yield + (size_t)sum * (size_t)k->b.n_node;
+	unsigned paid = 0;
+	uint64_t sum_all = 0;
+	for (uint64_t m = occupied[0] & at_sum[0]; m; m &= m - 1)
+		claim_seat_node(nodes, yield, bit_low(m), owed, &sum_all, &paid);
+	for (uint64_t m = occupied[1] & at_sum[1]; m; m &= m - 1)
+		claim_seat_node(nodes, yield, 64 + bit_low(m), owed, &sum_all, &paid);
+	*total = sum_all;
+	return paid;
+}
 /* The base board's 54 intersections are one word: a constant width.  `two`
- * (kern_throw_produced's copy only): two words too. */
+ * 1 (kern_throw_produced's copy): two words too; 2 (roll_produced2): two
+ * words alone and no non-seat owner, the caller has tested both. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline unsigned claim(const kern *k, const void *st, int sum, uint64_t *owed, uint64_t *total, const int two)
 {
+	if (two == 2)
+		return claim_two(k, st, sum, owed, total);
 	if (k->nw == 1)
 		return claim_words(k, st, sum, owed, total, 1);
 	if (two && k->nw == 2) /* hawaii's built-in map (125 points) */
@@ -282,7 +323,7 @@ static void next_discarder(const kern *k, kstate *h, void *st)
  * the usual roll makes no call and needs a smaller frame; 1 asks the
  * module's roll hooks; 2 counts two rolls a turn (kern_config.two_rolls)
  * and asks no hook; 3 calls hk.produced, the module's only roll hook
- * (kern_throw_produced). */
+ * (kern_throw_produced), and 4 does the same on a board of two words. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -305,12 +346,12 @@ static inline void resolve_dice_in(const kern *k, void *st, int sum, int d1, int
 		e->args[2] = d2;
 	}
 	if (sum != 7) {
-		produce(k, st, sum, log, hooked == 1, hooked == 3);
+		produce(k, st, sum, log, hooked == 1, hooked >= 3 ? hooked - 2 : 0);
 		if (hooked == 2) { /* T-9, T-10: the pre-roll again after the first roll */
 			back_to_active(h, krolls(k, st)[0] < 2 ? DP_PRE_ROLL : DP_MAIN);
 			return;
 		}
-		if (hooked == 3) { /* the hook last: a tail call (it reads no decision point) */
+		if (hooked >= 3) { /* the hook last: a tail call (it reads no decision point) */
 			back_to_active(h, DP_MAIN);
 			k->hk.produced(k, st, sum, log);
 			return;
@@ -437,6 +478,17 @@ __attribute__((noinline))
 static int roll_produced(const kern *k, void *st, evlog *log)
 {
 	throw_dice_except(k, st, 0, log, 3);
+	return CRISK_OK;
+}
+/* The same on a board of two words (hawaii's built-in map, 125 points)
+ * without non-seat owners: the claims of that width alone (claim_two), so
+ * the roll tests no width. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int roll_produced2(const kern *k, void *st, evlog *log)
+{
+	throw_dice_except(k, st, 0, log, 4);
 	return CRISK_OK;
 }
 void kern_throw_produced(const kern *k, void *st, evlog *log)
@@ -1066,8 +1118,9 @@ int (*kern_roll_fn(const kern *k))(const kern *k, void *st, evlog *log)
 		return roll_plain;
 	if (k->throw_hooked == kern_throw_hooked)
 		return roll_hooked;
-	if (k->throw_hooked == kern_throw_produced)
-		return roll_produced; /* kern_throw_produced without a call between */
+	if (k->throw_hooked == kern_throw_produced) /* kern_throw_produced without a call between */
+		return (k->b.n_node + 63) / 64 == 2 && k->owners == k->seats ? roll_produced2 /* k->nw, set after this */
+										       : roll_produced;
 	return roll_thrown;
 }
 /* The dispatch of both, inline in apply_split: tail calls only. */

@@ -192,6 +192,37 @@ static crisk_action offer(const int give[6], const int want[6], int to)
 
 /* H-61, H-64: fish are a sixth good of domestic offers, changing hands on
  * CONFIRM; no fish for fish, no gifts; never with the bank. */
+/* H-62, H-63: a ship leaving one of two spaces of a type (m2, m8: any:3)
+ * keeps the type's rate; leaving the last drops it, the other scrolls stay
+ * (hw_merchant_update's per-type lists; assertion builds also count them
+ * all).  The ships are put on the spaces directly: the update alone. */
+START_TEST(merchant_same_type_H62_H63)
+{
+	fixture f;
+	open_game(&f, "players=4 chance=explicit");
+	play_setup(&f, setup_a);
+	uint8_t *paths = kpaths(f.k, f.st);
+	const int m2 = sp(&f, "m2"), m8 = sp(&f, "m8");
+	ck_assert_int_eq(f.k->b.path_trade[m2], f.k->b.path_trade[m8]);
+	paths[m2] = 1;
+	hw_merchant_update(f.k, f.st, 0, m2, &f.log);
+	paths[m8] = 1;
+	hw_merchant_update(f.k, f.st, 0, m8, &f.log);
+	ck_assert_int_eq(rate(&f, 0, ORE), 3);
+	ck_assert_int_eq(rate(&f, 0, WOOL), 2); /* m4 */
+	paths[m2] = 0;
+	hw_merchant_update(f.k, f.st, 0, m2, &f.log);
+	ck_assert_int_eq(rate(&f, 0, ORE), 3); /* m8 still held */
+	ck_assert_uint_eq(kseat_of(f.k, f.st, 0)->harbors, hw_merchant_bits(f.k, f.st, 0));
+	paths[m8] = 0;
+	hw_merchant_update(f.k, f.st, 0, m8, &f.log);
+	ck_assert_int_eq(rate(&f, 0, ORE), 4);
+	ck_assert_int_eq(rate(&f, 0, WOOL), 2);
+	ck_assert_uint_eq(kseat_of(f.k, f.st, 0)->harbors, hw_merchant_bits(f.k, f.st, 0));
+	close_game(&f);
+}
+END_TEST
+
 START_TEST(fish_in_offers_H61_H64)
 {
 	enum { FISH = 5 };
@@ -252,6 +283,7 @@ static Suite *hawaii_trade_suite(void)
 	tcase_add_test(tc, merchant_m5_H102);
 	tcase_add_test(tc, merchant_from_lahaina_H102);
 	tcase_add_test(tc, merchant_dead_ends_H102);
+	tcase_add_test(tc, merchant_same_type_H62_H63);
 	tcase_add_test(tc, fish_take_merchant_H102);
 	tcase_add_test(tc, fish_in_offers_H61_H64);
 	suite_add_tcase(s, tc);

@@ -147,6 +147,7 @@ void hawaii_rules_destroy(void *data)
 	catanmap_free(r->map);
 	free(r->chit_of);
 	free(r->fish_path);
+	free(r->merchant_path);
 	free(r->tables);
 	free(r);
 }
@@ -229,6 +230,8 @@ static int build_rules(hw_rules *r, const param_set *p, const char *map, size_t 
 		hw_rules_apply_table(r);
 	if (!rc)
 		rc = hw_rules_fishing(r);
+	if (!rc)
+		rc = hw_rules_merchants(r);
 	if (!rc)
 		rc = hw_rules_tables(r);
 	if (!rc)

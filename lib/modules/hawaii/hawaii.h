@@ -76,6 +76,11 @@ typedef struct hw_rules {
 	int n_chit;
 	uint16_t fish_first[14];
 	uint16_t *fish_path;
+	/* Per scroll type t (a harbor bit, H-63) its merchant spaces:
+	 * merchant_path[merchant_first[t] .. merchant_first[t + 1])
+	 * (hawaii_trade.c, for a ship leaving one). */
+	uint16_t merchant_first[9];
+	uint16_t *merchant_path;
 	/* The fishing VP per boat position (H-66): map->track, or one 0 without
 	 * a track (the boat then stays at 0): no test at the VP count. */
 	const uint8_t *track_vp;
@@ -638,6 +643,7 @@ int hw_chits_check(const kern *k, const void *st);
 /* hawaii_trade.c (H-62, H-63) */
 unsigned hw_merchant_bits(const kern *k, const void *st, int s);
 void hw_merchant_update(const kern *k, void *st, int s, int p, evlog *log);
+int hw_rules_merchants(hw_rules *r);
 /* Fish in domestic offers (H-61): the kernel's good_held, good_move hooks,
  * and the engine's limit of HW_FISH_MAX per seat for OFFER_TRADE and ACCEPT. */
 int hw_fish_held(const kern *k, const void *st, int s, int g);

@@ -7,6 +7,7 @@
  * unchanged; the state check learns the bits through the harbors_more hook.
  * Several held scrolls combine (best rate per type, as harbors do). */
 #include <assert.h>
+#include <stdlib.h>
 
 #include "../../core/error.h"
 #include "hawaii.h"
@@ -43,23 +44,63 @@ static unsigned merchant_count(const kern *k, const void *st, int s)
 	return bits;
 }
 
+/* Per scroll type the merchant spaces (hw_rules.merchant_path), built
+ * once with the rules.  A type is a harbor bit: below 8 (kseat.harbors). */
+int hw_rules_merchants(hw_rules *r)
+{
+	const board *b = &r->k.b;
+	size_t n = 0;
+	for (int p = 0; p < b->n_path; p++) {
+		if (b->path_trade[p] == BOARD_NO8)
+			continue;
+		if (b->path_trade[p] >= 8)
+			return err_set(CRISK_EFORMAT, "line 0: space %d: scroll type %d is no harbor type", p, b->path_trade[p]);
+		n++;
+	}
+	r->merchant_path = malloc((n + 1) * sizeof *r->merchant_path);
+	if (!r->merchant_path)
+		return err_set(CRISK_ENOMEM, "out of memory for the rules");
+	size_t at = 0;
+	for (int t = 0; t < 8; t++) {
+		r->merchant_first[t] = (uint16_t)at;
+		for (int p = 0; p < b->n_path; p++) {
+			if (b->path_trade[p] == t)
+				r->merchant_path[at++] = (uint16_t)p;
+		}
+	}
+	r->merchant_first[8] = (uint16_t)at;
+	return CRISK_OK;
+}
+
 /* H-63: a ship of seat s arrived on or left path p; if p is a merchant
  * space, the seat's rates follow at once. */
 void hw_merchant_update(const kern *k, void *st, int s, int p, evlog *log)
 {
-	if (k->b.path_trade[p] == BOARD_NO8)
+	const unsigned t = k->b.path_trade[p];
+	if (t == BOARD_NO8)
 		return;
 	kseat *seat = kseat_of(k, st, s);
+	const uint8_t *paths = kpaths(k, st);
+	const hw_rules *r = hwr(k);
 	unsigned bits;
-	if (!hwr(k)->node_harbors && kpaths(k, st)[p] == s + 1) {
+	if (r->node_harbors) {
+		bits = merchant_count(k, st, s);
+	} else if (paths[p] == s + 1) {
 		/* A ship arrived, and the seat's harbor bits are its scrolls
 		 * alone (no building's harbor on this map; the state check
 		 * refuses bits that differ): one scroll more.  Builds with
 		 * assertions count them all as below. */
-		bits = seat->harbors | 1u << k->b.path_trade[p];
+		bits = seat->harbors | 1u << t;
 		assert(bits == merchant_count(k, st, s));
 	} else {
-		bits = merchant_count(k, st, s);
+		/* A ship left p, the only space that changed: the bits of the
+		 * other types stay, and type t's is whether another space of
+		 * that type holds a ship of s. */
+		unsigned held = 0;
+		for (int i = r->merchant_first[t], end = r->merchant_first[t + 1]; i < end; i++)
+			held |= paths[r->merchant_path[i]] == s + 1;
+		bits = (seat->harbors & ~(1u << t)) | held << t;
+		assert(bits == merchant_count(k, st, s));
 	}
 	seat->harbors = (uint8_t)bits;
 	ev *e = ev_push(log, HW_EV_EFFECT, s, -1);
