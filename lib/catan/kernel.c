@@ -93,6 +93,11 @@ int kern_init(kern *k, const kern_config *cfg)
 			}
 		}
 	}
+	k->rpw = 0;
+	for (int p = 0; p < b->n_path; p++) {
+		if (kern_road_path(k, p))
+			k->rpw = p / 64 + 1;
+	}
 
 	for (int h = 0; h < b->n_land; h++) {
 		int t = b->terrain[h];

@@ -162,6 +162,10 @@ typedef struct kern {
 	uint64_t *tok_nodes, *tok_yield, *hex_nodes;
 	uint8_t *node_harbor; /* per node: 0, or bit 0 generic / bit 1 + r special */
 	int pw;              /* 64-bit words per path bitset */
+	/* The words of a path bitset up to its last road-type path (pw on the
+	 * standard boards; 2 on hawaii's built-in map, roads 0..112): the
+	 * words of node_paths' rows past these are 0 (list_roads). */
+	int rpw;
 	/* Per node: the paths at it that take a road (all of them on the
 	 * standard boards), as a path bitset of pw words. */
 	uint64_t *node_paths;
@@ -734,15 +738,17 @@ static inline unsigned kern_bank_gives(const kseat *p, uint64_t hand)
  * (MARITIME_TRADE: code = give | take << 8, kern_maritime_code[bit]); one
  * loop over the pairs instead of nested ones whose every exit is a
  * data-dependent branch. */
-static inline uint64_t kern_maritime_pairs(const kern *k, const void *st, uint64_t hand)
+static inline uint64_t kern_maritime_pairs_of(const void *st, uint64_t gives)
 {
-	const kstate *h = ks(st);
-	const kseat *p = kseat_of(k, st, h->active);
-	const uint64_t gives = kern_bank_gives(p, hand); /* types the seat can give */
-	const uint64_t bank = load8(h->bank) & UINT64_C(0xFFFFFFFFFF);
+	const uint64_t bank = load8(ks(st)->bank) & UINT64_C(0xFFFFFFFFFF);
 	const uint64_t takes = ((((bank | KERN_RES_TOP) - KERN_RES_ONE) & KERN_RES_TOP) >> 7) * 0xFFu;
 	const uint64_t same = UINT64_C(0x1008040201); /* bit y of byte y */
 	return gives * KERN_RES_ONE & takes & ~same;
+}
+static inline uint64_t kern_maritime_pairs(const kern *k, const void *st, uint64_t hand)
+{
+	/* the types the seat can give */
+	return kern_maritime_pairs_of(st, kern_bank_gives(kseat_of(k, st, ks(st)->active), hand));
 }
 /* Any main-phase list (legal.c). */
 size_t kern_legal_main_all(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);
@@ -770,7 +776,12 @@ static inline size_t kern_legal_main_fast(const kern *k, const void *st, int off
 	/* list_builds' BUY_DEV, written in any case and counted if legal; the
 	 * trades read before it is written (buf might alias the state). */
 	int buy = kern_pays(hand, COST_DEV) & ((h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0);
-	uint64_t pairs = kern_maritime_pairs(k, st, hand);
+	/* Most hands hold no type at its trade rate: no pair, no bank read
+	 * (kern_maritime_pairs is 0 when no type can be given). */
+	const uint64_t gives = kern_bank_gives(p, hand);
+	uint64_t pairs = 0;
+	if (gives)
+		pairs = kern_maritime_pairs_of(st, gives);
 	if (o.n < o.cap)
 		o.buf[o.n] = act_make(CRISK_CATAN_BUY_DEV, 0);
 	o.n += (size_t)buy;

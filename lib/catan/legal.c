@@ -36,19 +36,21 @@ static void put_run(action_out *o, const crisk_action *src, size_t n)
  * another code after these in any case. */
 /* The bitset walk of list_roads for nw node words and pw path words: the
  * standard base board (nw 1, pw 2) gets constant widths, so the loops over
- * words unroll and the candidates stay in registers. */
+ * words unroll and the candidates stay in registers.  Only the first rpw
+ * words are read (kern.rpw or more: node_paths holds road-type paths
+ * only, so the words past kern.rpw are 0 in every row, and so in spots). */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline void list_roads_words(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o,
-				    const int nw, const int pw, const int roads_only, const int n_path)
+				    const int nw, const int pw, const int rpw, const int roads_only, const int n_path)
 {
 	/* Candidate paths: those at the seat's road ends not blocked by an
 	 * opponent's building, as a path bitset; then keep the empty ones. */
 	uint64_t spots[SPOT_WORDS];
 	const uint64_t *reach = kreach(k, st, s);
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
-	for (int w = 0; w < pw; w++)
+	for (int w = 0; w < rpw; w++)
 		spots[w] = 0;
 	const uint64_t *occupied = koccupied(k, st);
 	for (int w = 0; w < nw; w++) {
@@ -67,7 +69,7 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 			}
 			for (uint64_t m = from; m; m &= m - 1) {
 				const uint64_t *at = k->node_paths + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
-				for (int i = 0; i < pw; i++)
+				for (int i = 0; i < rpw; i++)
 					spots[i] |= at[i];
 			}
 			continue;
@@ -78,7 +80,7 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 			 * there is anyone's guess: a mask, not a branch. */
 			uint64_t open = 0 - (uint64_t)((nodes[n] == 0) | ((nodes[n] & NODE_OWNER_MASK) == (unsigned)s + 1));
 			const uint64_t *at = k->node_paths + (size_t)n * (size_t)pw;
-			for (int i = 0; i < pw; i++)
+			for (int i = 0; i < rpw; i++)
 				spots[i] |= at[i] & open;
 		}
 	}
@@ -89,7 +91,7 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 		 * that the writers below see only the empty candidates, not the
 		 * seat's own roads among them. */
 		const __m128i zero = _mm_setzero_si128();
-		for (int w = 0; w < pw; w++) {
+		for (int w = 0; w < rpw; w++) {
 			uint64_t e = 0;
 			for (int c = 0; c < 4 && w * 64 + c * 16 < n_path; c++) {
 				__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(paths + w * 64 + c * 16));
@@ -99,7 +101,7 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 		}
 		if (o->n + (size_t)n_path <= o->cap) { /* room for every path: no test per code */
 			crisk_action *next = o->buf + o->n;
-			for (int w = 0; w < pw; w++) {
+			for (int w = 0; w < rpw; w++) {
 				for (uint64_t m = spots[w]; m; m &= m - 1)
 					*next++ = act_make(type, (uint64_t)(w * 64 + bit_low(m)));
 			}
@@ -114,7 +116,7 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 		 * list may keep a taken path's code, until the caller's next
 		 * code overwrites it. */
 		crisk_action *next = o->buf + o->n;
-		for (int w = 0; w < pw; w++) {
+		for (int w = 0; w < rpw; w++) {
 			for (uint64_t m = spots[w]; m; m &= m - 1) {
 				int p = w * 64 + bit_low(m);
 				*next = act_make(type, (uint64_t)p);
@@ -124,7 +126,7 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 		o->n = (size_t)(next - o->buf);
 		return;
 	}
-	for (int w = 0; w < pw; w++) {
+	for (int w = 0; w < rpw; w++) {
 		for (uint64_t m = spots[w]; m; m &= m - 1) {
 			int p = w * 64 + bit_low(m);
 			if (!paths[p])
@@ -141,7 +143,7 @@ __attribute__((noinline))
 #endif
 static void list_roads_base(const kern *k, const void *st, int s, unsigned type, int followed, action_out *o)
 {
-	list_roads_words(k, st, s, type, followed, o, 1, 2, 0, k->b.n_path);
+	list_roads_words(k, st, s, type, followed, o, 1, 2, 2, 0, k->b.n_path);
 }
 
 #if defined(__GNUC__)
@@ -156,14 +158,14 @@ static void list_roads(const kern *k, const void *st, int s, unsigned type, int 
 		}
 		return;
 	}
-	/* hawaii's built-in map (160 spaces): the empty paths' bytes in ten
-	 * unrolled steps. */
-	if (k->nw == 2 && k->pw == 3 && k->b.n_path == 160)
-		list_roads_words(k, st, s, type, followed, o, 2, 3, 1, 160);
+	/* hawaii's built-in map (160 spaces, road-type paths 0..112 in the
+	 * first two words): the empty paths' bytes in eight unrolled steps. */
+	if (k->nw == 2 && k->pw == 3 && k->rpw == 2 && k->b.n_path == 160)
+		list_roads_words(k, st, s, type, followed, o, 2, 3, 2, 1, 160);
 	else if (k->nw == 2 && k->pw == 3)
-		list_roads_words(k, st, s, type, followed, o, 2, 3, 1, k->b.n_path);
+		list_roads_words(k, st, s, type, followed, o, 2, 3, 3, 1, k->b.n_path);
 	else
-		list_roads_words(k, st, s, type, followed, o, k->nw, k->pw, 0, k->b.n_path);
+		list_roads_words(k, st, s, type, followed, o, k->nw, k->pw, k->pw, 0, k->b.n_path);
 }
 
 /* The list grows through a copy, so the caller's out never has its address
@@ -306,7 +308,11 @@ const crisk_action kern_maritime_code[40] = {MT_CODE8(0), MT_CODE8(8), MT_CODE8(
 
 static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t hand, action_out *o)
 {
-	for (uint64_t pairs = kern_maritime_pairs(k, st, hand); pairs; pairs &= pairs - 1)
+	/* Most hands hold no type at its trade rate: then no pair (no bank read). */
+	const uint64_t gives = kern_bank_gives(kseat_of(k, st, ks(st)->active), hand);
+	if (!gives)
+		return;
+	for (uint64_t pairs = kern_maritime_pairs_of(st, gives); pairs; pairs &= pairs - 1)
 		out_put(o, kern_maritime_code[bit_low(pairs)]);
 }
 

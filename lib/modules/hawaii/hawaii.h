@@ -122,6 +122,13 @@ typedef struct hw_rules {
 	 * where node[e] is a stop (k.stop), for the AVX2 ship list's bare ends
 	 * (moves_avx2).  Set by hw_rules_list_table. */
 	uint8_t end_stop[160];
+	/* Per path 96 + i of the built-in map (i < 64, the AVX2 ship list's
+	 * window) and end e: end_byte[e][i] the byte of node[e] in a point
+	 * bitset of 16 bytes, end_bit[e][i] its bit in that byte; for a
+	 * road-type path 0x80 and 1 (a byte shuffle gives 0 there, no bit).
+	 * The spots' lookup of the anchors (spots_avx2_160).  Set by
+	 * hw_rules_list_table. */
+	uint8_t end_byte[2][64], end_bit[2][64];
 	/* The codes listed for every hex of a range but one (hw_put_codes), in
 	 * the same allocation: FISH(move robber, hex) per land hex, FISH(move
 	 * pirate, hex) and MOVE_PIRATE(hex) per sea hex from n_land. */

@@ -103,23 +103,25 @@ __attribute__((noinline))
 static size_t list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned fish)
 {
 	/* main_listable's tests as the bits of hw_rules.list_main's `ways`: the
-	 * turn's and the move's tests as values ORed together, zero when they
-	 * pass (one branch each), hawaii_list's fish passed on. */
+	 * turn's test first (it passes in a running game: one branch), then the
+	 * move's tests as values ORed together, zero when they pass (one
+	 * branch each), hawaii_list's fish passed on.  The values are read
+	 * where used, so that few are live at once. */
 	const kstate *h = ks(st);
 	const unsigned a = h->active;
-	const hw_ext *x = hwx(k, st);
-	const unsigned ships = x->ships[a];
-	const uint8_t *hand = kseat_of(k, st, (int)a)->hand;
+	unsigned ways = 0;
 	/* zero exactly on the turn's own seat in a running game */
-	const unsigned off = (unsigned)(h->status ^ CRISK_STATUS_RUNNING) | (uint8_t)(h->cur ^ (int8_t)a);
-	/* zero exactly when a move is listable: none moved, a ship on the
-	 * board not placed or moved this turn (ships + n_fresh < HW_SHIPS) */
-	const unsigned nomove = (unsigned)x->moved | (unsigned)(ships + x->n_fresh >= HW_SHIPS);
-	/* hand[1] and hand[2] in one load: both nonzero */
-	uint16_t hh;
-	memcpy(&hh, hand + 1, sizeof hh);
-	const unsigned build = (ships != 0) & ((hh & 0xFFu) != 0) & (hh > 0xFFu);
-	const unsigned ways = off ? 0u : build | (unsigned)(nomove == 0) << 1;
+	if (!((unsigned)(h->status ^ CRISK_STATUS_RUNNING) | (uint8_t)(h->cur ^ (int8_t)a))) {
+		const hw_ext *x = hwx(k, st);
+		const unsigned ships = x->ships[a];
+		/* zero exactly when a move is listable: none moved, a ship on the
+		 * board not placed or moved this turn (ships + n_fresh < HW_SHIPS) */
+		ways = (unsigned)((x->moved | (unsigned)(ships + x->n_fresh >= HW_SHIPS)) == 0) << 1;
+		/* hand[1] and hand[2] in one load: both nonzero */
+		uint16_t hh;
+		memcpy(&hh, kseat_of(k, st, (int)a)->hand + 1, sizeof hh);
+		ways |= (ships != 0) & ((hh & 0xFFu) != 0) & (hh > 0xFFu);
+	}
 	assert((ways & 1u) == (unsigned)hw_build_listable(k, st) && (ways >> 1) == (unsigned)hw_move_listable(k, st));
 	if (ways)
 		return hwr(k)->list_main(k, st, offers, buf, cap, ways); /* the map's and processor's lister */

@@ -311,16 +311,40 @@ static inline uint64_t win96(const uint64_t *set)
 #define HW_WIN 96
 
 /* hw_spots_sized for the built-in map (3 path words, ship-type paths from
- * word 1, 2 point words) with AVX2, as win96 words: each anchor's
- * ship_ends row (its ship-type paths, words 1 and 2, by end 0 and end 1)
- * ORed thirty-two bytes at once; the union of the halves is hw_or_rows'
- * (ship_at's rows), their intersection the paths with both ends at anchors
- * (*both, for ships_avx2's destinations).  Both hold ship-type paths only:
- * the window holds them whole. */
-static HW_TARGET_AVX2 inline uint64_t spots_avx2_160(const kern *k, const void *st, const uint64_t *anchor,
-						     uint64_t empty, uint64_t *both)
+ * word 1, 2 point words) with AVX2, as win96 words: for each end e, the
+ * window's paths whose node[e] is an anchor, the anchors' 16 bytes looked
+ * up per path (end_byte, end_bit; a road-type path finds no bit).  This
+ * is the OR of the anchors' ship_ends halves e: a path is in the half e
+ * of point n's row exactly when it is of ship type and its node[e] is n.
+ * The union of the ends is hw_or_rows' (ship_at's rows), their
+ * intersection the paths with both ends at anchors (*both, for
+ * ships_avx2's destinations).  Both hold ship-type paths only: the window
+ * holds them whole (avx2_map). */
+static HW_TARGET_AVX2 inline uint64_t spots_avx2_160(const kern *k, __m128i anchors, uint64_t empty, uint64_t blocked,
+						     uint64_t *both)
 {
-	const uint64_t *blocked = hw_pirate_paths_pw(k, st, 3);
+	const hw_rules *r = hwr(k);
+	const __m256i a = _mm256_broadcastsi128_si256(anchors);
+	uint64_t end[2];
+	for (int e = 0; e < 2; e++) {
+		uint64_t half[2];
+		for (int h = 0; h < 2; h++) {
+			const __m256i at = _mm256_loadu_si256((const __m256i *)(const void *)(r->end_byte[e] + 32 * h)),
+				      bit = _mm256_loadu_si256((const __m256i *)(const void *)(r->end_bit[e] + 32 * h));
+			const __m256i got = _mm256_and_si256(_mm256_shuffle_epi8(a, at), bit);
+			half[h] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(got, bit));
+		}
+		end[e] = half[0] | half[1] << 32;
+	}
+	*both = end[0] & end[1];
+	return (end[0] | end[1]) & empty & ~blocked;
+}
+
+#if !defined(NDEBUG)
+/* spots_avx2_160's words the former way, for its assert: the anchors'
+ * ship_ends rows ORed (halves e at bits 0..255 and 256..511 of acc). */
+static HW_TARGET_AVX2 uint64_t spots_rows_160(const kern *k, const uint64_t *anchor, uint64_t *both)
+{
 	__m256i acc = _mm256_setzero_si256();
 	for (int w = 0; w < 2; w++) {
 		const uint64_t *rows = hwr(k)->ship_ends + (size_t)w * 64 * 4;
@@ -329,26 +353,27 @@ static HW_TARGET_AVX2 inline uint64_t spots_avx2_160(const kern *k, const void *
 							   rows + 4 * hw_tz(m))));
 	}
 	const __m128i e0 = _mm256_castsi256_si128(acc), e1 = _mm256_extracti128_si256(acc, 1);
-	/* words 1 and 2 from bit 32: bits 96..159 */
 	*both = (uint64_t)_mm_cvtsi128_si64(_mm_srli_si128(_mm_and_si128(e0, e1), 4));
-	return (uint64_t)_mm_cvtsi128_si64(_mm_srli_si128(_mm_or_si128(e0, e1), 4)) & empty & ~win96(blocked);
+	return (uint64_t)_mm_cvtsi128_si64(_mm_srli_si128(_mm_or_si128(e0, e1), 4));
 }
+#endif
 
 /* list_moves for the built-in map with AVX2, in win96 words (sp: the
- * spots, bo: their paths with both ends at anchors): the ships at an open
+ * spots, bo: their paths with both ends at anchors, pirate: the pirate's
+ * paths): the ships at an open
  * end and their destinations in one loop, open_ends_avx2 with the seat's
  * pieces loaded once (most ships have another piece of the seat at both
  * ends: two tests, one branch; the points are read for the others only),
  * then leave_dests' destinations from the points just read. */
 static HW_TARGET_AVX2 HW_ALWAYS_INLINE void moves_avx2(const kern *k, const void *st, const uint64_t *anchor, uint64_t sp,
-					     uint64_t bo, const uint64_t *mine, const uint64_t *pirate, action_out *o)
+					     uint64_t bo, const uint64_t *mine, uint64_t pirate, action_out *o)
 {
 	const hw_rules *r = hwr(k);
 	const hw_ext *x = hwx(k, st);
 	const unsigned me = (unsigned)ks(st)->active + 1;
 	/* Not next to the pirate (H-59, H-80), not placed or moved this turn
 	 * (H-80; a space out of the window holds no ship to drop). */
-	uint64_t ships = win96(mine) & win96(r->ship_mask) & ~win96(pirate);
+	uint64_t ships = win96(mine) & win96(r->ship_mask) & ~pirate;
 	for (int i = 0; i < x->n_fresh; i++) {
 		const unsigned f = (unsigned)x->fresh[i] - HW_WIN;
 		if (f < 64u)
@@ -447,8 +472,15 @@ static HW_TARGET_AVX2 HW_ALWAYS_INLINE void ships_avx2(const kern *k, const void
 					     uint64_t empty, const uint64_t *mine)
 {
 	uint64_t anchor[2], bo;
-	_mm_storeu_si128((__m128i *)(void *)anchor, anchors_avx2_125(k, st, (unsigned)ks(st)->active + 1));
-	const uint64_t sp = spots_avx2_160(k, st, anchor, empty, &bo);
+	const __m128i anchors = anchors_avx2_125(k, st, (unsigned)ks(st)->active + 1);
+	_mm_storeu_si128((__m128i *)(void *)anchor, anchors); /* for the asserts */
+	/* the pirate's paths, for the spots and the ships */
+	const uint64_t pirate = win96(hw_pirate_paths_pw(k, st, 3));
+	const uint64_t sp = spots_avx2_160(k, anchors, empty, pirate, &bo);
+#if !defined(NDEBUG)
+	uint64_t bo_rows;
+	assert(sp == (spots_rows_160(k, anchor, &bo_rows) & empty & ~pirate) && bo == bo_rows);
+#endif
 	if (!sp)
 		return; /* no ship to build and no place to move one to */
 	if (build) {
@@ -464,7 +496,7 @@ static HW_TARGET_AVX2 HW_ALWAYS_INLINE void ships_avx2(const kern *k, const void
 		}
 	}
 	if (move)
-		moves_avx2(k, st, anchor, sp, bo, mine, hw_pirate_paths_pw(k, st, 3), o);
+		moves_avx2(k, st, anchor, sp, bo, mine, pirate, o);
 }
 #endif
 
@@ -706,6 +738,14 @@ void hw_rules_list_table(hw_rules *r)
 		for (int p = 0; p < 160; p++)
 			r->end_stop[p] = (uint8_t)(bit_get(k->stop, k->b.path[p].node[0]) |
 						   bit_get(k->stop, k->b.path[p].node[1]) << 1);
+		for (int i = 0; i < 64; i++) {
+			const int p = 96 + i, ship = !kern_road_path(k, p);
+			for (int e = 0; e < 2; e++) {
+				const int n = k->b.path[p].node[e];
+				r->end_byte[e][i] = (uint8_t)(ship ? n >> 3 : 0x80);
+				r->end_bit[e][i] = (uint8_t)(ship ? 1u << (n & 7) : 1u);
+			}
+		}
 		r->list_main = main_list_builtin;
 #if defined(HW_AVX2)
 		if (avx2_map(k))
