@@ -684,7 +684,10 @@ typedef struct lr_walk {
 	const uint8_t *node_owner;
 	uint8_t *free_road;      /* per path: owner + 1 for a road not on the trail */
 	unsigned mine;
-	uint32_t blocked8;       /* bit 8 + x: node owner x (low 4 bits) blocks the trail */
+	/* Per node owner x (low 4 bits): the byte of a free road that goes on
+	 * from there, mine; 0x100 (no byte) when x blocks the trail.  One load a
+	 * visit instead of the blocking mask's shift, mask and or. */
+	uint16_t want[16];
 	int budget;              /* visits left; below 0 the search gave up */
 	unsigned watch;          /* walk_watching: an intersection whose reaching is noted in seen */
 	int seen;
@@ -694,25 +697,33 @@ typedef struct lr_walk {
 
 /* Where a trail arriving at v may go on: bit i for v's path i when it holds
  * a road of the owner not on the trail; none if v is blocked.  Branch-free:
- * which paths qualify is unpredictable in random play. */
-static inline unsigned continuations(const lr_walk *w, const bnode *bn, unsigned v)
+ * which paths qualify is unpredictable in random play.  free_road is
+ * w->free_road (walk_on passes its own copy: one load less a visit). */
+static inline unsigned continuations_in(const lr_walk *w, const uint8_t *free_road, const bnode *bn, unsigned v)
 {
-	const uint8_t *free_road = w->free_road;
 	const unsigned who = w->node_owner[v] & 15u;
 	/* No path holds 0x100: at a blocked intersection no road matches. */
-	const unsigned want = w->mine | (w->blocked8 >> who & 0x100u);
+	const unsigned want = w->want[who];
 	const int deg = bn->deg;
 	unsigned ways = 0;
 
 	/* Three paths (most intersections of a hex board) without the loop's
 	 * tests of deg. */
-	if (deg == 3)
-		return (unsigned)(free_road[bn->path[0]] == want) | (unsigned)(free_road[bn->path[1]] == want) << 1 |
-		       (unsigned)(free_road[bn->path[2]] == want) << 2;
+	if (deg == 3) {
+		/* As sums (disjoint bits): GCC folds them into lea. */
+		unsigned a0 = free_road[bn->path[0]] == want, a1 = free_road[bn->path[1]] == want;
+		unsigned a2 = free_road[bn->path[2]] == want;
+		return a0 + a1 * 2u + a2 * 4u;
+	}
 	/* deg <= BOARD_MAX_DEG (board.c); the bound in the test tells the compiler. */
 	for (int i = 0; i < deg && i < BOARD_MAX_DEG; i++)
 		ways |= (unsigned)(free_road[bn->path[i]] == want) << i;
 	return ways;
+}
+
+static inline unsigned continuations(const lr_walk *w, const bnode *bn, unsigned v)
+{
+	return continuations_in(w, w->free_road, bn, v);
 }
 
 /* The longest trail on from intersection bn over its continuations `ways`,
@@ -737,7 +748,7 @@ static inline int walk_on(lr_walk *w, const bnode *bn, unsigned ways, int enough
 		free_road[q] = LR_ON_TRAIL;
 		if (--w->budget >= 0 && enough > 1) {
 			const bnode *bv = &w->node[next];
-			unsigned on = continuations(w, bv, next);
+			unsigned on = continuations_in(w, free_road, bv, next);
 			uint16_t run[LR_RUN];
 			int n = 0;
 			/* One way on: walk_on(bv, on, enough - len) would take that
@@ -758,7 +769,7 @@ static inline int walk_on(lr_walk *w, const bnode *bn, unsigned ways, int enough
 					break;
 				}
 				bv = &w->node[far];
-				on = continuations(w, bv, far);
+				on = continuations_in(w, free_road, bv, far);
 			}
 			if (on)
 				len += walk_on(w, bv, on, enough - len);
@@ -1072,8 +1083,12 @@ static inline int through_search(const board *b, const uint8_t *path_owner, uint
 	w.node_owner = node_owner;
 	w.free_road = trail;
 	w.mine = s.mine;
-	/* Owners 1..15 but mine block (0: no building). */
-	w.blocked8 = (0xFFFEu & ~(1u << s.mine)) << 8;
+	/* Owners 1..15 but mine block (0: no building); GCC stores the table
+	 * with two vector stores. */
+	for (int x = 0; x < 16; x++)
+		w.want[x] = 0x100u;
+	w.want[0] = s.mine;
+	w.want[s.mine] = s.mine;
 	w.budget = budget;
 	w.watch = BOARD_NONE;
 	w.seen = 0;
