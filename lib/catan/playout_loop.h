@@ -29,24 +29,40 @@ static inline int catan_playout(const catan_playout_fns fns, const void *data, v
 {
 	crisk_action acts[CATAN_PLAYOUT_ACTIONS];
 	const int offers = kern_lists_offers(skip_types);
-	/* Kept in registers through the loop; stored back at the end. */
-	uint64_t draws = *policy, done = *steps;
-	int seat, rc = CRISK_OK;
-	while (done < max_steps && (seat = fns.current_seat(data, st)) != CRISK_SEAT_NONE) {
+	/* Kept in registers through the loop; stored back at the end.  The
+	 * steps left count down (*steps = max_steps - left at the end): one
+	 * test a step. */
+	if (*steps >= max_steps)
+		return CRISK_OK;
+	uint64_t draws = *policy, left = max_steps - *steps;
+	int rc = CRISK_OK;
+	while (left) {
+		const int seat = fns.current_seat(data, st);
 		crisk_action a;
-		if (seat == CRISK_SEAT_CHANCE) {
-			double probs[CATAN_PLAYOUT_OUTCOMES];
-			size_t n = 0;
-			if ((rc = fns.chance(data, st, acts, probs, CATAN_PLAYOUT_OUTCOMES, &n)))
+		if (seat < 0) { /* one sign test a step for a seat */
+			if (seat == CRISK_SEAT_NONE)
 				break;
-			if (n == 0) {
-				rc = err_set(CRISK_ESTATE, "crisk_game_playout: a chance point without outcomes");
-				break;
+			if (seat == CRISK_SEAT_CHANCE) {
+				double probs[CATAN_PLAYOUT_OUTCOMES];
+				size_t n = 0;
+				if ((rc = fns.chance(data, st, acts, probs, CATAN_PLAYOUT_OUTCOMES, &n)))
+					break;
+				if (n == 0) {
+					rc = err_set(CRISK_ESTATE, "crisk_game_playout: a chance point without outcomes");
+					break;
+				}
+				a = acts[policy_weighted(&draws, probs, n)];
+				goto chosen;
 			}
-			a = acts[policy_weighted(&draws, probs, n)];
-		} else {
+			/* any other value (none is used) lists, as before */
+		}
+		{
 			size_t n = fns.list(data, st, offers, acts, CATAN_PLAYOUT_ACTIONS);
-			if (n - 1 >= CATAN_PLAYOUT_ACTIONS) { /* none (n - 1 wraps) or too many: one test */
+			if (n == 1) /* a lone choice draws nothing (policy_pick) */
+				a = acts[0];
+			else if (n - 1 < CATAN_PLAYOUT_ACTIONS) /* 2..512 */
+				a = acts[policy_pick_many(&draws, n)];
+			else { /* none (n - 1 wraps) or too many */
 				if (n)
 					rc = CRISK_EBUFSIZE;
 				else /* the seat again: not kept across the list's call */
@@ -55,14 +71,14 @@ static inline int catan_playout(const catan_playout_fns fns, const void *data, v
 						     fns.current_seat(data, st));
 				break;
 			}
-			a = acts[policy_pick(&draws, n)];
 		}
+	chosen:
 		if ((rc = fns.apply(data, st, a, log)))
 			break;
-		done++;
+		left--;
 	}
 	*policy = draws;
-	*steps = done;
+	*steps = max_steps - left;
 	return rc;
 }
 

@@ -10,10 +10,17 @@
 
 /* Uniform in 0..n-1 for 1 <= n < 2^32 (Lemire's multiply-shift with
  * rejection: exact).  A lone choice draws nothing. */
+static inline size_t policy_pick_many(uint64_t *s, size_t n);
 static inline size_t policy_pick(uint64_t *s, size_t n)
 {
 	if (n == 1)
 		return 0;
+	return policy_pick_many(s, n);
+}
+
+/* policy_pick for 2 <= n < 2^32 (a caller that has tested n == 1 itself). */
+static inline size_t policy_pick_many(uint64_t *s, size_t n)
+{
 	uint64_t m = (splitmix64_next(s) >> 32) * (uint64_t)n;
 	if ((uint32_t)m < (uint32_t)n) {
 		uint32_t threshold = (uint32_t)(-(uint32_t)n) % (uint32_t)n;
