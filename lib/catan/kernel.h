@@ -694,9 +694,20 @@ static inline int kern_holds_action_card(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
-	/* Bitwise, not &&: one branch for the caller to take, not two. */
-	return (h->card_played == 0) & ((p->dev[CRISK_CATAN_KNIGHT] | p->dev[CRISK_CATAN_ROAD_BUILDING] |
-					  p->dev[CRISK_CATAN_YEAR_OF_PLENTY] | p->dev[CRISK_CATAN_MONOPOLY]) != 0);
+	/* Bitwise, not &&: one branch for the caller to take, not two.  The
+	 * four playable types' bytes in one load: dev[] and the dev_new[]
+	 * after it lie within the seat's record (load8 of bytes 0..7). */
+	const uint64_t playable = UINT64_C(0xFF) << (8 * CRISK_CATAN_KNIGHT) | UINT64_C(0xFF) << (8 * CRISK_CATAN_ROAD_BUILDING) |
+				  UINT64_C(0xFF) << (8 * CRISK_CATAN_YEAR_OF_PLENTY) | UINT64_C(0xFF) << (8 * CRISK_CATAN_MONOPOLY);
+	return (h->card_played == 0) & ((load8(p->dev) & playable) != 0);
+}
+/* Whether the deck holds a card: deck[] is the header's last bytes
+ * but part_owner, so the 8 bytes ending at deck[NUM_DEV - 1] are read (the
+ * bank's last ones below) and the deck's NUM_DEV bytes kept. */
+static inline int kern_deck_holds(const kstate *h)
+{
+	_Static_assert(NUM_DEV <= 8 && offsetof(kstate, deck) + NUM_DEV >= 8, "deck bytes");
+	return (load8((const uint8_t *)h + offsetof(kstate, deck) + NUM_DEV - 8) >> (8 * (8 - NUM_DEV))) != 0;
 }
 /* The hand arithmetic of the main-phase lister (legal.c), here for
  * kern_legal_main_fast.  Bytes of the five resource counts, resource r in
@@ -775,7 +786,7 @@ static inline size_t kern_legal_main_fast(const kern *k, const void *st, int off
 	action_out o = {buf, cap, 0};
 	/* list_builds' BUY_DEV, written in any case and counted if legal; the
 	 * trades read before it is written (buf might alias the state). */
-	int buy = kern_pays(hand, COST_DEV) & ((h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0);
+	int buy = kern_pays(hand, COST_DEV) & kern_deck_holds(h);
 	/* Most hands hold no type at its trade rate: no pair, no bank read
 	 * (kern_maritime_pairs is 0 when no type can be given). */
 	const uint64_t gives = kern_bank_gives(p, hand);

@@ -292,7 +292,7 @@ static LEGAL_INLINE void list_builds(const kern *k, const void *st, uint64_t han
 	 * the code the caller lists next overwrites it. */
 	/* Byte loads: the deck shares a word with the bank's last bytes, which
 	 * apply writes as one word. */
-	int buy = kern_pays(hand, COST_DEV) & ((h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0);
+	int buy = kern_pays(hand, COST_DEV) & kern_deck_holds(h);
 	if (o->n < o->cap)
 		o->buf[o->n] = act_make(CRISK_CATAN_BUY_DEV, 0);
 	o->n += (size_t)buy;
