@@ -699,6 +699,7 @@ static inline int kern_holds_action_card(const kern *k, const void *st)
 	 * after it lie within the seat's record (load8 of bytes 0..7). */
 	const uint64_t playable = UINT64_C(0xFF) << (8 * CRISK_CATAN_KNIGHT) | UINT64_C(0xFF) << (8 * CRISK_CATAN_ROAD_BUILDING) |
 				  UINT64_C(0xFF) << (8 * CRISK_CATAN_YEAR_OF_PLENTY) | UINT64_C(0xFF) << (8 * CRISK_CATAN_MONOPOLY);
+	_Static_assert(offsetof(kseat, dev) + 8 <= sizeof(kseat), "dev bytes");
 	return (h->card_played == 0) & ((load8(p->dev) & playable) != 0);
 }
 /* Whether the deck holds a card: deck[] is the header's last bytes
