@@ -697,8 +697,10 @@ static inline int kern_holds_action_card(const kern *k, const void *st)
 	/* Bitwise, not &&: one branch for the caller to take, not two.  The
 	 * four playable types' bytes in one load: dev[] and the dev_new[]
 	 * after it lie within the seat's record (load8 of bytes 0..7). */
-	const uint64_t playable = UINT64_C(0xFF) << (8 * CRISK_CATAN_KNIGHT) | UINT64_C(0xFF) << (8 * CRISK_CATAN_ROAD_BUILDING) |
-				  UINT64_C(0xFF) << (8 * CRISK_CATAN_YEAR_OF_PLENTY) | UINT64_C(0xFF) << (8 * CRISK_CATAN_MONOPOLY);
+	const uint64_t playable = UINT64_C(0xFF) << (8 * CRISK_CATAN_KNIGHT) |
+				  UINT64_C(0xFF) << (8 * CRISK_CATAN_ROAD_BUILDING) |
+				  UINT64_C(0xFF) << (8 * CRISK_CATAN_YEAR_OF_PLENTY) |
+				  UINT64_C(0xFF) << (8 * CRISK_CATAN_MONOPOLY);
 	_Static_assert(offsetof(kseat, dev) + 8 <= sizeof(kseat), "dev bytes");
 	return (h->card_played == 0) & ((load8(p->dev) & playable) != 0);
 }
@@ -736,7 +738,7 @@ static inline int kern_pays(uint64_t hand, int cost)
 }
 /* The trade rates of krate (B-101) as bytes, resource r in byte r, for each
  * value of a seat's harbor bits (bit 0 generic, bit 1 + r special), and
- * the MARITIME_TRADE code of each bit of kern_maritime_pairs (legal.c). */
+ * the MARITIME_TRADE code of each bit of kern_maritime_pairs_of (legal.c). */
 extern const uint64_t kern_rate_bytes[64];
 extern const crisk_action kern_maritime_code[40];
 /* Resource types the seat holds at least its trade rate of (krate, B-101). */
@@ -745,7 +747,7 @@ static inline unsigned kern_bank_gives(const kseat *p, uint64_t hand)
 	return kern_gather5(((hand | KERN_RES_TOP) - kern_rate_bytes[p->harbors & 0x3Fu]) & KERN_RES_TOP);
 }
 /* B-101: every give/take pair at the active seat's rate that it and the
- * bank can pay.  Byte y (a take type the bank holds) has bit x set for
+ * bank can pay, `gives` the types it can give (kern_bank_gives).  Byte y (a take type the bank holds) has bit x set for
  * each give type x != y: bit 8y + x, so ascending bits are ascending codes
  * (MARITIME_TRADE: code = give | take << 8, kern_maritime_code[bit]); one
  * loop over the pairs instead of nested ones whose every exit is a
@@ -756,11 +758,6 @@ static inline uint64_t kern_maritime_pairs_of(const void *st, uint64_t gives)
 	const uint64_t takes = ((((bank | KERN_RES_TOP) - KERN_RES_ONE) & KERN_RES_TOP) >> 7) * 0xFFu;
 	const uint64_t same = UINT64_C(0x1008040201); /* bit y of byte y */
 	return gives * KERN_RES_ONE & takes & ~same;
-}
-static inline uint64_t kern_maritime_pairs(const kern *k, const void *st, uint64_t hand)
-{
-	/* the types the seat can give */
-	return kern_maritime_pairs_of(st, kern_bank_gives(kseat_of(k, st, ks(st)->active), hand));
 }
 /* Any main-phase list (legal.c). */
 size_t kern_legal_main_all(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);
@@ -789,7 +786,7 @@ static inline size_t kern_legal_main_fast(const kern *k, const void *st, int off
 	 * trades read before it is written (buf might alias the state). */
 	int buy = kern_pays(hand, COST_DEV) & kern_deck_holds(h);
 	/* Most hands hold no type at its trade rate: no pair, no bank read
-	 * (kern_maritime_pairs is 0 when no type can be given). */
+	 * (kern_maritime_pairs_of is 0 when no type can be given). */
 	const uint64_t gives = kern_bank_gives(p, hand);
 	uint64_t pairs = 0;
 	if (gives)

@@ -530,7 +530,7 @@ static int check_point(const kern *k, const void *st)
 	case DP_DEV_DRAW:
 		if ((rc = need_cur(h, CRISK_SEAT_CHANCE)))
 			return rc;
-		if (dp == DP_DEV_DRAW && !(h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]))
+		if (dp == DP_DEV_DRAW && !kern_deck_holds(h))
 			return BAD("deck: empty, but a card is being drawn");
 		return CRISK_OK;
 	case DP_STEAL:

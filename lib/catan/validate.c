@@ -412,7 +412,7 @@ int kern_check_build(const kern *k, const void *st, unsigned type, int id)
 int kern_check_buy_dev(const kern *k, const void *st)
 {
 	const kstate *h = ks(st);
-	if (h->deck[0] + h->deck[1] + h->deck[2] + h->deck[3] + h->deck[4] == 0)
+	if (!kern_deck_holds(h))
 		return err_set(CRISK_EILLEGAL, "the development deck is empty (B-74)");
 	return afford(kseat_of(k, st, h->active), kern_cost_tab[COST_DEV]);
 }

@@ -179,11 +179,6 @@ static int market_phase(const kstate *h)
 	       h->cur == (int8_t)h->active && h->part_owner == NO_SEAT;
 }
 
-static int any_dev(const kstate *h)
-{
-	return (h->deck[0] | h->deck[1] | h->deck[2] | h->deck[3] | h->deck[4]) != 0;
-}
-
 static crisk_action market_code(int ability, int arg)
 {
 	return act_make(HW_FISH, (uint64_t)ability << 16 | (uint64_t)arg);
@@ -377,7 +372,7 @@ hexes_listed:
 			}
 		}
 	}
-	if (fish >= 7 && any_dev(h))
+	if (fish >= 7 && kern_deck_holds(h))
 		out_put(o, market_code(HW_FISH_DEV, 0));
 }
 
@@ -498,7 +493,7 @@ int hw_check_market(const kern *k, const void *st, crisk_action a)
 	default: /* HW_FISH_DEV */
 		if (arg)
 			return err_set(CRISK_EILLEGAL, "malformed action code: fish_dev takes no argument");
-		if (!any_dev(h))
+		if (!kern_deck_holds(h))
 			return err_set(CRISK_EILLEGAL, "the development deck is empty (H-74)");
 		return CRISK_OK;
 	}

@@ -365,8 +365,9 @@ static HW_TARGET_AVX2 uint64_t spots_rows_160(const kern *k, const uint64_t *anc
  * pieces loaded once (most ships have another piece of the seat at both
  * ends: two tests, one branch; the points are read for the others only),
  * then leave_dests' destinations from the points just read. */
-static HW_TARGET_AVX2 HW_ALWAYS_INLINE void moves_avx2(const kern *k, const void *st, const uint64_t *anchor, uint64_t sp,
-					     uint64_t bo, const uint64_t *mine, uint64_t pirate, action_out *o)
+static HW_TARGET_AVX2 HW_ALWAYS_INLINE void moves_avx2(const kern *k, const void *st, const uint64_t *anchor,
+							 uint64_t sp, uint64_t bo, const uint64_t *mine, uint64_t pirate,
+							 action_out *o)
 {
 	const hw_rules *r = hwr(k);
 	const hw_ext *x = hwx(k, st);
@@ -468,8 +469,8 @@ static HW_TARGET_AVX2 HW_ALWAYS_INLINE void moves_avx2(const kern *k, const void
 /* main_ships_at for the built-in map with AVX2: `empty` the empty paths
  * as a win96 word, `mine` (if move) the seat's pieces with a 0 word each
  * side (open_ends_avx2), both from paths160_avx2. */
-static HW_TARGET_AVX2 HW_ALWAYS_INLINE void ships_avx2(const kern *k, const void *st, int build, int move, action_out *o,
-					     uint64_t empty, const uint64_t *mine)
+static HW_TARGET_AVX2 HW_ALWAYS_INLINE void ships_avx2(const kern *k, const void *st, int build, int move,
+							 action_out *o, uint64_t empty, const uint64_t *mine)
 {
 	uint64_t anchor[2], bo;
 	const __m128i anchors = anchors_avx2_125(k, st, (unsigned)ks(st)->active + 1);
