@@ -358,6 +358,29 @@ static HW_TARGET_AVX2 uint64_t spots_rows_160(const kern *k, const uint64_t *anc
 }
 #endif
 
+/* For each set of lanes s of four 64-bit lanes, the 32-bit lanes that
+ * pack them to the front in order (vpermd's indices; the rest 0). */
+#define HW_P2(i) 2 * (i), 2 * (i) + 1
+static const uint32_t hw_pack4[16][8] __attribute__((aligned(32))) = {
+	{0},
+	{HW_P2(0)},
+	{HW_P2(1)},
+	{HW_P2(0), HW_P2(1)},
+	{HW_P2(2)},
+	{HW_P2(0), HW_P2(2)},
+	{HW_P2(1), HW_P2(2)},
+	{HW_P2(0), HW_P2(1), HW_P2(2)},
+	{HW_P2(3)},
+	{HW_P2(0), HW_P2(3)},
+	{HW_P2(1), HW_P2(3)},
+	{HW_P2(0), HW_P2(1), HW_P2(3)},
+	{HW_P2(2), HW_P2(3)},
+	{HW_P2(0), HW_P2(2), HW_P2(3)},
+	{HW_P2(1), HW_P2(2), HW_P2(3)},
+	{HW_P2(0), HW_P2(1), HW_P2(2), HW_P2(3)},
+};
+#undef HW_P2
+
 /* list_moves for the built-in map with AVX2, in win96 words (sp: the
  * spots, bo: their paths with both ends at anchors, pirate: the pirate's
  * paths): the ships at an open
@@ -392,11 +415,16 @@ static HW_TARGET_AVX2 HW_ALWAYS_INLINE void moves_avx2(const kern *k, const void
 	for (uint64_t m = ships; m; m &= m - 1) {
 		const unsigned b = (unsigned)hw_tz(m);
 		const uint64_t *row = rows + 6 * (size_t)b;
-		const unsigned z0 = (unsigned)_mm256_testz_si256(m0, _mm256_loadu_si256((const __m256i *)(const void *)row)),
-			       z1 = (unsigned)_mm256_testz_si256(
-				       m1, _mm256_loadu_si256((const __m256i *)(const void *)(row + 2)));
-		if (!(z0 | z1))
-			continue; /* another piece of the seat at both ends */
+		/* Most ships have another piece of the seat at both ends: a
+		 * branch per test, no flags turned into values on that way. */
+		unsigned z0 = 1, z1 = 1;
+		if (!_mm256_testz_si256(m0, _mm256_loadu_si256((const __m256i *)(const void *)row))) {
+			if (!_mm256_testz_si256(m1, _mm256_loadu_si256((const __m256i *)(const void *)(row + 2))))
+				continue; /* another piece of the seat at both ends */
+			z0 = 0;
+		} else {
+			z1 = (unsigned)_mm256_testz_si256(m1, _mm256_loadu_si256((const __m256i *)(const void *)(row + 2)));
+		}
 		const unsigned n0 = path[b].node[0], n1 = path[b].node[1], b0 = nodes[n0], b1 = nodes[n1];
 		const unsigned ends = (unsigned)(z0 && (b0 & NODE_OWNER_MASK) != me) |
 				      (unsigned)(z1 && (b1 & NODE_OWNER_MASK) != me) << 1;
@@ -441,6 +469,33 @@ static HW_TARGET_AVX2 HW_ALWAYS_INLINE void moves_avx2(const kern *k, const void
 		}
 		for (uint64_t m = any; m; m &= m - 1)
 			out_put(o, from[0] | (HW_WIN + hw_tz(m)) << 16);
+		return;
+	}
+	if (n_from <= 4 && o->n <= o->cap && o->cap - o->n >= 4 * 64) {
+		/* Up to four ships: per `to`, their four codes in a register, the
+		 * ships that may go there (bit b of their dest) packed to the
+		 * front in their order (vpermd by hw_pack4's row) and stored
+		 * together, the count advanced by how many.  The same codes in
+		 * the same order as the loop below; at most 64 stores of four
+		 * codes, each at most n_from past the last, so 256 slots hold
+		 * them (codes past the count are left, as below). */
+		const __m256i lane = _mm256_set_epi64x(3, 2, 1, 0),
+			      fv = _mm256_loadu_si256((const __m256i *)(const void *)from),
+			      dv = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)dest),
+						    _mm256_cmpgt_epi64(_mm256_set1_epi64x(n_from), lane));
+		crisk_action *buf = o->buf;
+		size_t n = o->n;
+		for (uint64_t m = any; m; m &= m - 1) {
+			const __m256i bv = _mm256_set1_epi64x((long long)hw_tz(m));
+			const unsigned go = (unsigned)_mm256_movemask_pd(
+				_mm256_castsi256_pd(_mm256_slli_epi64(_mm256_srlv_epi64(dv, bv), 63)));
+			const __m256i to = _mm256_slli_epi64(_mm256_add_epi64(bv, _mm256_set1_epi64x(HW_WIN)), 16);
+			_mm256_storeu_si256((__m256i *)(void *)(buf + n),
+					    _mm256_permutevar8x32_epi32(_mm256_or_si256(fv, to),
+									_mm256_loadu_si256((const __m256i *)(const void *)hw_pack4[go])));
+			n += (size_t)__builtin_popcount(go);
+		}
+		o->n = n;
 		return;
 	}
 	if (o->n <= o->cap && o->cap - o->n >= (size_t)n_from * 64) {
