@@ -126,11 +126,18 @@ void hw_turn_start_vp8(const kern *k, void *st, evlog *log)
 	x->n_fresh = 0;
 	memset(x->fresh, 0, sizeof x->fresh);
 	const kstate *h = ks(st);
-	if (!flow_victory_possible(h))
+	/* flow_victory_possible(h) without two of its tests, true at every
+	 * turn start: start_turn_in has just counted the turn (so it is not
+	 * 0), and part_owner is NO_SEAT there (an END_TURN leaves the main
+	 * phase, where the state check allows no part_owner; flow_end_part
+	 * clears it first; the set-up has none). */
+	assert(h->turn != 0 && h->part_owner == NO_SEAT);
+	if (h->status != CRISK_STATUS_RUNNING || h->knight)
 		return;
 	int s = h->active;
-	int vp = hw_chits_in8(k, st, s) + fishing_vp(k, st, s) + kvisible_vp_plain(k, st, s) +
-		 kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT];
+	int vp = kvisible_vp_plain(k, st, s) + kseat_of(k, st, s)->dev[CRISK_CATAN_VICTORY_POINT] +
+		 fishing_vp(k, st, s);
+	vp += hw_chits_in8(k, st, s);
 	if (vp >= k->cfg.vp_target)
 		flow_win(k, st, s, log);
 }
@@ -147,18 +154,20 @@ void hw_fish_produced(const kern *k, void *st, int sum, evlog *log)
 	static const uint64_t unit[8] = {0, 1, UINT64_C(1) << 8, UINT64_C(1) << 16, UINT64_C(1) << 24, UINT64_C(1) << 32,
 					 UINT64_C(1) << 40, UINT64_C(1) << 48}; /* byte o - 1: the empty paths add nothing */
 	uint64_t got = 0;
-	for (int i = r->fish_first[sum], end = r->fish_first[sum + 1]; i < end; i++) {
-		assert(paths[r->fish_path[i]] <= k->seats && k->seats < 8);
-		got += unit[paths[r->fish_path[i]]];
+	for (const uint16_t *f = r->fish_path + r->fish_first[sum], *end = r->fish_path + r->fish_first[sum + 1]; f < end;
+	     f++) {
+		assert(paths[*f] <= k->seats && k->seats < 8);
+		got += unit[paths[*f]];
 	}
 	/* byte s: seat s */
 	if (!got)  /* most rolls: no ship at a fishing path of this number */
 		return;
 	hw_ext *x = hwx(k, st);
-	while (got) { /* seats in order (events as before) */
-		int s = bit_low(got) / 8;
-		int n = (int)(got >> (8 * s) & 0xFFu), room = HW_FISH_MAX - x->fish[s]; /* hw_trade_fish_ok */
-		got &= ~(UINT64_C(0xFF) << (8 * s));
+	do { /* seats in order (events as before) */
+		unsigned sh = (unsigned)bit_low(got) & ~7u;
+		int s = (int)(sh / 8);
+		int n = (int)(got >> sh & 0xFFu), room = HW_FISH_MAX - x->fish[s]; /* hw_trade_fish_ok */
+		got -= (uint64_t)n << sh; /* byte s cleared */
 		n = n < room ? n : room;
 		if (!n)
 			continue;
@@ -168,7 +177,7 @@ void hw_fish_produced(const kern *k, void *st, int sum, evlog *log)
 			e->args[0] = n;
 			e->args[1] = x->fish[s];
 		}
-	}
+	} while (got);
 }
 
 /* ---- the fish market (H-72..H-74) and the limit (H-71) ---- */
