@@ -444,6 +444,11 @@ static inline int krate(const kseat *p, int r)
 		return 2;
 	return (p->harbors & 1u) ? 3 : 4;
 }
+/* Whether kern_check_discard_one(k, st, id) passes (B-58), as above. */
+static inline int kern_discard_one_ok(const kern *k, const void *st, unsigned id)
+{
+	return id < NUM_RES && kseat_of(k, st, ks(st)->cur)->hand[id] != 0;
+}
 static inline int khand_key(const kseat *p)
 {
 	int key = 0;
@@ -741,6 +746,20 @@ static inline int kern_pays(uint64_t hand, int cost)
  * the MARITIME_TRADE code of each bit of kern_maritime_pairs_of (legal.c). */
 extern const uint64_t kern_rate_bytes[64];
 extern const crisk_action kern_maritime_code[40];
+/* Whether kern_check_maritime(k, st, id & 0xFF, id >> 8) passes for a
+ * 16-bit ID: its tests (B-100, B-101) without the messages, inlined where
+ * the check runs only for a refusal.  give and take below 8 (no bit in
+ * 0xF8F8), bit 8 take + give of the pairs of two different resources
+ * (byte y: bits 0..4 but y), then the rate (krate) and the bank's card. */
+static inline int kern_maritime_ok(const kern *k, const void *st, unsigned id)
+{
+	if ((id & 0xF8F8u) || !(UINT64_C(0x0F171B1D1E) >> ((id >> 5) | (id & 7u)) & 1u))
+		return 0;
+	const kstate *h = ks(st);
+	const kseat *p = kseat_of(k, st, h->active);
+	const unsigned give = id & 7u;
+	return p->hand[give] >= krate(p, (int)give) && h->bank[id >> 8] != 0;
+}
 /* Resource types the seat holds at least its trade rate of (krate, B-101). */
 static inline unsigned kern_bank_gives(const kseat *p, uint64_t hand)
 {

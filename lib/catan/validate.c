@@ -1,6 +1,7 @@
 /* Validation of any action code against the current decision point: the one
  * path shared by check and apply.  Refusals explain themselves in player
  * terms through err_set(CRISK_EILLEGAL, ...). */
+#include <assert.h>
 #include <inttypes.h>
 
 #include "../core/error.h"
@@ -277,6 +278,7 @@ int kern_check_maritime(const kern *k, const void *st, int give, int take)
 			       p->hand[give]);
 	if (h->bank[take] == 0)
 		return err_set(CRISK_EILLEGAL, "the bank has no %s left", kern_res_names[take]);
+	assert(give >= 0 && take >= 0 && kern_maritime_ok(k, st, (unsigned)(give | take << 8)));
 	return CRISK_OK;
 }
 
@@ -364,6 +366,7 @@ int kern_check_discard_one(const kern *k, const void *st, int id)
 		return rc;
 	if (kseat_of(k, st, ks(st)->cur)->hand[id] == 0)
 		return err_set(CRISK_EILLEGAL, "you have no %s to discard", kern_res_names[id]);
+	assert(id >= 0 && kern_discard_one_ok(k, st, (unsigned)id));
 	return CRISK_OK;
 }
 

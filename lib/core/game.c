@@ -1,5 +1,6 @@
 /* Public game handles: argument checks that are the same for every module,
  * then dispatch to the module's vtable.  The event log lives here. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include "error.h"
@@ -61,6 +62,21 @@ static void game_history_changed(crisk_game *g)
 	g->apply_limit = g->undo.depth || g->rec.on ? 0 : EV_SEQ_PLAY_LIMIT;
 }
 
+/* The game whose state block `state` is. */
+static const crisk_game *game_of_state(const void *state)
+{
+	return (const crisk_game *)(const void *)((const unsigned char *)state - offsetof(crisk_game, state));
+}
+
+/* crisk_game::legal_except of a module whose legal_except does not take
+ * skip_types 0 (or that has none): legal then. */
+static size_t legal_except_or_all(const void *data, const void *state, uint64_t skip_types, crisk_action *buf,
+				  size_t cap)
+{
+	const module *m = mod_of(game_of_state(state));
+	return skip_types ? m->legal_except(data, state, skip_types, buf, cap) : m->legal(data, state, buf, cap);
+}
+
 static crisk_game *alloc_game(crisk_rules *r, uint32_t event_cap)
 {
 	/* The state starts on a cache line, so crisk_game_copy's 64-byte
@@ -88,9 +104,10 @@ static crisk_game *alloc_game(crisk_rules *r, uint32_t event_cap)
 	g->data = r->data;
 	g->current_seat = r->mod->current_seat;
 	g->legal = r->mod->legal;
-	g->legal_except = r->mod->legal_except;
+	g->legal_except = r->mod->legal_except_all ? r->mod->legal_except : legal_except_or_all;
 	g->apply = r->mod->apply;
 	g->skip_foreign = ~r->mod->skip_natively;
+	g->seat_byte = r->mod->seat_at ? (const int8_t *)(const void *)(g->state + r->mod->seat_at - 1) : NULL;
 	g->state_size = r->state_size;
 	rules_retain(r);
 	return g;
@@ -238,6 +255,10 @@ CRISK_API const crisk_rules *crisk_game_rules(const crisk_game *g)
 CRISK_API int crisk_game_current_seat(const crisk_game *g)
 {
 	NEED_GAME(g, "crisk_game_current_seat");
+	if (g->seat_byte) { /* the module's answer, stored (module.h, seat_at) */
+		assert(*g->seat_byte == g->current_seat(data_of(g), g->state));
+		return *g->seat_byte;
+	}
 	return g->current_seat(data_of(g), g->state);
 }
 
@@ -395,9 +416,8 @@ int game_legal_except(const crisk_game *g, uint64_t skip_types, crisk_action *bu
 {
 	if (skip_types & g->skip_foreign)
 		return legal_filtered(g, skip_types, buf, cap, count);
-	size_t n = skip_types ? g->legal_except(data_of(g), g->state, skip_types, buf, cap)
-			      : g->legal(data_of(g), g->state, buf, cap);
-	return listed(n, cap, count);
+	/* any skip_types, 0 too (crisk_game::legal_except) */
+	return listed(g->legal_except(data_of(g), g->state, skip_types, buf, cap), cap, count);
 }
 
 CRISK_API int crisk_game_check(const crisk_game *g, crisk_action a)
@@ -493,8 +513,9 @@ int game_apply(crisk_game *g, crisk_action a)
 	/* The common case (playouts, searches): no snapshot, no record.  An
 	 * unknown history (MOVES_UNKNOWN) stays negative however far it counts. */
 	int rc = g->apply(data_of(g), g->state, a, &g->log);
-	if (!rc)
-		g->moves++;
+	/* one on success: rc is CRISK_OK (0) or a negative code, and only 0
+	 * is below 1 as unsigned (a compare and an add with carry, no branch) */
+	g->moves += (unsigned)rc < 1u;
 	return rc;
 }
 

@@ -57,6 +57,14 @@ typedef struct module {
 	size_t (*legal_except)(const void *data, const void *state, uint64_t skip_types, crisk_action *buf,
 			       size_t cap);
 	uint64_t skip_natively; /* the type bits legal_except accepts */
+	/* Set when legal_except also takes skip_types 0 and then writes
+	 * legal's list: the core calls it for every list then, without a
+	 * test of skip_types. */
+	uint8_t legal_except_all;
+	/* Optional: 1 + the offset in the state block of an int8_t that is
+	 * current_seat's answer in every state (0: none); the public call
+	 * then reads it without calling current_seat. */
+	uint16_t seat_at;
 	/* Optional.  crisk_game_playout's loop without undo or record: until
 	 * the game is over or *steps reaches max_steps, the same choices as
 	 * the core's loop (legal_except or legal, then policy_pick; chance,

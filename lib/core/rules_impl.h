@@ -56,10 +56,14 @@ struct crisk_game {
 	 * reach them with one load; skip_foreign is ~mod->skip_natively. */
 	int (*current_seat)(const void *data, const void *state);
 	size_t (*legal)(const void *data, const void *state, crisk_action *buf, size_t cap);
+	/* mod->legal_except where it takes every skip_types (legal_except_all),
+	 * else game.c's legal_except_or_all */
 	size_t (*legal_except)(const void *data, const void *state, uint64_t skip_types, crisk_action *buf,
 			       size_t cap);
 	int (*apply)(const void *data, void *state, crisk_action a, evlog *log);
 	uint64_t skip_foreign;
+	/* state + mod->seat_at - 1, or NULL (current_seat answers). */
+	const int8_t *seat_byte;
 	evlog log;
 	/* EV_SEQ_PLAY_LIMIT while the game keeps neither undo snapshots nor a
 	 * record, else 0 (log.next is never 0): game_apply's usual case is the

@@ -478,24 +478,24 @@ static int roll_checked(const kern *k, void *st, crisk_action a, evlog *log)
 	return apply_any(k, st, a, log);
 }
 /* The maritime trade and the discard: the kernel's rule functions (B-100,
- * B-101; B-58), then the listed apply. */
+ * B-101; B-58), then the listed apply.  Their tests are inlined
+ * (kern_maritime_ok, kern_discard_one_ok: no frame around a call); the
+ * rule function runs only for a refusal, which it names. */
 static int maritime_checked(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	if (!code_at(st, a, KF_ID, DP_MAIN) || !fish_ok(k, st))
 		return apply_any(k, st, a, log);
 	const int id = ACT_ID(a);
-	const int rc = kern_check_maritime(k, st, id & 0xFF, id >> 8);
-	if (rc)
-		return rc;
+	if (!kern_maritime_ok(k, st, (unsigned)id))
+		return kern_check_maritime(k, st, id & 0xFF, id >> 8); /* its refusal */
 	return kern_maritime_listed(k, st, a, log);
 }
 static int discard_checked(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	if (!code_at(st, a, KF_ID, DP_DISCARD))
 		return apply_any(k, st, a, log);
-	const int rc = kern_check_discard_one(k, st, ACT_ID(a));
-	if (rc)
-		return rc;
+	if (!kern_discard_one_ok(k, st, (unsigned)ACT_ID(a)))
+		return kern_check_discard_one(k, st, ACT_ID(a)); /* its refusal */
 	return kern_discard_listed(k, st, a, log);
 }
 /* BUILD_ROAD, BUILD_SETTLEMENT and BUILD_CITY in the main phase. */
