@@ -597,6 +597,13 @@ static inline int kern_good_held(const kern *k, const void *st, int s, int g)
 int kern_can_accept(const kern *k, const void *st);
 int kern_hand_key(const kseat *p);
 int kern_robber_ok(const kern *k, const void *st, int hex);
+/* Whether kern_robber_ok(k, st, hex) passes without friendly_robber (a
+ * land hex but the robber's, B-62), as one conjunction: false with
+ * friendly_robber, where kern_robber_ok decides. */
+static inline int kern_robber_plain_ok(const kern *k, const void *st, unsigned hex)
+{
+	return !k->cfg.friendly_robber && hex < (unsigned)k->b.n_land && hex != ks(st)->robber;
+}
 /* Name of a decision point, "unknown" for an unused value. */
 const char *kern_dp_name(int dp);
 
@@ -753,7 +760,8 @@ extern const crisk_action kern_maritime_code[40];
  * (byte y: bits 0..4 but y), then the rate (krate) and the bank's card. */
 static inline int kern_maritime_ok(const kern *k, const void *st, unsigned id)
 {
-	if ((id & 0xF8F8u) || !(UINT64_C(0x0F171B1D1E) >> ((id >> 5) | (id & 7u)) & 1u))
+	/* with no bit in 0xF8F8, bits 0..5 of (id >> 5) | id are give | take << 3 */
+	if ((id & 0xF8F8u) || !(UINT64_C(0x0F171B1D1E) >> (((id >> 5) | id) & 63u) & 1u))
 		return 0;
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);

@@ -404,11 +404,41 @@ static int legal_filtered(const crisk_game *g, uint64_t skip_types, crisk_action
 	return listed(kept, cap, count);
 }
 
+/* The top byte of log.next: above 0x3F from 2^62 on, one byte compare
+ * instead of a 64-bit constant's. */
+_Static_assert(EV_SEQ_PLAY_LIMIT >= (UINT64_C(0x40) << 56) - 1, "log.next > EV_SEQ_PLAY_LIMIT: top byte above 0x3F");
+static inline unsigned seq_top_byte(const crisk_game *g)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return ((const unsigned char *)&g->log.next)[sizeof g->log.next - 1];
+#else
+	return (unsigned)(g->log.next >> 56);
+#endif
+}
+
+/* crisk_game_legal_actions_except past its usual call's one wide test:
+ * the exact tests, then the list (buf NULL with cap 0, a sequence number
+ * of exactly 2^62, or non-NULL pointers whose product wraps to 0). */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static int legal_except_unusual(const crisk_game *g, uint64_t skip_types, crisk_action *buf, size_t cap,
+				size_t *count)
+{
+	if (!g || !count || (!buf && cap) || g->log.next > EV_SEQ_PLAY_LIMIT)
+		return legal_call_refused("crisk_game_legal_actions_except", g, buf, cap, count);
+	return game_legal_except(g, skip_types, buf, cap, count);
+}
+
 CRISK_API int crisk_game_legal_actions_except(const crisk_game *g, uint64_t skip_types, crisk_action *buf,
 					      size_t cap, size_t *count)
 {
-	if (UNLIKELY(!g || !count || (!buf && cap) || g->log.next > EV_SEQ_PLAY_LIMIT))
-		return legal_call_refused("crisk_game_legal_actions_except", g, buf, cap, count);
+	/* Wider than the refusals, never narrower (legal_except_unusual
+	 * decides exactly): a product of the three pointers is 0 when one of
+	 * them is NULL (NULL converts to 0), and log.next's top byte is above
+	 * 0x3F whenever log.next > EV_SEQ_PLAY_LIMIT (2^62). */
+	if (UNLIKELY((uintptr_t)g * (uintptr_t)buf * (uintptr_t)count == 0 || seq_top_byte(g) > 0x3Fu))
+		return legal_except_unusual(g, skip_types, buf, cap, count);
 	return game_legal_except(g, skip_types, buf, cap, count);
 }
 

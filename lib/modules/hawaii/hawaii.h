@@ -676,6 +676,9 @@ void hw_put_codes(action_out *o, const crisk_action *codes, int n, int skip);
  * in ascending order, after the kernel's (hawaii_actions.c). */
 void hw_list_own(const kern *k, const void *st, action_out *o);
 int hw_check_market(const kern *k, const void *st, crisk_action a);
+/* hw_check_market, then hw_apply_market on success (hawaii_apply's market
+ * entry): the two moves' tests inline, without a frame around a call. */
+int hw_market_checked(const kern *k, void *st, crisk_action a, evlog *log);
 void hw_apply_market(const kern *k, void *st, crisk_action a, evlog *log);
 /* After any kernel action: a market steal or draw that is over returns. */
 void hw_market_done(const kern *k, void *st);
@@ -688,6 +691,9 @@ unsigned hw_thief_victims(const kern *k, const void *st);
 int hw_check_move_pirate(const kern *k, const void *st, int hex);
 void hw_list_move_pirate(const kern *k, const void *st, action_out *o);
 void hw_move_pirate(const kern *k, void *st, int hex, evlog *log);
+/* hw_check_move_pirate, then hw_move_pirate on success (hawaii_apply's
+ * MOVE_PIRATE entry): the usual case's tests inline, without a frame. */
+int hw_move_pirate_checked(const kern *k, void *st, int hex, evlog *log);
 
 /* hawaii_moves.c: moving ships (section 15). */
 /* Notes a ship the turn's seat placed or moved onto path p this turn (H-80). */

@@ -541,15 +541,29 @@ static int setup_settlement_checked(const kern *k, void *st, crisk_action a, evl
 		return rc;
 	return kern_apply_other_listed(k, st, a, log);
 }
-/* MOVE_ROBBER (not kernel_alone: H-54's thief, apply_kernel). */
+/* MOVE_ROBBER (not kernel_alone: H-54's thief, apply_kernel, through
+ * its listed entry apply_listed_rest).  Without friendly_robber the rule
+ * function's tests are inline (kern_robber_plain_ok); it runs otherwise. */
+static int apply_listed_rest(const kern *k, void *st, crisk_action a, evlog *log);
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int move_robber_checked_rest(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	const int rc = kern_robber_ok(k, st, ACT_ID(a));
+	if (rc)
+		return rc;
+	assert(k->cfg.friendly_robber); /* kern_robber_plain_ok is exact without it */
+	return apply_listed_rest(k, st, a, log);
+}
 static int move_robber_checked(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	if (!code_at(st, a, KF_ID, DP_MOVE_ROBBER))
 		return apply_any(k, st, a, log);
-	const int rc = kern_robber_ok(k, st, ACT_ID(a));
-	if (rc)
-		return rc;
-	return apply_kernel(k, st, a, log, 1);
+	if (!kern_robber_plain_ok(k, st, (unsigned)ACT_ID(a)))
+		return move_robber_checked_rest(k, st, a, log);
+	assert(kern_robber_ok(k, st, ACT_ID(a)) == CRISK_OK);
+	return apply_listed_rest(k, st, a, log);
 }
 /* The set-up's PLACE_ROAD (kern_check_setup_road; not kernel_alone: H-75's
  * chit, apply_kernel). */
@@ -591,9 +605,15 @@ static int free_ship_checked(const kern *k, void *st, crisk_action a, evlog *log
 {
 	return module_checked(k, st, a, log, HW_PLACE_FREE_SHIP);
 }
+/* module_checked for MOVE_PIRATE, the rule function and the move in one
+ * call (hw_move_pirate_checked: hw_check_move_pirate, then hw_move_pirate). */
 static int move_pirate_checked(const kern *k, void *st, crisk_action a, evlog *log)
 {
-	return module_checked(k, st, a, log, HW_MOVE_PIRATE);
+	if (!fish_ok(k, st))
+		return apply_any(k, st, a, log);
+	if (!module_code_ok(st, a, HW_MOVE_PIRATE))
+		return module_code_fits(st, a, HW_MOVE_PIRATE); /* its refusal */
+	return hw_move_pirate_checked(k, st, ACT_ID(a), log);
 }
 /* module_checked for MOVE_SHIP, the rule function and the move in one
  * call (hw_move_ship_checked: hw_check_move_ship, then hw_move_ship). */
@@ -609,11 +629,7 @@ static int market_checked(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	if (!fish_ok(k, st))
 		return apply_any(k, st, a, log);
-	const int rc = hw_check_market(k, st, a);
-	if (rc)
-		return rc;
-	hw_apply_market(k, st, a, log);
-	return CRISK_OK;
+	return hw_market_checked(k, st, a, log); /* hw_check_market, then hw_apply_market */
 }
 
 /* The public apply: every code is checked (any 64 bits; a refusal leaves

@@ -508,6 +508,50 @@ int hw_check_market(const kern *k, const void *st, crisk_action a)
 	}
 }
 
+/* hw_check_market's tests of the two moves, the most frequent uses (H-73),
+ * as one conjunction without messages: the robber's without
+ * friendly_robber (kern_robber_ok: a land hex but the robber's, B-62) and
+ * the pirate's (a sea hex but the pirate's, H-57), each at 2 fish in the
+ * market's phase (H-42).  False for any other code. */
+static inline int market_move_ok(const kern *k, const void *st, crisk_action a)
+{
+	_Static_assert(HW_FISH_MOVE_ROBBER == 0 && HW_FISH_MOVE_PIRATE == 1, "the moves are abilities 0 and 1");
+	const kstate *h = ks(st);
+	const hw_ext *x = hwx(k, st);
+	const unsigned arg = (unsigned)ACT_ID(a);
+	if (!market_phase(h) || x->fish[h->active] < 2) /* ability_cost of both */
+		return 0;
+	if ((a & ~UINT64_C(0xFFFF)) == market_code(HW_FISH_MOVE_ROBBER, 0))
+		return kern_robber_plain_ok(k, st, arg);
+	return (a & ~UINT64_C(0xFFFF)) == market_code(HW_FISH_MOVE_PIRATE, 0) &&
+	       arg - (unsigned)k->b.n_land < (unsigned)k->b.n_sea && arg != x->pirate;
+}
+
+/* hw_market_checked past the two moves: the rule function, then the apply. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int market_checked_rest(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	const int rc = hw_check_market(k, st, a);
+	if (rc)
+		return rc;
+	/* market_move_ok is exact for the moves it takes */
+	assert(ACT_TYPE(a) != HW_FISH || ((a >> 16) & 0xFF) > HW_FISH_MOVE_PIRATE ||
+	       (((a >> 16) & 0xFF) == HW_FISH_MOVE_ROBBER && k->cfg.friendly_robber));
+	hw_apply_market(k, st, a, log);
+	return CRISK_OK;
+}
+
+int hw_market_checked(const kern *k, void *st, crisk_action a, evlog *log)
+{
+	if (!market_move_ok(k, st, a))
+		return market_checked_rest(k, st, a, log);
+	assert(hw_check_market(k, st, a) == CRISK_OK);
+	hw_apply_market(k, st, a, log);
+	return CRISK_OK;
+}
+
 static void take_card(const kern *k, void *st, int s, int r)
 {
 	kstate *h = ks(st);

@@ -5,6 +5,8 @@
  * choice of victim and the steal are the kernel's (CHOOSE_VICTIM, STEAL),
  * which ask hw_thief_victims whom the thief that moved last may rob.  What
  * the pirate blocks is hw_pirate_paths (hawaii.h, a set of hawaii_tables.c). */
+#include <assert.h>
+
 #include "../../core/error.h"
 #include "hawaii.h"
 
@@ -94,6 +96,38 @@ int hw_check_move_pirate(const kern *k, const void *st, int x)
 		return err_set(CRISK_EILLEGAL,
 			       "hex %d touches a ship of seat %d, who has only %d visible VP (friendly robber, H-91)", x,
 			       who, kern_visible_vp(k, st, who));
+	return CRISK_OK;
+}
+
+/* hw_check_move_pirate's tests without friendly_robber (the usual case),
+ * as one conjunction: at DP_MOVE_ROBBER, a sea hex but the pirate's (H-54,
+ * H-57).  False with friendly_robber, where the rule function decides. */
+static inline int move_pirate_plain_ok(const kern *k, const void *st, int x)
+{
+	return ks(st)->dp == DP_MOVE_ROBBER && !k->cfg.friendly_robber &&
+	       (unsigned)x - (unsigned)k->b.n_land < (unsigned)k->b.n_sea && x != hwx(k, st)->pirate;
+}
+
+/* hw_move_pirate_checked past the usual case: the rule function, then the move. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int move_pirate_checked_rest(const kern *k, void *st, int x, evlog *log)
+{
+	const int rc = hw_check_move_pirate(k, st, x);
+	if (rc)
+		return rc;
+	assert(k->cfg.friendly_robber); /* move_pirate_plain_ok is exact without it */
+	hw_move_pirate(k, st, x, log);
+	return CRISK_OK;
+}
+
+int hw_move_pirate_checked(const kern *k, void *st, int x, evlog *log)
+{
+	if (!move_pirate_plain_ok(k, st, x))
+		return move_pirate_checked_rest(k, st, x, log);
+	assert(hw_check_move_pirate(k, st, x) == CRISK_OK);
+	hw_move_pirate(k, st, x, log);
 	return CRISK_OK;
 }
 
