@@ -570,10 +570,29 @@ static inline int hw_spots_at(const kern *k, const void *st, const uint64_t *anc
 	return hw_spots_from(k, st, anchor, empty, spots);
 }
 
+/* Notes a ship the turn's seat placed or moved onto path p this turn
+ * (H-80): only the turn's own seat's ships matter; special build windows
+ * and set-up come before that seat's next turn start. */
+static inline void hw_note_fresh(const kern *k, void *st, int p)
+{
+	const kstate *h = ks(st);
+	hw_ext *x = hwx(k, st);
+	if (h->turn > 0 && h->part_owner == NO_SEAT && x->n_fresh < HW_SHIPS)
+		x->fresh[x->n_fresh++] = (uint16_t)p;
+}
 /* Seat s's ship onto path p, from its supply. */
 void hw_add_ship(const kern *k, void *st, int s, int p);
-/* The same without the supply: a ship that moves (hw_move_ship). */
-void hw_set_ship(const kern *k, void *st, int s, int p);
+/* The same without the supply: a ship that moves (hw_move_ship).  Inline:
+ * the path's points are read before the byte store (which may alias). */
+static inline void hw_set_ship(const kern *k, void *st, int s, int p)
+{
+	uint64_t *reach = kreach(k, st, s);
+	const int n0 = k->b.path[p].node[0], n1 = k->b.path[p].node[1];
+	kpaths(k, st)[p] = (uint8_t)(s + 1);
+	bit_set(reach, n0);
+	bit_set(reach, n1);
+	hw_note_fresh(k, st, p); /* H-80 */
+}
 /* BUILD_SHIP (H-3 a, H-43, H-45, H-46, H-89). */
 int hw_check_build_ship(const kern *k, const void *st, int p);
 void hw_list_build_ships(const kern *k, const void *st, action_out *o);
@@ -607,9 +626,42 @@ int hw_check_ship_spot(const kern *k, const void *st, int s, int p);
 
 /* ---- slice fish ---- */
 /* hawaii_effects.c: H-50's placement effects (chit, boat, merchant) after
- * seat s put a road or ship on path p, and H-81's after a ship left p. */
-void hw_piece_placed(const kern *k, void *st, int s, int p, evlog *log);
-void hw_ship_removed(const kern *k, void *st, int s, int p, evlog *log);
+ * seat s put a road or ship on path p, and H-81's after a ship left p.
+ * The out-of-line parts do them all; the inline ones below call them only
+ * when an effect may happen (most pieces take no chit and stand on no
+ * fishing or merchant space). */
+void hw_piece_effects(const kern *k, void *st, int s, int p, evlog *log);
+void hw_ship_left_effects(const kern *k, void *st, int s, int p, evlog *log);
+/* Whether a chit still lies at an end of path p (H-75): what
+ * hw_chit_claim takes. */
+static inline int hw_chit_lies(const kern *k, const void *st, int p)
+{
+	const int16_t *chit_of = hwr(k)->chit_of;
+	const hw_ext *x = hwx(k, st);
+	int c0 = chit_of[k->b.path[p].node[0]], c1 = chit_of[k->b.path[p].node[1]];
+	return (c0 >= 0 && !x->chit[c0]) | (c1 >= 0 && !x->chit[c1]);
+}
+/* Whether a ship on or off path p moves the boat or a merchant rate
+ * (hw_piece_effects' and hw_ship_left_effects' tests). */
+static inline int hw_ship_effects(const kern *k, int p)
+{
+	return k->b.path_kind[p] == BPATH_FISHING || k->b.path_trade[p] != BOARD_NO8;
+}
+/* hw_piece_placed with hw_chit_lies(k, st, p) known (`chit`). */
+static inline void hw_piece_placed_as(const kern *k, void *st, int s, int p, int chit, evlog *log)
+{
+	if (chit || (!kern_road_path(k, p) && hw_ship_effects(k, p)))
+		hw_piece_effects(k, st, s, p, log);
+}
+static inline void hw_piece_placed(const kern *k, void *st, int s, int p, evlog *log)
+{
+	hw_piece_placed_as(k, st, s, p, hw_chit_lies(k, st, p), log);
+}
+static inline void hw_ship_removed(const kern *k, void *st, int s, int p, evlog *log)
+{
+	if (hw_ship_effects(k, p))
+		hw_ship_left_effects(k, st, s, p, log);
+}
 /* A ship built or moved (H-44, H-81) raises its seat's VP (H-85) only by
  * Longest Trade Route (the holder changed), a chit taken at the ship's
  * path or fishing VP gained (the boat on a track value above its old
@@ -623,10 +675,7 @@ typedef struct hw_vp_mark {
 } hw_vp_mark;
 static inline hw_vp_mark hw_vp_before(const kern *k, const void *st, int s, int p)
 {
-	const int16_t *chit_of = hwr(k)->chit_of;
-	const hw_ext *x = hwx(k, st);
-	int c0 = chit_of[k->b.path[p].node[0]], c1 = chit_of[k->b.path[p].node[1]];
-	hw_vp_mark m = {ks(st)->lr, x->boat[s], (c0 >= 0 && !x->chit[c0]) | (c1 >= 0 && !x->chit[c1])};
+	hw_vp_mark m = {ks(st)->lr, hwx(k, st)->boat[s], hw_chit_lies(k, st, p)};
 	return m;
 }
 static inline int hw_vp_may_rise(const kern *k, const void *st, int s, hw_vp_mark m)
@@ -696,8 +745,6 @@ void hw_move_pirate(const kern *k, void *st, int hex, evlog *log);
 int hw_move_pirate_checked(const kern *k, void *st, int hex, evlog *log);
 
 /* hawaii_moves.c: moving ships (section 15). */
-/* Notes a ship the turn's seat placed or moved onto path p this turn (H-80). */
-void hw_note_fresh(const kern *k, void *st, int p);
 /* The kernel's turn_start hook: a new turn has no ship moved or placed yet. */
 void hw_moves_turn_start(const kern *k, void *st, evlog *log);
 /* H-79: whether seat s's ship on path p is at an open end. */

@@ -58,7 +58,8 @@ static void boat_left(const kern *k, void *st, int s, evlog *log)
 	assert(hwx(k, st)->boat[s] == boat_counted(k, st, s));
 }
 
-void hw_piece_placed(const kern *k, void *st, int s, int p, evlog *log)
+/* hw_piece_placed's effects (hawaii.h calls this only when one may happen). */
+void hw_piece_effects(const kern *k, void *st, int s, int p, evlog *log)
 {
 	hw_chit_claim(k, st, s, p, log);
 	if (kern_road_path(k, p))
@@ -69,9 +70,10 @@ void hw_piece_placed(const kern *k, void *st, int s, int p, evlog *log)
 		hw_merchant_update(k, st, s, p, log);
 }
 
-/* For moving ships (H-81): call after the ship left path p, before it
- * arrives (hw_piece_placed then). */
-void hw_ship_removed(const kern *k, void *st, int s, int p, evlog *log)
+/* For moving ships (H-81): after the ship left path p, before it arrives
+ * (hw_piece_placed then); hw_ship_removed calls this only when p is a
+ * fishing or merchant space. */
+void hw_ship_left_effects(const kern *k, void *st, int s, int p, evlog *log)
 {
 	if (k->b.path_kind[p] == BPATH_FISHING)
 		boat_left(k, st, s, log);

@@ -10,16 +10,6 @@
 #include "../../core/error.h"
 #include "hawaii.h"
 
-void hw_note_fresh(const kern *k, void *st, int p)
-{
-	const kstate *h = ks(st);
-	hw_ext *x = hwx(k, st);
-	/* Only the turn's own seat's ships matter (H-80); special build
-	 * windows and set-up come before that seat's next turn start. */
-	if (h->turn > 0 && h->part_owner == NO_SEAT && x->n_fresh < HW_SHIPS)
-		x->fresh[x->n_fresh++] = (uint16_t)p;
-}
-
 void hw_moves_turn_start(const kern *k, void *st, evlog *log)
 {
 	(void)log;
@@ -77,6 +67,29 @@ static inline unsigned open_ends(const kern *k, const void *st, int s, int p)
 			<< e;
 	}
 	return ends;
+}
+
+/* Bit e: a path at point node[e] of p other than p holds a piece of s
+ * (H-79's other half; the end keeps its reach bit when p is taken off). */
+static inline unsigned others_at_ends(const kern *k, const void *st, int s, int p)
+{
+	const hw_rules *r = hwr(k);
+	const uint8_t *paths = kpaths(k, st);
+	const unsigned me = (unsigned)s + 1;
+	unsigned others = 0;
+	if (!r->end_other_ok) {
+		for (int e = 0; e < 2; e++) {
+			const bnode *bn = &k->b.node[k->b.path[p].node[e]];
+			for (int i = 0; i < bn->deg; i++)
+				others |= (unsigned)(bn->path[i] != p && paths[bn->path[i]] == me) << e;
+		}
+		return others;
+	}
+	const uint16_t *q = r->end_other + 8 * (size_t)p;
+	for (int e = 0; e < 2; e++, q += 4)
+		others |= (unsigned)(mine_on(paths, q[0], me) || mine_on(paths, q[1], me) || mine_on(paths, q[2], me))
+			  << e;
+	return others;
 }
 
 /* open_at at either end. */
@@ -211,8 +224,11 @@ static int check_move_ship_refused(const kern *k, const void *st, int from, int 
  * fails sends the move to check_move_ship_refused, which names the first
  * one, so the codes and messages are the same.  No test of to == from:
  * paths[from] holds a piece (me), paths[to] none, so they differ.  from
- * and to are 16-bit fields (never negative): unsigned indexes. */
-static inline int move_ship_ok(const kern *k, const void *st, int from, int to)
+ * and to are 16-bit fields (never negative): unsigned indexes.  0 when
+ * refused, else 4 | others_at_ends(from), which the move uses again
+ * (take_off_known).  open_end from those bits: end e is open when s has
+ * no building there and others bit e is clear (open_ends' test). */
+static inline unsigned move_ship_ok(const kern *k, const void *st, int from, int to)
 {
 	const kstate *h = ks(st);
 	const hw_ext *x = hwx(k, st);
@@ -222,7 +238,8 @@ static inline int move_ship_ok(const kern *k, const void *st, int from, int to)
 		return 0;
 	const uint8_t *paths = kpaths(k, st);
 	const int s = h->active;
-	if (paths[f] != (unsigned)s + 1 || paths[t] || kern_road_path(k, from) || kern_road_path(k, to))
+	const unsigned me = (unsigned)s + 1;
+	if (paths[f] != me || paths[t] || kern_road_path(k, from) || kern_road_path(k, to))
 		return 0;
 	const uint64_t *pirate = hw_pirate_paths(k, st);
 	if (pirate[f >> 6] >> (f & 63) & 1u)
@@ -231,10 +248,16 @@ static inline int move_ship_ok(const kern *k, const void *st, int from, int to)
 		return 0;
 	if (is_fresh(x, from))
 		return 0;
-	if (!open_end(k, st, s, from))
+	const unsigned others = others_at_ends(k, st, s, from);
+	const uint8_t *nodes = knodes(k, st);
+	const unsigned f0 = k->b.path[f].node[0], f1 = k->b.path[f].node[1];
+	if (!(((nodes[f0] & NODE_OWNER_MASK) != me && !(others & 1u)) ||
+	      ((nodes[f1] & NODE_OWNER_MASK) != me && !(others & 2u))))
 		return 0;
 	const bpath *bp = &k->b.path[to];
-	return anchor_without(k, st, s, bp->node[0], from) || anchor_without(k, st, s, bp->node[1], from);
+	if (!anchor_without(k, st, s, bp->node[0], from) && !anchor_without(k, st, s, bp->node[1], from))
+		return 0;
+	return 4u | others;
 }
 
 int hw_check_move_ship(const kern *k, const void *st, int from, int to)
@@ -244,14 +267,17 @@ int hw_check_move_ship(const kern *k, const void *st, int from, int to)
 	return check_move_ship_refused(k, st, from, to);
 }
 
+static void move_ship(const kern *k, void *st, int from, int to, unsigned others, evlog *log);
+
 /* The public apply's MOVE_SHIP past the code's shape and the seat's turn
  * (hawaii_actions.c, move_ship_checked): hw_check_move_ship, then the move,
- * in one frame. */
+ * in one frame, with the check's others_at_ends. */
 int hw_move_ship_checked(const kern *k, void *st, int from, int to, evlog *log)
 {
-	if (!move_ship_ok(k, st, from, to))
+	const unsigned ok = move_ship_ok(k, st, from, to);
+	if (!ok)
 		return check_move_ship_refused(k, st, from, to);
-	hw_move_ship(k, st, from, to, log);
+	move_ship(k, st, from, to, ok & 3u, log);
 	return CRISK_OK;
 }
 
@@ -856,32 +882,18 @@ void hw_list_main_ships(const kern *k, const void *st, int build, int move, acti
 	}
 }
 
-/* Seat s's piece leaves path p: the reach bits of its points follow. */
-static void take_off(const kern *k, void *st, int s, int p)
+/* Seat s's piece leaves path p: the reach bits of its points follow.
+ * others is others_at_ends(k, st, s, p): a point keeps its bit when
+ * another path there holds a piece of s. */
+static inline void take_off_known(const kern *k, void *st, int s, int p, unsigned others)
 {
-	uint8_t *paths = kpaths(k, st);
 	uint64_t *reach = kreach(k, st, s);
-	const hw_rules *r = hwr(k);
-	paths[p] = 0;
-	if (r->end_other_ok) {
-		/* The other paths at each end from the table (as open_ends). */
-		const uint16_t *q = r->end_other + 8 * (size_t)p;
-		const unsigned me = (unsigned)s + 1;
-		for (int e = 0; e < 2; e++, q += 4) {
-			int n = k->b.path[p].node[e];
-			if (!mine_on(paths, q[0], me) && !mine_on(paths, q[1], me) && !mine_on(paths, q[2], me))
-				reach[n >> 6] &= ~(UINT64_C(1) << (n & 63));
-		}
-		return;
-	}
-	for (int e = 0; e < 2; e++) {
-		int n = k->b.path[p].node[e], any = 0;
-		const bnode *bn = &k->b.node[n];
-		for (int i = 0; i < bn->deg; i++)
-			any |= paths[bn->path[i]] == s + 1;
-		if (!any)
-			reach[n >> 6] &= ~(UINT64_C(1) << (n & 63));
-	}
+	const int n0 = k->b.path[p].node[0], n1 = k->b.path[p].node[1];
+	kpaths(k, st)[p] = 0;
+	if (!(others & 1u))
+		reach[n0 >> 6] &= ~(UINT64_C(1) << (n0 & 63));
+	if (!(others & 2u))
+		reach[n1 >> 6] &= ~(UINT64_C(1) << (n1 & 63));
 }
 
 /* Seat s's pieces at end e of path p, p itself not counted (for
@@ -1196,16 +1208,19 @@ static int route_after_move(const kern *k, void *st, int s, int old, int from, i
 }
 
 /* H-81; the victory check only when the move may raise the mover's VP
- * (hw_vp_may_rise). */
-void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
+ * (hw_vp_may_rise).  others: others_at_ends(k, st, active, from). */
+static void move_ship(const kern *k, void *st, int from, int to, unsigned others, evlog *log)
 {
 	int s = ks(st)->active, old = kseat_of(k, st, s)->road_len;
 	hw_ext *x = hwx(k, st);
 	const hw_vp_mark vp = hw_vp_before(k, st, s, to);
-	take_off(k, st, s, from);
+	take_off_known(k, st, s, from, others);
 	hw_ship_removed(k, st, s, from, log); /* H-81: boat back, merchant rate lost */
 	hw_set_ship(k, st, s, to); /* the ship itself moves: no supply change */
-	hw_piece_placed(k, st, s, to, log); /* H-50: chit, boat, merchant */
+	/* H-50: chit, boat, merchant; no chit changed since vp (only the
+	 * ship's paths, reach bits, boat and rates did): vp.chit is
+	 * hw_chit_lies(to) still. */
+	hw_piece_placed_as(k, st, s, to, vp.chit, log);
 	x->moved = 1;
 	ev *e = ev_push(log, HW_EV_MOVE_SHIP, s, -1);
 	if (e) {
@@ -1215,6 +1230,11 @@ void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
 	flow_set_road_len(k, st, s, route_after_move(k, st, s, old, from, to), log); /* H-81, H-84 */
 	if (hw_vp_may_rise(k, st, s, vp))
 		flow_check_victory(k, st, log);
+}
+
+void hw_move_ship(const kern *k, void *st, int from, int to, evlog *log)
+{
+	move_ship(k, st, from, to, others_at_ends(k, st, ks(st)->active, from), log);
 }
 
 /* H-78, H-80: thief, moved, and the fresh list of the turn's seat. */

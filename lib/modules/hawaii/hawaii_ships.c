@@ -24,14 +24,6 @@ int hw_ship_spots(const kern *k, const void *st, int s, uint64_t *spots)
 	return hw_spots_at(k, st, anchor, spots);
 }
 
-void hw_set_ship(const kern *k, void *st, int s, int p)
-{
-	kpaths(k, st)[p] = (uint8_t)(s + 1);
-	bit_set(kreach(k, st, s), k->b.path[p].node[0]);
-	bit_set(kreach(k, st, s), k->b.path[p].node[1]);
-	hw_note_fresh(k, st, p); /* H-80 */
-}
-
 void hw_add_ship(const kern *k, void *st, int s, int p)
 {
 	hw_set_ship(k, st, s, p);
@@ -118,7 +110,7 @@ void hw_build_ship(const kern *k, void *st, int p, evlog *log)
 	ev *e = ev_push(log, HW_EV_BUILD_SHIP, s, -1);
 	if (e)
 		e->args[0] = p;
-	hw_piece_placed(k, st, s, p, log); /* H-50 */
+	hw_piece_placed_as(k, st, s, p, vp.chit, log); /* H-50; no chit changed since vp */
 	flow_update_longest_road_at(k, st, s, p, log); /* H-84 */
 	if (hw_vp_may_rise(k, st, s, vp))
 		flow_check_victory(k, st, log); /* H-50 */
