@@ -786,6 +786,9 @@ static inline uint64_t kern_maritime_pairs_of(const void *st, uint64_t gives)
 	const uint64_t same = UINT64_C(0x1008040201); /* bit y of byte y */
 	return gives * KERN_RES_ONE & takes & ~same;
 }
+/* The most codes kern_legal_main_fast lists itself: BUY_DEV, a
+ * MARITIME_TRADE per pair of two different resources (5 * 4) and END_TURN. */
+#define KERN_FEW_MAX (1 + NUM_RES * (NUM_RES - 1) + 1)
 /* Any main-phase list (legal.c). */
 size_t kern_legal_main_all(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap);
 /* kern_legal_main's body, inline for a module's main-phase lister (hawaii's
@@ -818,6 +821,14 @@ static inline size_t kern_legal_main_fast(const kern *k, const void *st, int off
 	uint64_t pairs = 0;
 	if (gives)
 		pairs = kern_maritime_pairs_of(st, gives);
+	if (cap >= KERN_FEW_MAX) { /* room for all: no test per code */
+		buf[0] = act_make(CRISK_CATAN_BUY_DEV, 0);
+		size_t n = (size_t)buy;
+		for (; pairs; pairs &= pairs - 1)
+			buf[n++] = kern_maritime_code[bit_low(pairs)];
+		buf[n] = act_make(CRISK_CATAN_END_TURN, 0);
+		return n + 1;
+	}
 	if (o.n < o.cap)
 		o.buf[o.n] = act_make(CRISK_CATAN_BUY_DEV, 0);
 	o.n += (size_t)buy;

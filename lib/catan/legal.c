@@ -29,6 +29,20 @@ static void put_run(action_out *o, const crisk_action *src, size_t n)
 
 #define SPOT_WORDS 16 /* fast path for boards up to 1024 paths */
 
+/* bit_low(m) for m != 0 as a 64-bit value, for an index or a code: no
+ * sign extension after the count (tzcnt, which a processor without BMI1
+ * runs as bsf: the same for m != 0). */
+static inline uint64_t bit_low64(uint64_t m)
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+	uint64_t r;
+	__asm__("tzcnt %1, %0" : "=r"(r) : "rm"(m) : "cc");
+	return r;
+#else
+	return (uint64_t)bit_low(m);
+#endif
+}
+
 /* Paths where seat s may build a road (B-69, B-70; on maps road paths only
  * and H-45), in ascending order.  Only
  * the ends of the seat's roads can qualify: after set-up every building of a
@@ -64,11 +78,12 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 			 * occupied points only (the seat's buildings and a few
 			 * others), fewer than the network's points. */
 			for (uint64_t m = from & occupied[w]; m; m &= m - 1) {
-				int n = w * 64 + bit_low(m);
-				from &= ~((uint64_t)((nodes[n] & NODE_OWNER_MASK) != (unsigned)s + 1) << (n & 63));
+				const uint64_t b = bit_low64(m); /* point w * 64 + b */
+				from &= ~((uint64_t)((nodes[w * 64 + b] & NODE_OWNER_MASK) != (unsigned)s + 1) << b);
 			}
+			const uint64_t *rows = k->node_paths + (size_t)w * 64 * (size_t)pw; /* word w's points' */
 			for (uint64_t m = from; m; m &= m - 1) {
-				const uint64_t *at = k->node_paths + (size_t)(w * 64 + bit_low(m)) * (size_t)pw;
+				const uint64_t *at = rows + bit_low64(m) * (size_t)pw;
 				for (int i = 0; i < rpw; i++)
 					spots[i] |= at[i];
 			}
@@ -103,7 +118,7 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 			crisk_action *next = o->buf + o->n;
 			for (int w = 0; w < rpw; w++) {
 				for (uint64_t m = spots[w]; m; m &= m - 1)
-					*next++ = act_make(type, (uint64_t)(w * 64 + bit_low(m)));
+					*next++ = act_make(type, (uint64_t)w * 64 + bit_low64(m));
 			}
 			o->n = (size_t)(next - o->buf);
 			return;

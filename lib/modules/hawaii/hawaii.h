@@ -148,13 +148,19 @@ typedef struct hw_rules {
 	 * apply, the others (and any code the entry does not take) the full
 	 * path (docs/decisions.md, hawaii 56). */
 	int (*checked_apply[256])(const kern *k, void *st, crisk_action a, evlog *log);
-	/* hawaii_moves.c: hawaii_list's main phase with ship actions (`ways`:
-	 * bit 0 build, bit 1 move, not 0) and at most HW_FISH_LIMIT fish:
+	/* hawaii_moves.c: hawaii_list's main phase with ship actions (`ways`,
+	 * not 0: build where a bit of HW_WAYS_BUILD is set, move where
+	 * HW_WAYS_MOVE is) and at most HW_FISH_LIMIT fish:
 	 * kern_legal_main's list, the ships', then the fish market's (2 fish
 	 * or more) in one frame; the lister for this map and processor,
 	 * chosen once (hw_rules_list_table). */
 	size_t (*list_main)(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways);
 } hw_rules;
+/* hw_rules.list_main's `ways`: bits 0..23 nonzero exactly when a ship can be
+ * built (list_main's product of three bytes, below 2^24), bit 24 when one
+ * can be moved. */
+#define HW_WAYS_MOVE (1u << 24)
+#define HW_WAYS_BUILD (HW_WAYS_MOVE - 1u)
 /* Bitset words the tables and listers hold on the stack: maps of up to 512
  * spaces and 512 points. */
 #define HW_MAX_PW 8

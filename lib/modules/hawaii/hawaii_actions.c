@@ -4,6 +4,7 @@
  * (hawaii_moves.c).  Module codes have types above every kernel type, so
  * they follow the kernel's list and keep it ascending. */
 #include <assert.h>
+#include <limits.h>
 
 #include "../../core/error.h"
 #include "../../catan/validate.h"
@@ -101,8 +102,8 @@ __attribute__((noinline))
 #endif
 static size_t list_main(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned fish)
 {
-	/* main_listable's tests as the bits of hw_rules.list_main's `ways`: the
-	 * turn's test first (it passes in a running game: one branch), then the
+	/* main_listable's tests as hw_rules.list_main's `ways`: the turn's
+	 * test first (it passes in a running game: one branch), then the
 	 * move's tests as values ORed together, zero when they pass (one
 	 * branch each), hawaii_list's fish passed on.  The values are read
 	 * where used, so that few are live at once. */
@@ -117,13 +118,15 @@ static size_t list_main(const kern *k, const void *st, int offers, crisk_action 
 		 * board not placed or moved this turn (ships + n_fresh < HW_SHIPS;
 		 * the sum is below 512, so s + 256 - HW_SHIPS >> 8 is 0 exactly
 		 * when s < HW_SHIPS: no compare and set) */
-		ways = (unsigned)((x->moved | ((ships + x->n_fresh + (256u - HW_SHIPS)) >> 8)) == 0) << 1;
+		ways = (unsigned)((x->moved | ((ships + x->n_fresh + (256u - HW_SHIPS)) >> 8)) == 0) * HW_WAYS_MOVE;
 		/* ships, hand[1] and hand[2] all nonzero: their product (below
-		 * 2^24, three bytes) is 0 exactly when one of them is */
+		 * 2^24, three bytes: HW_WAYS_BUILD's bits) is 0 exactly when one
+		 * of them is; passed as it is (no compare and set) */
 		const kseat *p = kseat_of(k, st, (int)a);
-		ways |= ships * p->hand[1] * p->hand[2] != 0;
+		ways |= ships * p->hand[1] * p->hand[2];
 	}
-	assert((ways & 1u) == (unsigned)hw_build_listable(k, st) && (ways >> 1) == (unsigned)hw_move_listable(k, st));
+	assert((unsigned)((ways & HW_WAYS_BUILD) != 0) == (unsigned)hw_build_listable(k, st) &&
+	       (ways >> 24) == (unsigned)hw_move_listable(k, st));
 	if (ways)
 		return hwr(k)->list_main(k, st, offers, buf, cap, ways); /* the map's and processor's lister */
 	if (fish < 2) /* hawaii_list's load */
@@ -188,7 +191,14 @@ size_t hawaii_legal(const void *data, const void *st, crisk_action *buf, size_t 
 
 size_t hawaii_legal_except(const void *data, const void *st, uint64_t skip_types, crisk_action *buf, size_t cap)
 {
-	return hawaii_list(data, st, kern_lists_offers(skip_types), buf, cap);
+	/* kern_lists_offers(skip_types) as the bit itself, nonzero exactly
+	 * when that is 1 (a not and an and, no shift): the listers test
+	 * `offers` only for zero. */
+	const uint64_t bit = CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE);
+	_Static_assert(CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE) <= INT_MAX, "offers bit");
+	const int offers = (int)(~skip_types & bit);
+	assert(!offers == !kern_lists_offers(skip_types));
+	return hawaii_list(data, st, offers, buf, cap);
 }
 
 /* The shape of a module code of type `type` (a's) and the seat whose

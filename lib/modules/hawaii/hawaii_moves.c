@@ -768,7 +768,7 @@ static HW_TARGET_AVX2 __attribute__((noinline)) void main_ships_avx2(const kern 
 static HW_TARGET_AVX2 __attribute__((noinline)) size_t main_list_avx2(const kern *k, const void *st, int offers,
 								       crisk_action *buf, size_t cap, unsigned ways)
 {
-	const int build = (int)(ways & 1u), move = (int)(ways >> 1);
+	const int build = (ways & HW_WAYS_BUILD) != 0, move = (int)(ways >> 24);
 	action_out o = {buf, cap, kern_legal_main_fast(k, st, offers, buf, cap)}; /* in this frame */
 	uint64_t mv[5] = {0, 0, 0, 0, 0}, *mine = mv + 1; /* a 0 word each side: open_ends_avx2 */
 	const unsigned me = (unsigned)ks(st)->active + 1;
@@ -787,21 +787,21 @@ __attribute__((noinline))
 #endif
 static size_t main_list_builtin(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways)
 {
-	return main_list(k, st, offers, buf, cap, (int)(ways & 1u), (int)(ways >> 1), 160, 3, 125, 2, 1);
+	return main_list(k, st, offers, buf, cap, (ways & HW_WAYS_BUILD) != 0, (int)(ways >> 24), 160, 3, 125, 2, 1);
 }
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static size_t main_list_any(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, unsigned ways)
 {
-	return main_list(k, st, offers, buf, cap, (int)(ways & 1u), (int)(ways >> 1), k->b.n_path, k->pw, k->b.n_node, k->nw,
-			 hwr(k)->ship_lo);
+	return main_list(k, st, offers, buf, cap, (ways & HW_WAYS_BUILD) != 0, (int)(ways >> 24), k->b.n_path, k->pw,
+			 k->b.n_node, k->nw, hwr(k)->ship_lo);
 }
 
 size_t hw_list_main_way(const kern *k, const void *st, int offers, crisk_action *buf, size_t cap, int build, int move,
 			int way)
 {
-	const unsigned ways = (unsigned)build | (unsigned)move << 1;
+	const unsigned ways = (unsigned)(build != 0) | (move ? HW_WAYS_MOVE : 0u);
 #if defined(HW_AVX2)
 	if (way == 2 && avx2_map(k))
 		return main_list_avx2(k, st, offers, buf, cap, ways);
