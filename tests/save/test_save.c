@@ -1152,7 +1152,7 @@ START_TEST(test_event_seq_near_limit)
 		ck_assert_msg(crisk_game_load(&l, f, flen) == CRISK_OK, "%s", crisk_error_last());
 		crisk_game_free(round_trip(l));
 		/* The listing's one wide test (log.next's top byte, docs/decisions.md
-		 * hawaii 67) takes 2^62 itself to the exact tests, which list. */
+		 * hawaii 64) takes 2^62 itself to the exact tests, which list. */
 		crisk_action listed_acts[1024];
 		size_t n_all = 9, n_except = 9;
 		int rc_all = crisk_game_legal_actions(l, listed_acts, 1024, &n_all);
