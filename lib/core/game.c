@@ -62,21 +62,6 @@ static void game_history_changed(crisk_game *g)
 	g->apply_limit = g->undo.depth || g->rec.on ? 0 : EV_SEQ_PLAY_LIMIT;
 }
 
-/* The game whose state block `state` is. */
-static const crisk_game *game_of_state(const void *state)
-{
-	return (const crisk_game *)(const void *)((const unsigned char *)state - offsetof(crisk_game, state));
-}
-
-/* crisk_game::legal_except of a module whose legal_except does not take
- * skip_types 0 (or that has none): legal then. */
-static size_t legal_except_or_all(const void *data, const void *state, uint64_t skip_types, crisk_action *buf,
-				  size_t cap)
-{
-	const module *m = mod_of(game_of_state(state));
-	return skip_types ? m->legal_except(data, state, skip_types, buf, cap) : m->legal(data, state, buf, cap);
-}
-
 static crisk_game *alloc_game(crisk_rules *r, uint32_t event_cap)
 {
 	/* The state starts on a cache line, so crisk_game_copy's 64-byte
@@ -104,7 +89,7 @@ static crisk_game *alloc_game(crisk_rules *r, uint32_t event_cap)
 	g->data = r->data;
 	g->current_seat = r->mod->current_seat;
 	g->legal = r->mod->legal;
-	g->legal_except = r->mod->legal_except_all ? r->mod->legal_except : legal_except_or_all;
+	g->legal_except = r->mod->legal_except;
 	g->apply = r->mod->apply;
 	g->skip_foreign = ~r->mod->skip_natively;
 	g->seat_byte = r->mod->seat_at ? (const int8_t *)(const void *)(g->state + r->mod->seat_at - 1) : NULL;

@@ -51,16 +51,13 @@ typedef struct module {
 	 * No allocation.  The host adapter alone may fail: it returns
 	 * module_legal_error(code), message set (see module_legal_failed). */
 	size_t (*legal)(const void *data, const void *state, crisk_action *buf, size_t cap);
-	/* Optional.  Like legal, without the actions whose type bit is in
-	 * skip_types, a non-empty subset of skip_natively.  The core filters
-	 * legal's list for any other set of types.  Fails like legal. */
+	/* Like legal, without the actions whose type bit is in skip_types, a
+	 * subset of skip_natively; with skip_types 0 exactly legal's list (the
+	 * core calls it for every list).  The core filters legal's list for
+	 * any other set of types.  Fails like legal. */
 	size_t (*legal_except)(const void *data, const void *state, uint64_t skip_types, crisk_action *buf,
 			       size_t cap);
 	uint64_t skip_natively; /* the type bits legal_except accepts */
-	/* Set when legal_except also takes skip_types 0 and then writes
-	 * legal's list: the core calls it for every list then, without a
-	 * test of skip_types. */
-	uint8_t legal_except_all;
 	/* Optional: 1 + the offset in the state block of an int8_t that is
 	 * current_seat's answer in every state (0: none); the public call
 	 * then reads it without calling current_seat. */

@@ -1,6 +1,7 @@
 /* Host modules (catanrisk/module.h) behind the internal module vtable: the
  * checks a table must pass, the adapter methods that call it, and loading a
  * module from a shared object. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__unix__) || defined(__APPLE__)
@@ -149,6 +150,15 @@ static size_t ad_legal(const void *d, const void *state, crisk_action *buf, size
 			return module_legal_error(CRISK_ESTATE);
 		}
 	return n;
+}
+
+/* module.legal_except: a host module skips nothing itself (skip_natively 0),
+ * so the core passes skip_types 0 alone: legal's list. */
+static size_t ad_legal_except(const void *d, const void *state, uint64_t skip_types, crisk_action *buf, size_t cap)
+{
+	assert(skip_types == 0);
+	(void)skip_types;
+	return ad_legal(d, state, buf, cap);
 }
 
 static int ad_check(const void *d, const void *state, crisk_action a)
@@ -493,6 +503,7 @@ static int ext_wrap(ext_module **out, const crisk_module *pub, void *dl)
 		.turn = ad_turn,
 		.score = ad_score,
 		.legal = ad_legal,
+		.legal_except = ad_legal_except,
 		.check = ad_check,
 		.apply = ad_apply,
 		.chance = ad_chance,

@@ -56,8 +56,6 @@ struct crisk_game {
 	 * reach them with one load; skip_foreign is ~mod->skip_natively. */
 	int (*current_seat)(const void *data, const void *state);
 	size_t (*legal)(const void *data, const void *state, crisk_action *buf, size_t cap);
-	/* mod->legal_except where it takes every skip_types (legal_except_all),
-	 * else game.c's legal_except_or_all */
 	size_t (*legal_except)(const void *data, const void *state, uint64_t skip_types, crisk_action *buf,
 			       size_t cap);
 	int (*apply)(const void *data, void *state, crisk_action a, evlog *log);

@@ -85,7 +85,6 @@ const module module_base = {
 	.legal = cm_legal,
 	.legal_except = cm_legal_except,
 	.skip_natively = KERN_SKIP_NATIVELY,
-	.legal_except_all = 1, /* kern_lists_offers(0): offers listed, as legal */
 	.seat_at = 1 + offsetof(kstate, cur), /* cm_current_seat's answer (kern_current_seat) */
 	.playout = cm_playout,
 	.check = cm_check,

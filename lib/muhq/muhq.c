@@ -71,7 +71,6 @@ const module module_muhq = {
 	.legal = mq_legal,
 	.legal_except = mq_legal_except,
 	.skip_natively = MQ_SKIP_NATIVELY,
-	.legal_except_all = 1, /* skip 0: enumerate lists what mq_legal lists */
 	.playout = mq_playout,
 	.check = mq_check,
 	.apply = mq_apply,

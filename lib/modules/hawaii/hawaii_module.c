@@ -231,7 +231,6 @@ const module module_hawaii = {
 	.legal = hawaii_legal,
 	.legal_except = hawaii_legal_except,
 	.skip_natively = KERN_SKIP_NATIVELY,
-	.legal_except_all = 1, /* kern_lists_offers(0): offers listed, as legal */
 	.seat_at = 1 + offsetof(kstate, cur), /* cm_current_seat's answer (kern_current_seat) */
 	.playout = hw_playout,
 	.check = hawaii_check,

@@ -202,7 +202,6 @@ const module module_risk = {
 	.legal = risk_legal,
 	.legal_except = risk_legal_except,
 	.skip_natively = KERN_SKIP_NATIVELY,
-	.legal_except_all = 1, /* kern_lists_offers(0): offers listed, as risk_legal */
 	.playout = mod_playout,
 	.check = risk_check,
 	.apply = risk_apply,

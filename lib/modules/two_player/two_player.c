@@ -400,7 +400,6 @@ const module module_two_player = {
 	.legal = tp_legal,
 	.legal_except = tp_legal_except,
 	.skip_natively = KERN_SKIP_NATIVELY,
-	.legal_except_all = 1, /* kern_lists_offers(0): offers listed, as legal */
 	.seat_at = 1 + offsetof(kstate, cur), /* cm_current_seat's answer (kern_current_seat) */
 	.playout = tp_playout,
 	.check = tp_check,
