@@ -32,6 +32,7 @@ int kern_init(kern *k, const kern_config *cfg)
 	k->dice_hooks = k->hk.excluded_sum || k->hk.dice_rolled || k->hk.produced || k->hk.after_roll_dp ||
 			k->hk.produce_ok || k->cfg.pieces_change_hands;
 	k->plain_turns = !k->victory_hooks && !k->cfg.explicit_chance;
+	k->cfg.bare_buildings |= k->cfg.pieces_change_hands;
 	if (cfg->two_rolls) {
 		/* The kernel's two rolls (kern_config.two_rolls) take the place of
 		 * the roll hooks; apply.c's roll of dice_hooks 2 asks none. */
@@ -257,14 +258,17 @@ int kern_road_ok(const kern *k, const void *st, int s, int path)
 	return kern_road_path(k, path) && kern_path_ok(k, st, s, path);
 }
 
-/* Whether seat s has any legal road spot.  Only the ends of its roads can
- * qualify: after set-up every building of a seat touches one of its roads. */
+/* Whether seat s has any legal road spot: at the ends of its roads, and at
+ * its buildings where one may stand without its roads (bare_buildings). */
 int kern_any_road(const kern *k, const void *st, int s)
 {
 	const uint64_t *reach = kreach(k, st, s);
 	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
 	for (int w = 0; w < k->nw; w++) {
-		for (uint64_t m = reach[w]; m; m &= m - 1) {
+		uint64_t ends = reach[w];
+		if (k->cfg.bare_buildings)
+			ends |= kern_bare_buildings(k, st, s, w);
+		for (uint64_t m = ends; m; m &= m - 1) {
 			int n = w * 64 + bit_low(m);
 			if (nodes[n] ? (int)(nodes[n] & NODE_OWNER_MASK) != s + 1 : bit_get(k->stop, n))
 				continue;

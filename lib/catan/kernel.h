@@ -96,6 +96,11 @@ typedef struct kern_config {
 	int pieces_change_hands;
 	/* A module rule may declare the active seat winner below vp_target (RC-29). */
 	int other_wins;
+	/* After set-up a seat's building may stand with none of its roads at
+	 * it (hawaii's ships move away, H-81): the road listers take the
+	 * seat's buildings as road ends besides its reach bits.  kern_init
+	 * sets it for pieces_change_hands too (an annexed road, RC-14). */
+	int bare_buildings;
 	/* Two rolls a turn, the second's sum differing from the first
 	 * (two_player T-8..T-10), kept by the kernel instead of roll hooks: the
 	 * module's state holds at byte rolls_at of its region the rolls
@@ -299,6 +304,18 @@ static inline int bit_low(uint64_t m)
 		n++;
 	return n;
 #endif
+}
+
+/* Word w of the points holding a building of seat s that no road of s
+ * touches (kern_config.bare_buildings): the buildings off s's reach bits,
+ * mostly other seats', looked at one by one. */
+static inline uint64_t kern_bare_buildings(const kern *k, const void *st, int s, int w)
+{
+	const uint8_t *nodes = knodes(k, st);
+	uint64_t bare = 0;
+	for (uint64_t m = koccupied(k, st)[w] & ~kreach(k, st, s)[w]; m; m &= m - 1)
+		bare |= (uint64_t)((nodes[w * 64 + bit_low(m)] & NODE_OWNER_MASK) == (unsigned)s + 1) << bit_low(m);
+	return bare;
 }
 
 /* Action codes written into a caller's buffer: every code is counted, those

@@ -44,10 +44,11 @@ static inline uint64_t bit_low64(uint64_t m)
 }
 
 /* Paths where seat s may build a road (B-69, B-70; on maps road paths only
- * and H-45), in ascending order.  Only
- * the ends of the seat's roads can qualify: after set-up every building of a
- * seat touches one of its roads (B-43, B-71).  `followed`: the caller lists
- * another code after these in any case. */
+ * and H-45), in ascending order.  Only the ends of the seat's roads can
+ * qualify, and its buildings: after set-up every building of a seat touches
+ * one of its roads (B-43, B-71) unless kern_config.bare_buildings says
+ * otherwise.  `followed`: the caller lists another code after these in any
+ * case. */
 /* The bitset walk of list_roads for nw node words and pw path words: the
  * standard base board (nw 1, pw 2) gets constant widths, so the loops over
  * words unroll and the candidates stay in registers.  Only the first rpw
@@ -72,6 +73,8 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 		 * here; on the built-in hawaii map (roads_only) the points
 		 * without a road path too (the ends of ship networks at sea). */
 		uint64_t from = reach[w] & ~(k->stop[w] & ~occupied[w]);
+		if (k->cfg.bare_buildings)
+			from |= kern_bare_buildings(k, st, s, w);
 		if (roads_only) {
 			from &= k->road_nodes[w];
 			/* An opponent's building blocks (B-70): tested at the

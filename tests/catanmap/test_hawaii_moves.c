@@ -97,6 +97,25 @@ START_TEST(open_ends_and_moves_H108)
 }
 END_TEST
 
+/* H-44, H-45, H-81: a building is its owner's anchor with no piece of the
+ * owner at it.  A's set-up ship leaves lihue for m3: lihue keeps no road
+ * or ship of A, yet A builds roads from it, listed as checked. */
+START_TEST(bare_settlement_anchors_roads_H44_H45)
+{
+	fixture f;
+	open_moves(&f);
+	roll(&f, 2);
+	play(&f, move_ship_code(&f, "m1", "m3"));
+	ck_assert(!bit_get(kreach(f.k, f.st, 0), pt(&f, "lihue"))); /* no piece of A there */
+	ck_assert(legal_code(&f, code(CRISK_CATAN_BUILD_ROAD, (uint64_t)sp(&f, "r006")), NULL));
+	ck_assert(legal_code(&f, code(CRISK_CATAN_BUILD_ROAD, (uint64_t)sp(&f, "r007")), NULL));
+	ck_assert(is_listed(&f, code(CRISK_CATAN_BUILD_ROAD, (uint64_t)sp(&f, "r006"))));
+	play(&f, code(CRISK_CATAN_BUILD_ROAD, (uint64_t)sp(&f, "r007")));
+	ck_assert(bit_get(kreach(f.k, f.st, 0), pt(&f, "lihue")));
+	close_game(&f);
+}
+END_TEST
+
 /* H-108's last sentence, H-81, H-50: a ship moved off f06 moves its
  * owner's boat back one step at once; moved onto m2 it gives 3:1 at once
  * (seat 2, with no merchant space before; its pieces at kaneohe and the
@@ -338,6 +357,7 @@ static Suite *hawaii_moves_suite(void)
 	Suite *s = suite_create("hawaii_moves");
 	TCase *tc = tcase_create("moves");
 	tcase_add_test(tc, open_ends_and_moves_H108);
+	tcase_add_test(tc, bare_settlement_anchors_roads_H44_H45);
 	tcase_add_test(tc, move_effects_H108);
 	tcase_add_test(tc, pirate_blocks_destination_H59);
 	tcase_add_test(tc, free_ship_stays_H80_H79);

@@ -209,6 +209,24 @@ int rs_path_at(const crisk_game *g, int node)
 	return best;
 }
 
+int rs_paths_at(const crisk_game *g, int node, int out[3])
+{
+	size_t len = 0;
+	const crisk_rules *r = crisk_game_rules(g);
+	crisk_rules_board_json(r, NULL, 0, &len);
+	char *buf = malloc(len + 1);
+	SC_CHECK(buf && crisk_rules_board_json(r, buf, len + 1, &len) == CRISK_OK, "board json");
+	jnode *root = NULL;
+	SC_CHECK(jr_parse(&root, buf, len) == CRISK_OK, "board json parse");
+	const jnode *paths = jr_member(jr_index(jr_member(root, "nodes"), (size_t)node), "paths");
+	int n = 0;
+	for (size_t i = 0; i < paths->count && n < 3; i++)
+		out[n++] = (int)jr_index(paths, i)->i;
+	jr_free(root);
+	free(buf);
+	return n;
+}
+
 void rs_refuse_rule(crisk_game *g, crisk_action a, const char *rule)
 {
 	char msg[512];

@@ -43,6 +43,8 @@ int rs_road_owner(const crisk_game *g, int path);
 int rs_path_hexes(const crisk_game *g, int path, int out[2]);
 /* A path at node n (the lowest id). */
 int rs_path_at(const crisk_game *g, int node);
+/* The paths at node n (at most 3); returns how many. */
+int rs_paths_at(const crisk_game *g, int node, int out[3]);
 /* The phase name in the omniscient view. */
 const char *rs_phase(const crisk_game *g, char buf[32]);
 /* The last refusal message contains `rule`. */

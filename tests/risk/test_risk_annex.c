@@ -255,6 +255,40 @@ START_TEST(test_rc27_neutral_building_annexed)
 }
 END_TEST
 
+/* RC-14 with B-69: seat 1 takes seat 0's set-up road 11 (controlling its
+ * two hexes) but not the settlement at 12 (the third hex stays out of its
+ * control, RC-13).  The settlement keeps no road of seat 0, yet seat 0
+ * builds roads from it, listed as checked. */
+START_TEST(test_rc14_bare_settlement_still_anchors_roads)
+{
+	static const int need[5] = {3, 0, 0, 1, 5}; /* requirements of hexes 0, 3, 4 */
+	crisk_game *g = rs_three(NULL);
+	int ph[2];
+	ck_assert_int_eq(rs_path_hexes(g, 11, ph), 2);
+	for (int i = 0; i < 2; i++) {
+		for (int o = 0; o < RV_OWNERS; o++)
+			rs_set_armies(&g, ph[i], o, 0);
+		rs_set_armies(&g, ph[i], 1, need[ph[i]]);
+	}
+	sc_gain_all(g, 0, (const int[5]){1, 1, 0, 0, 0}); /* a road (B-69) */
+	sc_to_main(g, 0);
+	ck_assert_int_eq(rs_road_owner(g, 11), 1);
+	ck_assert_int_eq(rs_building_owner(g, 12), 0);
+	int at[3], n = rs_paths_at(g, 12, at), from_12 = 0;
+	for (int i = 0; i < n; i++) {
+		if (at[i] == 11)
+			continue;
+		crisk_action a = sc_act(CRISK_CATAN_BUILD_ROAD, at[i]);
+		ck_assert_msg(sc_legal(g, a), "road %d at the settlement: %s", at[i], crisk_error_last());
+		ck_assert_msg(sc_listed(g, a), "road %d at the settlement is legal but not listed", at[i]);
+		from_12++;
+	}
+	ck_assert_int_ge(from_12, 1);
+	sc_apply(g, sc_act(CRISK_CATAN_BUILD_ROAD, at[at[0] == 11 ? 1 : 0]));
+	crisk_game_free(g);
+}
+END_TEST
+
 /* RC-28: the target counts annexed buildings, checked in the seat's turn. */
 START_TEST(test_rc28_annexation_reaches_target)
 {
@@ -285,6 +319,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_rc27_resign_leaves_neutral_defenders);
 	tcase_add_test(tc, test_rc27_neutral_building_annexed);
 	tcase_add_test(tc, test_rc28_annexation_reaches_target);
+	tcase_add_test(tc, test_rc14_bare_settlement_still_anchors_roads);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -201,6 +201,7 @@ static int build_rules(hw_rules *r, const param_set *p, const char *map, size_t 
 		.named_kinds = (uint8_t)((1u << BNODE_SITE) | (big ? 1u << BNODE_CHIT : 0u)), /* H-7, H-77 */
 		.setup_rounds = 3,              /* H-35 */
 		.special_build = big,           /* H-89 */
+		.bare_buildings = 1,            /* a moved ship may leave a building bare (H-81) */
 		.hooks = &hw_hooks,
 		.ext_size = sizeof(hw_ext),
 	};
