@@ -335,6 +335,30 @@ START_TEST(friendly_robber_and_pirate_H91)
 }
 END_TEST
 
+/* H-91 for the fish market's moves (H-73): friendly_robber keeps the
+ * pirate off the sea hexes of a weak opponent's ship there too, and the
+ * robber off a weak opponent's hexes. */
+START_TEST(friendly_fish_market_H91_H73)
+{
+	fixture f;
+	open_sea22(&f, "players=4 chance=explicit friendly_robber=on");
+	hwx(f.k, f.st)->fish[0] = 2; /* the cost of either move */
+	const crisk_action pirate = code(HW_FISH, (uint64_t)HW_FISH_MOVE_PIRATE << 16);
+	ck_assert(!legal_code(&f, pirate | (uint64_t)hx(&f, "sea22"), "(friendly robber, H-91)"));
+	ck_assert(!legal_code(&f, pirate | (uint64_t)hx(&f, "sea18"), "seat 1, who has only 3 visible VP"));
+	ck_assert(!legal_code(&f, code(HW_FISH, (uint64_t)HW_FISH_MOVE_ROBBER << 16 | (uint64_t)hx(&f, "mu1")),
+			      "(friendly robber, B-63)"));
+	int moves = 0;
+	for (int x = 0; x < f.k->b.n_land + f.k->b.n_sea; x++)
+		moves += is_listed(&f, pirate | (uint64_t)x);
+	ck_assert_int_eq(moves, 42 - 2); /* as the 7's move: sea22 and sea18 out */
+	play(&f, pirate | (uint64_t)hx(&f, "sea01"));
+	ck_assert_int_eq(hwx(f.k, f.st)->pirate, hx(&f, "sea01"));
+	ck_assert_int_eq(hwx(f.k, f.st)->fish[0], 0);
+	close_game(&f);
+}
+END_TEST
+
 /* H-112: the thief field is checked. */
 START_TEST(thief_field_checked)
 {
@@ -361,6 +385,7 @@ static Suite *hawaii_pirate_suite(void)
 	tcase_add_test(tc, robber_hi7_H107);
 	tcase_add_test(tc, robber_ni1_puuwai_H107);
 	tcase_add_test(tc, friendly_robber_and_pirate_H91);
+	tcase_add_test(tc, friendly_fish_market_H91_H73);
 	tcase_add_test(tc, thief_field_checked);
 	suite_add_tcase(s, tc);
 	return s;

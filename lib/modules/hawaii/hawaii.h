@@ -744,6 +744,12 @@ unsigned hw_pirate_victims(const kern *k, const void *st);
 /* The kernel's thief_victims hook: the pirate's or the robber's. */
 unsigned hw_thief_victims(const kern *k, const void *st);
 int hw_check_move_pirate(const kern *k, const void *st, int hex);
+/* H-91 for any pirate move (7, knight, fish market): with friendly_robber,
+ * the pirate stays off the sea hexes of a ship of an opponent with at most
+ * 3 visible VP, unless that leaves it no sea hex (B-63's fallback).  The
+ * test, and the check with its message. */
+int hw_pirate_friendly_ok(const kern *k, const void *st, int hex);
+int hw_check_pirate_friendly(const kern *k, const void *st, int hex);
 void hw_list_move_pirate(const kern *k, const void *st, action_out *o);
 void hw_move_pirate(const kern *k, void *st, int hex, evlog *log);
 /* hw_check_move_pirate, then hw_move_pirate on success (hawaii_apply's

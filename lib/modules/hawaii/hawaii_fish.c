@@ -337,13 +337,17 @@ static void list_market(const kern *k, const void *st, action_out *o)
 			}
 #endif
 			hw_put_codes(o, hwr(k)->robber_codes, k->b.n_land, h->robber);
-		} else {
+			hw_put_codes(o, hwr(k)->fish_pirate_codes, k->b.n_sea, x->pirate - k->b.n_land);
+		} else { /* H-91 for both moves */
 			for (int hex = 0; hex < k->b.n_land; hex++) {
 				if (hex != h->robber && kern_robber_ok(k, st, hex) == CRISK_OK)
 					out_put(o, market_code(HW_FISH_MOVE_ROBBER, hex));
 			}
+			for (int hex = k->b.n_land; hex < k->b.n_land + k->b.n_sea; hex++) {
+				if (hex != x->pirate && hw_pirate_friendly_ok(k, st, hex))
+					out_put(o, market_code(HW_FISH_MOVE_PIRATE, hex));
+			}
 		}
-		hw_put_codes(o, hwr(k)->fish_pirate_codes, k->b.n_sea, x->pirate - k->b.n_land);
 	}
 #if defined(HW_AVX2)
 hexes_listed:
@@ -464,7 +468,7 @@ int hw_check_market(const kern *k, const void *st, crisk_action a)
 				       k->b.n_land + k->b.n_sea - 1);
 		if (arg == x->pirate)
 			return err_set(CRISK_EILLEGAL, "the pirate is already on hex %d and must move (H-57)", arg);
-		return CRISK_OK;
+		return hw_check_pirate_friendly(k, st, arg); /* H-91 */
 	case HW_FISH_STEAL:
 		if (arg >= k->seats || arg == s)
 			return err_set(CRISK_EILLEGAL, "seat %d is not an opponent", arg);
@@ -509,9 +513,9 @@ int hw_check_market(const kern *k, const void *st, crisk_action a)
 }
 
 /* hw_check_market's tests of the two moves, the most frequent uses (H-73),
- * as one conjunction without messages: the robber's without
- * friendly_robber (kern_robber_ok: a land hex but the robber's, B-62) and
- * the pirate's (a sea hex but the pirate's, H-57), each at 2 fish in the
+ * as one conjunction without messages, without friendly_robber (H-91): the
+ * robber's (kern_robber_ok: a land hex but the robber's, B-62) and the
+ * pirate's (a sea hex but the pirate's, H-57), each at 2 fish in the
  * market's phase (H-42).  False for any other code. */
 static inline int market_move_ok(const kern *k, const void *st, crisk_action a)
 {
@@ -523,7 +527,7 @@ static inline int market_move_ok(const kern *k, const void *st, crisk_action a)
 		return 0;
 	if ((a & ~UINT64_C(0xFFFF)) == market_code(HW_FISH_MOVE_ROBBER, 0))
 		return kern_robber_plain_ok(k, st, arg);
-	return (a & ~UINT64_C(0xFFFF)) == market_code(HW_FISH_MOVE_PIRATE, 0) &&
+	return (a & ~UINT64_C(0xFFFF)) == market_code(HW_FISH_MOVE_PIRATE, 0) && !k->cfg.friendly_robber &&
 	       arg - (unsigned)k->b.n_land < (unsigned)k->b.n_sea && arg != x->pirate;
 }
 
@@ -537,8 +541,7 @@ static int market_checked_rest(const kern *k, void *st, crisk_action a, evlog *l
 	if (rc)
 		return rc;
 	/* market_move_ok is exact for the moves it takes */
-	assert(ACT_TYPE(a) != HW_FISH || ((a >> 16) & 0xFF) > HW_FISH_MOVE_PIRATE ||
-	       (((a >> 16) & 0xFF) == HW_FISH_MOVE_ROBBER && k->cfg.friendly_robber));
+	assert(ACT_TYPE(a) != HW_FISH || ((a >> 16) & 0xFF) > HW_FISH_MOVE_PIRATE || k->cfg.friendly_robber);
 	hw_apply_market(k, st, a, log);
 	return CRISK_OK;
 }

@@ -91,6 +91,17 @@ int hw_check_move_pirate(const kern *k, const void *st, int x)
 	}
 	if (x == hwx(k, st)->pirate)
 		return err_set(CRISK_EILLEGAL, "the pirate is already on hex %d and must move (H-57)", x);
+	return hw_check_pirate_friendly(k, st, x);
+}
+
+int hw_pirate_friendly_ok(const kern *k, const void *st, int x)
+{
+	int who;
+	return friendly_ok(k, st, x, &who);
+}
+
+int hw_check_pirate_friendly(const kern *k, const void *st, int x)
+{
 	int who;
 	if (!friendly_ok(k, st, x, &who))
 		return err_set(CRISK_EILLEGAL,
