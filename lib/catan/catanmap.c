@@ -1037,9 +1037,13 @@ static int parse(parser *p, const char *text, size_t len, catanmap **out)
 	while (s < end) {
 		p->line++;
 		const char *e = s;
+		int comment = 0; /* past the line's first '#' (H-22), which no field holds */
 		while (e < end && *e != '\n') {
 			unsigned char c = (unsigned char)*e;
-			if ((c < 0x20 && c != '\t') || c == 0x7F) {
+			comment |= c == '#';
+			/* H-21: 0x00-0x1F but TAB anywhere; DEL, a control character
+			 * too, only outside comments, which take any character (H-27). */
+			if ((c < 0x20 && c != '\t') || (c == 0x7F && !comment)) {
 				if (c == '\r' && e + 1 < end && e[1] == '\n')
 					break;
 				char msg[64];

@@ -906,6 +906,21 @@ START_TEST(mini_parses)
 }
 END_TEST
 
+/* H-22, H-27: a comment takes any character but the line end, DEL too
+ * (H-21 refuses only 0x00-0x1F but TAB anywhere), on a line of its own or
+ * after a statement. */
+START_TEST(comments_take_any_character_H22_H27)
+{
+	static const char more[] = "# DEL \x7f and \xc3\xa9 in a comment\n"
+				   "target 4 11 # \x7f\x7f\n";
+	char text[sizeof mini + sizeof more];
+	snprintf(text, sizeof text, "%s%s", mini, more);
+	catanmap *m = must_parse(text, strlen(text));
+	ck_assert_int_eq(m->target[4], 11);
+	catanmap_free(m);
+}
+END_TEST
+
 static const struct bad {
 	int line;
 	const char *with;
@@ -1057,6 +1072,7 @@ static const struct bad {
 	{2, "island i Isle # \x1f", "line 2: control character 0x1F at column 17"},
 	{2, "island i Is\rle", "line 2: control character 0x0D at column 12"},
 	{2, "island i Isle\x7f", "line 2: control character 0x7F at column 14"},
+	{2, "island i Is\x7fle # a comment", "line 2: control character 0x7F at column 12"},
 	{2, "island i Isle\xff", "line 2: invalid UTF-8 (byte 0xFF at column 14)"},
 	{2, "island i Isle # \xc0\xaf", "line 2: invalid UTF-8 (byte 0xC0 at column 17)"},
 	{2, "island i \xed\xa0\x80", "line 2: invalid UTF-8 (byte 0xED at column 10)"},
@@ -1396,6 +1412,7 @@ static Suite *catanmap_suite(void)
 	tc = tcase_create("format");
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, mini_parses);
+	tcase_add_test(tc, comments_take_any_character_H22_H27);
 	tcase_add_loop_test(tc, mini_errors_H31, 0, (int)(sizeof bad / sizeof bad[0]));
 	tcase_add_loop_test(tc, mini_valid_edits, 0, (int)(sizeof good / sizeof good[0]));
 	tcase_add_test(tc, mini_fields_as_written);
