@@ -13,6 +13,7 @@
 #define CLONE_FOLLOW_STEPS 8
 #define MAX_STEPS_PER_GAME 200000
 #define LOAD_BY_NAME_EVERY 16 /* steps; a load by module name builds the rules anew */
+#define COMPLETE_EVERY 4 /* steps; check_complete asks every action of the index */
 #define MAX_SEATS CRISK_MAX_SEATS
 
 /* splitmix64: the suite's own RNG, independent of the library's. */
@@ -88,7 +89,8 @@ typedef struct run {
 	crisk_action *history;
 	size_t n_history, history_cap;
 	size_t step;
-	long checks, garbage_refused, garbage_accepted, differential, catan_checks, saves_checked;
+	long checks, garbage_refused, garbage_accepted, differential, catan_checks, saves_checked, completes;
+	size_t n_index; /* actions of the module's action index (crisk_rl_action_count), 0 without one */
 	int saves_unsupported; /* the module has no save hooks */
 } run;
 
@@ -656,6 +658,31 @@ static int check_garbage(run *R)
 	return 0;
 }
 
+/* Every action of the module's action index (crisk_rl_index_action) that
+ * check accepts is listed (check_legal asks the other way), every
+ * COMPLETE_EVERY-th step at a seat's decision point: a legal action that
+ * the list leaves out is one no player or bot is offered.  Codes a module
+ * lists only by a representative (opt->listed_as) stand for it; trade offers
+ * (B-100's bounded family) have no index. */
+static int check_complete(run *R, int seat)
+{
+	if (!R->n_index || seat < 0 || R->step % COMPLETE_EVERY)
+		return 0;
+	for (size_t i = 0; i < R->n_index; i++) {
+		crisk_action a;
+		if (crisk_rl_index_action(R->g, i, &a) != CRISK_OK)
+			return fail(R, "crisk_rl_index_action(%zu): %s", i, crisk_error_last());
+		if (crisk_game_check(R->g, a) != CRISK_OK ||
+		    is_listed(R, R->opt->listed_as ? R->opt->listed_as(a) : a))
+			continue;
+		char t[128];
+		action_text(R->g, a, t, sizeof t);
+		return fail(R, "\"%s\" (index %zu) passes check but is not listed", t, i);
+	}
+	R->completes++;
+	return 0;
+}
+
 /* At a chance point: outcomes = legal list, probabilities positive, sum 1.
  * Returns the index of an outcome drawn with its probability, or -1. */
 static int check_chance(run *R, double *probs_out)
@@ -1033,6 +1060,8 @@ static int start_game(run *R)
 	    crisk_game_new(&R->follow_copy, R->rules) != CRISK_OK)
 		return fail(R, "crisk_game_new: %s", crisk_error_last());
 	R->seats = crisk_rules_num_seats(R->rules);
+	if (crisk_rl_action_count(R->rules, &R->n_index) != CRISK_OK)
+		R->n_index = 0; /* no action index (host modules): no completeness check */
 	if (R->seats < 1 || R->seats > MAX_SEATS)
 		return fail(R, "%d seats", R->seats);
 	int32_t bank[5], deck = 0;
@@ -1109,7 +1138,8 @@ static int play(run *R)
 				return fail(R, "module invariant: %s", msg);
 		}
 		if (check_legal(R) || check_new_events(R) || check_views(R) ||
-		    (R->catan && check_catan(R, R->g, R->progress_played)) || check_garbage(R) || check_saves(R, 0))
+		    (R->catan && check_catan(R, R->g, R->progress_played)) || check_garbage(R) || check_complete(R, seat) ||
+		    check_saves(R, 0))
 			return -1;
 		size_t pick;
 		if (seat == CRISK_SEAT_CHANCE) {
@@ -1177,7 +1207,8 @@ static int run_games(const char *module, const crisk_module *table, const char *
 	report rep = {report_buf, cap, 0, 0};
 	if (report_buf && cap)
 		report_buf[0] = '\0';
-	long steps = 0, checks = 0, refused = 0, accepted = 0, differential = 0, catan_checks = 0, saves = 0;
+	long steps = 0, checks = 0, refused = 0, accepted = 0, differential = 0, catan_checks = 0, saves = 0,
+	     completes = 0;
 	int won = 0, ended = 0, unsaved = 0;
 	for (int i = 0; i < games; i++) {
 		run R;
@@ -1204,6 +1235,7 @@ static int run_games(const char *module, const crisk_module *table, const char *
 		checks += R.checks;
 		refused += R.garbage_refused;
 		accepted += R.garbage_accepted;
+		completes += R.completes;
 		differential += R.differential;
 		catan_checks += R.catan_checks;
 		saves += R.saves_checked;
@@ -1212,10 +1244,11 @@ static int run_games(const char *module, const crisk_module *table, const char *
 	}
 	rep_add(&rep,
 		"%s \"%s\": %d games (%d won, %d ended by max_turns), %ld steps, %ld listed checks, "
-		"%ld unlisted refused, %ld unlisted accepted, %ld differential chance tests, %ld states with Catan "
-		"invariants, %ld states saved and loaded back%s, %d failures\n",
+		"%ld unlisted refused, %ld unlisted accepted, %ld states with every indexed action checked, %ld "
+		"differential chance tests, %ld states with Catan invariants, %ld states saved and loaded back%s, %d "
+		"failures\n",
 		module, params_without_seed ? params_without_seed : "", games, won, ended, steps, checks, refused, accepted,
-		differential, catan_checks, saves, unsaved ? " (the module cannot save)" : "", rep.failures);
+		completes, differential, catan_checks, saves, unsaved ? " (the module cannot save)" : "", rep.failures);
 	return rep.failures;
 }
 

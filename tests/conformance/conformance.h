@@ -7,6 +7,8 @@
  *  - codes that are not listed (mutated payloads, random types, random 64-bit
  *    values) are either refused with a message and the game unchanged, or, if
  *    check accepts them, also accepted by apply;
+ *  - every 4th step, every action of the module's action index (crisk_rl_*)
+ *    that check accepts is listed;
  *  - chance points (explicit mode) list outcomes with probabilities that are
  *    positive, sum to 1 and match the legal list;
  *  - a clone (crisk_game_clone and crisk_game_copy) replays the next actions
@@ -31,6 +33,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "catanrisk/common.h"
 
 struct crisk_game;
 struct crisk_module;
@@ -74,6 +77,11 @@ typedef struct conformance_options {
 	/* A data file of the host for a built-in module's rules
 	 * (crisk_rules_new_with_data_file: hawaii's map, H-91); NULL: none. */
 	const char *data_path;
+	/* The listed code that stands for a legal code the module lists only
+	 * in part (risk's army counts: 1 and the largest listed, every count
+	 * between legal, docs/rules-risk.md); NULL: every legal code of the
+	 * action index is listed itself. */
+	crisk_action (*listed_as)(crisk_action a);
 } conformance_options;
 
 /* With on, a module whose games the Catan queries refuse (crisk_catan_bank)

@@ -41,8 +41,23 @@ static int invariant(const crisk_game *g, char *msg, size_t cap)
 	return 0;
 }
 
+/* BUY_ARMIES, MOVE_ARMIES and REDEPLOY are listed with count 1 and the
+ * largest; a count between is legal and stands as count 1. */
+static crisk_action listed_as(crisk_action a)
+{
+	unsigned t = CRISK_ACTION_TYPE(a);
+	crisk_catan_action f;
+	crisk_action one;
+	if ((t != CRISK_RISK_BUY_ARMIES && t != CRISK_RISK_MOVE_ARMIES && t != CRISK_RISK_REDEPLOY) ||
+	    crisk_catan_action_init(&f, CRISK_CATAN_ACTION_VERSION) || crisk_catan_action_decode(&f, a) ||
+	    f.arg[2] <= 1)
+		return a;
+	f.arg[2] = 1;
+	return crisk_catan_action_encode(&one, &f) ? a : one;
+}
+
 static const conformance_options risk_options = {
-	.floating_roads = 1, .extra_pieces = extra_pieces, .invariant = invariant};
+	.floating_roads = 1, .extra_pieces = extra_pieces, .invariant = invariant, .listed_as = listed_as};
 
 static void run_config(const char *params, uint64_t first_seed)
 {
