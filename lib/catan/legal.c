@@ -29,6 +29,29 @@ static void put_run(action_out *o, const crisk_action *src, size_t n)
 
 #define SPOT_WORDS 16 /* fast path for boards up to 1024 paths */
 
+/* kern_bare_buildings for word w of a map whose state holds at least 64
+ * bytes from node 64w on (list_roads' two-word maps: the paths follow the
+ * points): the owner bits of those bytes compared sixteen at a time, then
+ * the points past the last cleared, instead of one test per building. */
+static inline uint64_t bare_buildings_64(const kern *k, const void *st, int s, int w)
+{
+#if defined(__SSE2__)
+	const uint8_t *at = knodes(k, st) + 64 * w;
+	const __m128i low = _mm_set1_epi8((char)NODE_OWNER_MASK), me = _mm_set1_epi8((char)(s + 1));
+	uint64_t own = 0;
+	for (int c = 0; c < 4; c++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(at + 16 * c));
+		own |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, low), me)) << (16 * c);
+	}
+	const int past = k->b.n_node - 64 * w; /* points in this word */
+	if (past < 64)
+		own &= (UINT64_C(1) << past) - 1;
+	return own & ~kreach(k, st, s)[w];
+#else
+	return kern_bare_buildings(k, st, s, w);
+#endif
+}
+
 /* bit_low(m) for m != 0 as a 64-bit value, for an index or a code: no
  * sign extension after the count (tzcnt, which a processor without BMI1
  * runs as bsf: the same for m != 0). */
@@ -74,7 +97,7 @@ static inline void list_roads_words(const kern *k, const void *st, int s, unsign
 		 * without a road path too (the ends of ship networks at sea). */
 		uint64_t from = reach[w] & ~(k->stop[w] & ~occupied[w]);
 		if (k->cfg.bare_buildings)
-			from |= kern_bare_buildings(k, st, s, w);
+			from |= roads_only && nw == 2 ? bare_buildings_64(k, st, s, w) : kern_bare_buildings(k, st, s, w);
 		if (roads_only) {
 			from &= k->road_nodes[w];
 			/* An opponent's building blocks (B-70): tested at the
