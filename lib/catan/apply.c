@@ -573,6 +573,8 @@ static void setup_road(const kern *k, void *st, int p, evlog *log)
 	ev *e = ev_push(log, CRISK_CATAN_EV_SETUP_ROAD, h->active, -1);
 	if (e)
 		e->args[0] = p;
+	if (k->hk.road_placed)
+		k->hk.road_placed(k, st, h->active, p, log);
 	flow_update_longest_road_at(k, st, h->active, p, log);
 	flow_setup_next(k, st, log);
 }
@@ -618,6 +620,8 @@ static void free_road_place(const kern *k, void *st, int path, evlog *log)
 		e->args[0] = path;
 		e->args[1] = 1;
 	}
+	if (k->hk.road_placed)
+		k->hk.road_placed(k, st, s, path, log);
 	flow_update_longest_road_at(k, st, s, path, log);
 	flow_free_piece_done(k, st, log);
 }
@@ -723,17 +727,23 @@ static void build(const kern *k, void *st, unsigned type, int id, evlog *log)
 	int s = h->active;
 	kseat *p = kseat_of(k, st, s);
 	ev *e;
+	/* Each event's field is set at once: the events pushed after it may
+	 * take its slot of the ring. */
 	switch (type) {
 	case CRISK_CATAN_BUILD_ROAD:
 		pay(h, p, kern_cost_bytes(COST_ROAD));
 		flow_add_road(k, st, s, id);
-		e = ev_push(log, CRISK_CATAN_EV_BUILD_ROAD, s, -1);
+		if ((e = ev_push(log, CRISK_CATAN_EV_BUILD_ROAD, s, -1)))
+			e->args[0] = id;
+		if (k->hk.road_placed)
+			k->hk.road_placed(k, st, s, id, log);
 		flow_update_longest_road_at(k, st, s, id, log);
 		break;
 	case CRISK_CATAN_BUILD_SETTLEMENT:
 		pay(h, p, kern_cost_bytes(COST_SETTLEMENT));
 		flow_place_building(k, st, s, id);
-		e = ev_push(log, CRISK_CATAN_EV_BUILD_SETTLEMENT, s, -1);
+		if ((e = ev_push(log, CRISK_CATAN_EV_BUILD_SETTLEMENT, s, -1)))
+			e->args[0] = id;
 		flow_update_longest_road(k, st, s, id, log);
 		break;
 	default: /* BUILD_CITY, B-72 */
@@ -741,11 +751,10 @@ static void build(const kern *k, void *st, unsigned type, int id, evlog *log)
 		knodes(k, st)[id] |= NODE_CITY;
 		p->supply[PIECE_CITY]--;
 		p->supply[PIECE_SETTLEMENT]++;
-		e = ev_push(log, CRISK_CATAN_EV_BUILD_CITY, s, -1);
+		if ((e = ev_push(log, CRISK_CATAN_EV_BUILD_CITY, s, -1)))
+			e->args[0] = id;
 		break;
 	}
-	if (e)
-		e->args[0] = id;
 	if (k->hk.after_build && type != CRISK_CATAN_BUILD_CITY)
 		k->hk.after_build(k, st, type == CRISK_CATAN_BUILD_ROAD ? PIECE_ROAD : PIECE_SETTLEMENT, id, 0, log);
 }

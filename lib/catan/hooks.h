@@ -52,6 +52,10 @@ typedef struct kern_hooks {
 	 * PIECE_SETTLEMENT on id; how = 0 paid, 1 free (road building),
 	 * 2 set-up.  The hook may move to a module decision point. */
 	void (*after_build)(const struct kern *k, void *st, int piece, int id, int how, evlog *log);
+	/* Seat s's road was just placed on `path` (built, free or set-up) and
+	 * its event pushed, before the Longest Road update: placement effects
+	 * that come first (hawaii's chit, H-50).  Before after_build. */
+	void (*road_placed)(const struct kern *k, void *st, int s, int path, evlog *log);
 	/* Nonzero for the module's own decision points (24..): kern_state_check
 	 * leaves those and their fields to ext_check. */
 	int (*module_phase)(int dp);

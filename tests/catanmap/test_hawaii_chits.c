@@ -105,6 +105,48 @@ START_TEST(first_piece_takes_chit_H101)
 }
 END_TEST
 
+/* H-50: a road's effects come in the rule's order, the chit before the
+ * Longest Trade Route.  A builds r025, r024's line to pearlcity, settles
+ * it and goes on with r029 (4 pieces from j_makua); r027 then makes the
+ * line 5 and reaches Ka'ena's chit: one road, both effects. */
+START_TEST(road_chit_before_route_H50)
+{
+	fixture f;
+	open_game(&f, "players=4 chance=explicit");
+	play_setup(&f, setup_b);
+	roll(&f, 12);
+	build_road(&f, "r024");
+	build_road(&f, "r025");
+	build_settlement(&f, "pearlcity");
+	build_road(&f, "r029");
+	ck_assert_int_eq(kseat_of(f.k, f.st, 0)->road_len, 4);
+	ev ring[64];
+	f.log.ring = ring;
+	f.log.cap = 64;
+	const uint64_t first = f.log.next;
+	build_road(&f, "r027");
+	ck_assert_int_eq(holder(&f, "kaena"), 0);
+	ck_assert_int_eq(kseat_of(f.k, f.st, 0)->road_len, 5);
+	int order[3] = {-1, -1, -1}, n = 0; /* 0 the road, 1 the chit, 2 the route */
+	for (uint64_t q = first; q < f.log.next && n < 3; q++) {
+		const ev *e = &ring[q % 64];
+		if (e->type == CRISK_CATAN_EV_BUILD_ROAD)
+			order[n++] = 0;
+		else if (e->type == HW_EV_EFFECT && e->args[0] == HW_FX_CHIT)
+			order[n++] = 1;
+		else if (e->type == CRISK_CATAN_EV_LONGEST_ROAD)
+			order[n++] = 2;
+	}
+	ck_assert_int_eq(n, 3);
+	ck_assert_int_eq(order[0], 0);
+	ck_assert_int_eq(order[1], 1);
+	ck_assert_int_eq(order[2], 2);
+	f.log.ring = NULL;
+	f.log.cap = 0;
+	close_game(&f);
+}
+END_TEST
+
 /* H-75, H-112: the state check refuses a chit still on a point a piece
  * touches, a chit of a seat the game does not have, and chits beyond the map's. */
 START_TEST(chit_state_check_H112)
@@ -164,6 +206,7 @@ static Suite *hawaii_chits_suite(void)
 	TCase *tc = tcase_create("chits");
 	tcase_add_test(tc, chit_points_H101);
 	tcase_add_test(tc, first_piece_takes_chit_H101);
+	tcase_add_test(tc, road_chit_before_route_H50);
 	tcase_add_test(tc, chit_state_check_H112);
 	tcase_add_test(tc, no_chits_with_five_H101);
 	suite_add_tcase(s, tc);

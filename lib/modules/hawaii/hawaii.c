@@ -87,13 +87,12 @@ static int hw_ext_check(const kern *k, const void *st)
 	return rc ? rc : hw_moves_check(k, st);
 }
 
-/* slice fish: a road's placement effects (H-50: the chit, H-75); ships
- * call hw_piece_placed themselves, set-up roads get it in hawaii_apply. */
-static void hw_after_build(const kern *k, void *st, int piece, int id, int how, evlog *log)
+/* A road's placement effects (H-50: the chit, H-75) before its route
+ * update, for built, free and set-up roads; ships and the market's roads
+ * call hw_piece_placed themselves. */
+static void hw_road_placed(const kern *k, void *st, int s, int path, evlog *log)
 {
-	(void)how;
-	if (piece == PIECE_ROAD)
-		hw_piece_placed(k, st, ks(st)->active, id, log);
+	hw_piece_placed(k, st, s, path, log);
 }
 
 static void hw_view_json(const kern *k, const void *st, int viewer, jw *w)
@@ -117,7 +116,7 @@ static const kern_hooks hw_hooks = {
 	.setup_sites = hw_setup_sites,
 	.free_pieces = hw_free_ships,
 	/* slice fish */
-	.after_build = hw_after_build,
+	.road_placed = hw_road_placed,
 	.view_json = hw_view_json,
 	.extra_vp = hw_extra_vp,
 	.produced = hw_fish_produced,

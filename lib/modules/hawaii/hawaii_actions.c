@@ -321,7 +321,7 @@ __attribute__((always_inline))
 #endif
 static inline int apply_kernel(const kern *k, void *st, crisk_action a, evlog *log, const int listed)
 {
-	int setup_road = ACT_TYPE(a) == CRISK_CATAN_PLACE_ROAD, s = ks(st)->active, rc;
+	int rc;
 	/* H-54: after MOVE_ROBBER the robber is the thief that moved last;
 	 * a refused move leaves the game unchanged.  (So every apply of
 	 * this module, playouts included, comes through here.) */
@@ -333,8 +333,6 @@ static inline int apply_kernel(const kern *k, void *st, crisk_action a, evlog *l
 		x->thief = thief;
 		return rc;
 	}
-	if (setup_road) /* H-75: a set-up road takes a chit too (the kernel calls no after_build) */
-		hw_chit_claim(k, st, s, ACT_ID(a), log);
 	if (x->market) /* a market steal's or draw's chance event resolved (none under way: nothing to do) */
 		hw_market_done(k, st);
 	return CRISK_OK;
@@ -394,8 +392,7 @@ static int apply_checked_rest(const kern *k, void *st, crisk_action a, evlog *lo
 }
 
 /* The kernel's actions after which the module has nothing to do: all but
- * MOVE_ROBBER (H-54's thief), PLACE_ROAD (H-75's chit at a set-up road),
- * STEAL_RESULT and DEV_RESULT (a market event's end: one is under way only
+ * MOVE_ROBBER (H-54's thief), STEAL_RESULT and DEV_RESULT (a market event's end: one is under way only
  * at DP_STEAL and DP_DEV_DRAW, hw_fish_check, where nothing else fits) and
  * OFFER_TRADE (its fish, H-61, hw_trade_fish_ok).  These go to the kernel
  * at once (turn ends, rolls and passes are most of a game's actions); one
@@ -403,8 +400,8 @@ static int apply_checked_rest(const kern *k, void *st, crisk_action a, evlog *lo
 #define KT(t) (UINT64_C(1) << (t))
 static const uint64_t kernel_alone =
 	((KT(CRISK_CATAN_END_PART + 1) - 1) & ~KT(0)) &
-	~(KT(CRISK_CATAN_MOVE_ROBBER) | KT(CRISK_CATAN_PLACE_ROAD) | KT(CRISK_CATAN_STEAL_RESULT) |
-	  KT(CRISK_CATAN_DEV_RESULT) | KT(CRISK_CATAN_OFFER_TRADE));
+	~(KT(CRISK_CATAN_MOVE_ROBBER) | KT(CRISK_CATAN_STEAL_RESULT) | KT(CRISK_CATAN_DEV_RESULT) |
+	  KT(CRISK_CATAN_OFFER_TRADE));
 _Static_assert(CRISK_CATAN_END_PART < HW_PLACE_SHIP && CRISK_CATAN_END_PART < 63,
 	       "the kernel's types lie below the module's and fit a word");
 
@@ -575,8 +572,8 @@ static int move_robber_checked(const kern *k, void *st, crisk_action a, evlog *l
 	assert(kern_robber_ok(k, st, ACT_ID(a)) == CRISK_OK);
 	return apply_listed_rest(k, st, a, log);
 }
-/* The set-up's PLACE_ROAD (kern_check_setup_road; not kernel_alone: H-75's
- * chit, apply_kernel). */
+/* The set-up's PLACE_ROAD (kern_check_setup_road; kernel_alone: H-75's
+ * chit comes from the road_placed hook). */
 static int setup_road_checked(const kern *k, void *st, crisk_action a, evlog *log)
 {
 	/* no fish rule outside the main phase */
@@ -585,7 +582,7 @@ static int setup_road_checked(const kern *k, void *st, crisk_action a, evlog *lo
 	const int rc = kern_check_setup_road(k, st, ACT_ID(a));
 	if (rc)
 		return rc;
-	return apply_kernel(k, st, a, log, 1);
+	return kern_apply_other_listed(k, st, a, log);
 }
 /* The module's codes (check_module_code, by type: `type` constant) and
  * the market's (hw_check_market), which test their decision points
@@ -651,9 +648,9 @@ int hawaii_apply(const void *data, void *st, crisk_action a, evlog *log)
 }
 
 /* hawaii_apply_listed's kernel actions that the module adds to (those not
- * kernel_alone: MOVE_ROBBER, PLACE_ROAD, STEAL_RESULT, DEV_RESULT,
- * OFFER_TRADE); the module's and the market's types have entries of their
- * own in listed_apply. */
+ * kernel_alone: MOVE_ROBBER, STEAL_RESULT, DEV_RESULT, OFFER_TRADE); the
+ * module's and the market's types have entries of their own in
+ * listed_apply. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
