@@ -169,7 +169,8 @@ int rs_road_owner(const crisk_game *g, int path)
 	return owner;
 }
 
-int rs_path_hexes(const crisk_game *g, int path, int out[2])
+/* The board JSON of g's rules, parsed (jr_free it). */
+static jnode *board_of(const crisk_game *g)
 {
 	size_t len = 0;
 	const crisk_rules *r = crisk_game_rules(g);
@@ -178,6 +179,13 @@ int rs_path_hexes(const crisk_game *g, int path, int out[2])
 	SC_CHECK(buf && crisk_rules_board_json(r, buf, len + 1, &len) == CRISK_OK, "board json");
 	jnode *root = NULL;
 	SC_CHECK(jr_parse(&root, buf, len) == CRISK_OK, "board json parse");
+	free(buf);
+	return root;
+}
+
+int rs_path_hexes(const crisk_game *g, int path, int out[2])
+{
+	jnode *root = board_of(g);
 	const jnode *hexes = jr_member(jr_index(jr_member(root, "paths"), (size_t)path), "hexes");
 	int n = 0;
 	for (size_t i = 0; i < hexes->count && n < 2; i++) {
@@ -186,45 +194,27 @@ int rs_path_hexes(const crisk_game *g, int path, int out[2])
 			out[n++] = (int)h->i;
 	}
 	jr_free(root);
-	free(buf);
 	return n;
-}
-
-int rs_path_at(const crisk_game *g, int node)
-{
-	size_t len = 0;
-	const crisk_rules *r = crisk_game_rules(g);
-	crisk_rules_board_json(r, NULL, 0, &len);
-	char *buf = malloc(len + 1);
-	SC_CHECK(buf && crisk_rules_board_json(r, buf, len + 1, &len) == CRISK_OK, "board json");
-	jnode *root = NULL;
-	SC_CHECK(jr_parse(&root, buf, len) == CRISK_OK, "board json parse");
-	const jnode *paths = jr_member(jr_index(jr_member(root, "nodes"), (size_t)node), "paths");
-	int best = 1 << 30;
-	for (size_t i = 0; i < paths->count; i++)
-		if ((int)jr_index(paths, i)->i < best)
-			best = (int)jr_index(paths, i)->i;
-	jr_free(root);
-	free(buf);
-	return best;
 }
 
 int rs_paths_at(const crisk_game *g, int node, int out[3])
 {
-	size_t len = 0;
-	const crisk_rules *r = crisk_game_rules(g);
-	crisk_rules_board_json(r, NULL, 0, &len);
-	char *buf = malloc(len + 1);
-	SC_CHECK(buf && crisk_rules_board_json(r, buf, len + 1, &len) == CRISK_OK, "board json");
-	jnode *root = NULL;
-	SC_CHECK(jr_parse(&root, buf, len) == CRISK_OK, "board json parse");
+	jnode *root = board_of(g);
 	const jnode *paths = jr_member(jr_index(jr_member(root, "nodes"), (size_t)node), "paths");
 	int n = 0;
 	for (size_t i = 0; i < paths->count && n < 3; i++)
 		out[n++] = (int)jr_index(paths, i)->i;
 	jr_free(root);
-	free(buf);
 	return n;
+}
+
+int rs_path_at(const crisk_game *g, int node)
+{
+	int at[3], n = rs_paths_at(g, node, at), best = 1 << 30;
+	for (int i = 0; i < n; i++)
+		if (at[i] < best)
+			best = at[i];
+	return best;
 }
 
 void rs_refuse_rule(crisk_game *g, crisk_action a, const char *rule)
