@@ -392,11 +392,12 @@ static int apply_checked_rest(const kern *k, void *st, crisk_action a, evlog *lo
 }
 
 /* The kernel's actions after which the module has nothing to do: all but
- * MOVE_ROBBER (H-54's thief), STEAL_RESULT and DEV_RESULT (a market event's end: one is under way only
- * at DP_STEAL and DP_DEV_DRAW, hw_fish_check, where nothing else fits) and
- * OFFER_TRADE (its fish, H-61, hw_trade_fish_ok).  These go to the kernel
- * at once (turn ends, rolls and passes are most of a game's actions); one
- * that does not fit is refused by the kernel, the game unchanged. */
+ * MOVE_ROBBER (H-54's thief), STEAL_RESULT and DEV_RESULT (a market
+ * event's end: one is under way only at DP_STEAL and DP_DEV_DRAW,
+ * hw_fish_check, where nothing else fits) and OFFER_TRADE (its fish, H-61,
+ * hw_trade_fish_ok).  These go to the kernel at once (turn ends, rolls and
+ * passes are most of a game's actions); one that does not fit is refused
+ * by the kernel, the game unchanged. */
 #define KT(t) (UINT64_C(1) << (t))
 static const uint64_t kernel_alone =
 	((KT(CRISK_CATAN_END_PART + 1) - 1) & ~KT(0)) &
