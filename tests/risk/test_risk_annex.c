@@ -8,15 +8,22 @@
 #include <string.h>
 #include "risk_scenario.h"
 
-/* Seat `q` controls hexes 0, 3 and 4 around intersection 12 (others cleared there). */
+/* The hexes around intersection 12 and their requirements. */
+static const int around_12[3] = {0, 3, 4}, need_12[3] = {3, 1, 5};
+
+/* Seat `q` controls hex around_12[i] (others cleared there). */
+static void take_hex_12(crisk_game **g, int i, int q)
+{
+	for (int o = 0; o < RV_OWNERS; o++)
+		rs_set_armies(g, around_12[i], o, 0);
+	rs_set_armies(g, around_12[i], q, need_12[i]);
+}
+
+/* Seat `q` controls hexes 0, 3 and 4 around intersection 12. */
 static void surround_12(crisk_game **g, int q)
 {
-	static const int hexes[3] = {0, 3, 4}, need[3] = {3, 1, 5};
-	for (int i = 0; i < 3; i++) {
-		for (int o = 0; o < RV_OWNERS; o++)
-			rs_set_armies(g, hexes[i], o, 0);
-		rs_set_armies(g, hexes[i], q, need[i]);
-	}
+	for (int i = 0; i < 3; i++)
+		take_hex_12(g, i, q);
 }
 
 static int supply(const crisk_game *g, int seat, const char *what)
@@ -261,15 +268,16 @@ END_TEST
  * builds roads from it, listed as checked. */
 START_TEST(test_rc14_bare_settlement_still_anchors_roads)
 {
-	static const int need[5] = {3, 0, 0, 1, 5}; /* requirements of hexes 0, 3, 4 */
 	crisk_game *g = rs_three(NULL);
-	int ph[2];
+	int ph[2], taken = 0;
 	ck_assert_int_eq(rs_path_hexes(g, 11, ph), 2);
-	for (int i = 0; i < 2; i++) {
-		for (int o = 0; o < RV_OWNERS; o++)
-			rs_set_armies(&g, ph[i], o, 0);
-		rs_set_armies(&g, ph[i], 1, need[ph[i]]);
+	for (int i = 0; i < 3; i++) {
+		if (around_12[i] == ph[0] || around_12[i] == ph[1]) {
+			take_hex_12(&g, i, 1);
+			taken++;
+		}
 	}
+	ck_assert_int_eq(taken, 2); /* road 11 borders two of the three */
 	sc_gain_all(g, 0, (const int[5]){1, 1, 0, 0, 0}); /* a road (B-69) */
 	sc_to_main(g, 0);
 	ck_assert_int_eq(rs_road_owner(g, 11), 1);
