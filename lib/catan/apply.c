@@ -710,7 +710,7 @@ static void maritime(const kern *k, void *st, int give, int take, evlog *log)
 {
 	kstate *h = ks(st);
 	kseat *p = kseat_of(k, st, h->active);
-	int rate = krate(p, give);
+	int rate = krate(k, p, give);
 	to_bank(h, p, give, rate);
 	bank_to(h, p, take, 1);
 	ev *e = ev_push(log, CRISK_CATAN_EV_MARITIME, h->active, -1);

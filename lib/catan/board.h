@@ -50,6 +50,9 @@ static inline uint64_t bytes_equal(uint64_t w, uint8_t v)
 enum terrain { TERR_HILLS, TERR_FOREST, TERR_PASTURE, TERR_FIELDS, TERR_MOUNTAINS, TERR_DESERT, TERR_SEA };
 /* Harbor types: 0 generic 3:1, 1 + r = 2:1 for resource r (B-5). */
 enum { HARBOR_GENERIC = 0 };
+/* A merchant's trade scroll on a map (H-28, H-62): the harbor types, then
+ * 6 any:2 and 7 + r r:3, which no harbor has. */
+enum { SCROLL_ANY2 = 6, SCROLL_RES3 = 7, NUM_SCROLLS = 12 };
 enum board_kind { BOARD_BEGINNER, BOARD_RANDOM, BOARD_RANDOM_TOKENS, BOARD_CUSTOM };
 /* Point kinds and path kinds of point-to-point maps, in the order of the
  * catanmap grammar (hawaii.md H-7, H-8).  The standard boards have none:
@@ -126,7 +129,12 @@ typedef struct board {
 	uint8_t *node_island;     /* per node: island index, BOARD_NO8 for none */
 	uint8_t *hex_island;      /* per hex, land and sea: island index or BOARD_NO8 */
 	uint8_t *path_kind;       /* per path: enum bpath_kind */
-	uint8_t *path_trade;      /* per path: harbor type of a merchant's scroll, else BOARD_NO8 */
+	uint8_t *path_trade;      /* per path: the harbor bit of a merchant's scroll, else BOARD_NO8 */
+	/* Per harbor bit: the scroll it stands for, BOARD_NO8 if none.  Bit t
+	 * is harbor type t for the scrolls harbors have (any:3, r:2), so kseat
+	 * bits mean what they mean on the standard boards; any:2 and r:3 take
+	 * the bits left (board_map.c), and kern.rate_bytes gives the rates. */
+	uint8_t bit_scroll[8];
 	uint16_t *path_sea_first; /* n_path + 1: path p touches sea hexes path_sea[first[p] .. first[p + 1]) */
 	uint16_t *path_sea;       /* sea hex ids, ascending per path (H-11) */
 	uint16_t *hex_src;        /* per hex: its index among the map's hex lines (H-15) */

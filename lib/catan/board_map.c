@@ -5,8 +5,6 @@
 #include "board_map.h"
 #include "../core/error.h"
 
-static const char *const res_name[5] = {"brick", "lumber", "wool", "grain", "ore"};
-
 /* Limits of the graph itself, before anything is allocated. */
 static int check_limits(const catanmap *m)
 {
@@ -20,14 +18,51 @@ static int check_limits(const catanmap *m)
 				       "line 0: point '%s' lists %u hexes in its production list, the engine holds at most %d",
 				       cm_str(m, pt->id), (unsigned)pt->produces.n, BOARD_MAX_NODE_HEXES);
 	}
+	return CRISK_OK;
+}
+
+/* H-28: a merchant's scroll as its code (board.h SCROLL_*). */
+static int scroll_code(const cm_space *sp)
+{
+	if (sp->rate == 2)
+		return sp->trade == CM_ANY ? SCROLL_ANY2 : 1 + sp->trade;
+	return sp->trade == CM_ANY ? HARBOR_GENERIC : SCROLL_RES3 + sp->trade;
+}
+
+/* The harbor bit of each scroll the map has (board.h bit_scroll): a
+ * harbor type keeps its own bit; any:2 and r:3 take bits 6 and 7, then
+ * the bits of harbor types the map lacks.  kseat.harbors has 8 bits. */
+static int assign_scroll_bits(board *b, const catanmap *m, uint8_t bit_of[NUM_SCROLLS])
+{
+	int used[NUM_SCROLLS] = {0}, distinct = 0;
 	for (int i = 0; i < m->n_space; i++) {
-		const cm_space *sp = &m->space[i];
-		if (sp->kind == CM_MERCHANT && !((sp->trade == CM_ANY && sp->rate == 3) || (sp->trade != CM_ANY && sp->rate == 2)))
-			return err_set(CRISK_EFORMAT,
-				       "line 0: merchant '%s' has the scroll %s:%d; the engine trades 3:1 any or 2:1 "
-				       "one resource (B-101)",
-				       cm_str(m, sp->id), sp->trade == CM_ANY ? "any" : res_name[sp->trade % 5], sp->rate);
+		if (m->space[i].kind == CM_MERCHANT)
+			used[scroll_code(&m->space[i])] = 1;
 	}
+	memset(b->bit_scroll, BOARD_NO8, sizeof b->bit_scroll);
+	memset(bit_of, BOARD_NO8, NUM_SCROLLS);
+	for (int c = 0; c < SCROLL_ANY2; c++) {
+		if (used[c]) {
+			bit_of[c] = (uint8_t)c;
+			b->bit_scroll[c] = (uint8_t)c;
+		}
+	}
+	static const uint8_t spare[8] = {6, 7, 0, 1, 2, 3, 4, 5};
+	int next = 0;
+	for (int c = 0; c < NUM_SCROLLS; c++) {
+		distinct += used[c];
+		if (!used[c] || c < SCROLL_ANY2)
+			continue;
+		while (next < 8 && b->bit_scroll[spare[next]] != BOARD_NO8)
+			next++;
+		if (next == 8)
+			break;
+		bit_of[c] = spare[next];
+		b->bit_scroll[spare[next]] = (uint8_t)c;
+	}
+	if (distinct > 8)
+		return err_set(CRISK_EFORMAT, "line 0: the map has %d different merchant scrolls, the engine holds at most 8",
+			       distinct);
 	return CRISK_OK;
 }
 
@@ -122,7 +157,7 @@ static void fill_nodes(board *b, const catanmap *m, const uint16_t *hex_id)
 	}
 }
 
-static void fill_paths(board *b, const catanmap *m, const uint16_t *hex_id)
+static void fill_paths(board *b, const catanmap *m, const uint16_t *hex_id, const uint8_t *scroll_bit)
 {
 	size_t sea = 0;
 	for (int i = 0; i < m->n_space; i++) {
@@ -136,8 +171,8 @@ static void fill_paths(board *b, const catanmap *m, const uint16_t *hex_id)
 		board_add_neighbour(&b->node[e->node[1]], e->node[0], (uint16_t)i);
 		b->path_kind[i] = sp->kind;
 		b->path_trade[i] = BOARD_NO8;
-		if (sp->kind == CM_MERCHANT) /* check_limits let only these two through */
-			b->path_trade[i] = sp->trade == CM_ANY ? HARBOR_GENERIC : (uint8_t)(1 + sp->trade);
+		if (sp->kind == CM_MERCHANT)
+			b->path_trade[i] = scroll_bit[scroll_code(sp)];
 		if (sp->kind != CM_ROAD) {
 			b->node[e->node[0]].coastal = 1;
 			b->node[e->node[1]].coastal = 1;
@@ -169,7 +204,10 @@ int board_from_map(board *b, const catanmap *m)
 	if (!b || !m)
 		return err_set(CRISK_EINVAL, "board_from_map: NULL argument");
 	memset(b, 0, sizeof *b);
+	uint8_t scroll_bit[NUM_SCROLLS];
 	int rc = check_limits(m);
+	if (!rc)
+		rc = assign_scroll_bits(b, m, scroll_bit);
 	if (rc)
 		return rc;
 	size_t sea_links = 0, disc_links = 0;
@@ -199,7 +237,7 @@ int board_from_map(board *b, const catanmap *m)
 	}
 	fill_hexes(b, m, hex_id);
 	fill_nodes(b, m, hex_id);
-	fill_paths(b, m, hex_id);
+	fill_paths(b, m, hex_id, scroll_bit);
 	fill_discs(b, m);
 	b->robber_start = hex_id[m->robber];
 	b->pirate_start = m->pirate >= 0 ? hex_id[m->pirate] : BOARD_NONE;

@@ -21,9 +21,10 @@
  *               converter must refuse larger points with a message.
  *   cm_space -> bpath node[2] (sort a, b: bpath wants node[0] < node[1]);
  *               bpath.hex has no equivalent (spaces touch sea hexes, cm_space.sea).
- *   merchant -> the harbor types of board.h (0 generic 3:1, 1 + r for 2:1 of
- *               resource r) only for any:3 and <resource>:2; any:2 and
- *               <resource>:3 are valid in the format but have no harbor type.
+ *   merchant -> board.path_trade, a harbor bit: the harbor type of board.h
+ *               (0 generic 3:1, 1 + r for 2:1 of resource r) for any:3 and
+ *               <resource>:2; any:2 and <resource>:3 take the bits left
+ *               (board.bit_scroll).
  *   robber   -> board.robber_start.  The pirate, discs, fishing track, point
  *               kinds, islands and targets have no board field. */
 #ifndef CRISK_CATAN_CATANMAP_H

@@ -18,6 +18,47 @@ int kern_hand_key(const kseat *p)
 	return khand_key(p);
 }
 
+/* Whether a map's scrolls include one no harbor has (any:2, r:3): then
+ * the rules hold their own rate table (board.h bit_scroll). */
+static int scrolls_beyond_harbors(const board *b)
+{
+	for (int i = 0; b->path_trade && i < 8; i++) {
+		if (b->bit_scroll[i] != BOARD_NO8 && b->bit_scroll[i] != i)
+			return 1;
+	}
+	return 0;
+}
+
+/* H-62: the rate of resource r under scroll c (board.h SCROLL_*). */
+static int scroll_rate(int c, int r)
+{
+	if (c == HARBOR_GENERIC)
+		return 3;
+	if (c == SCROLL_ANY2)
+		return 2;
+	if (c >= SCROLL_RES3)
+		return c - SCROLL_RES3 == r ? 3 : 4;
+	return c - 1 == r ? 2 : 4;
+}
+
+/* kern.rate_bytes of a map: for each value of the harbor bits, the best
+ * rate per resource over the scrolls of its bits (H-63), else 4. */
+static void fill_scroll_rates(const board *b, uint64_t *rates)
+{
+	for (unsigned bits = 0; bits < 256; bits++) {
+		uint64_t v = 0;
+		for (int r = 0; r < NUM_RES; r++) {
+			int best = 4;
+			for (int i = 0; i < 8; i++) {
+				if ((bits >> i & 1u) && b->bit_scroll[i] != BOARD_NO8 && scroll_rate(b->bit_scroll[i], r) < best)
+					best = scroll_rate(b->bit_scroll[i], r);
+			}
+			v |= (uint64_t)best << (8 * r);
+		}
+		rates[bits] = v;
+	}
+}
+
 int kern_init(kern *k, const kern_config *cfg)
 {
 	const board *b = &k->b;
@@ -68,8 +109,8 @@ int kern_init(kern *k, const kern_config *cfg)
 	 * making a board's rules. */
 	size_t n_paths = (size_t)b->n_node * (size_t)k->pw + 1, n_tok_nodes = 13 * (size_t)k->nw,
 	       n_yield = 13 * (size_t)b->n_node + 1, n_hex_nodes = (size_t)b->n_land * (size_t)k->nw + 1,
-	       n_set = (size_t)k->nw + 1;
-	size_t words = n_paths + n_tok_nodes + n_yield + n_hex_nodes + 3 * n_set;
+	       n_set = (size_t)k->nw + 1, n_rates = scrolls_beyond_harbors(b) ? 256 : 0;
+	size_t words = n_paths + n_tok_nodes + n_yield + n_hex_nodes + 3 * n_set + n_rates;
 	size_t corners = links + 1, hexes = (size_t)b->n_land + 1, nodes = (size_t)b->n_node + 1;
 	uint64_t *word = k->tables = calloc(words * sizeof *word + corners * sizeof *k->tok_corner +
 						    hexes * sizeof *k->tok_hex + hexes + nodes, 1);
@@ -82,7 +123,14 @@ int kern_init(kern *k, const kern_config *cfg)
 	k->no_site = word += n_hex_nodes;
 	k->stop = word += n_set;
 	k->road_nodes = word += n_set;
-	k->tok_corner = (struct kcorner *)(word + n_set);
+	word += n_set;
+	k->rate_bytes = kern_rate_bytes;
+	if (n_rates) {
+		fill_scroll_rates(b, word);
+		k->rate_bytes = word;
+		word += n_rates;
+	}
+	k->tok_corner = (struct kcorner *)word;
 	k->tok_hex = (uint16_t *)(k->tok_corner + corners);
 	k->hex_res = (uint8_t *)(k->tok_hex + hexes);
 	k->node_harbor = k->hex_res + hexes;
@@ -282,9 +330,9 @@ int kern_any_road(const kern *k, const void *st, int s)
 	return 0;
 }
 
-int kern_trade_rate(const kseat *p, int r)
+int kern_trade_rate(const kern *k, const kseat *p, int r)
 {
-	return krate(p, r);
+	return krate(k, p, r);
 }
 
 const char *kern_dp_name(int dp)

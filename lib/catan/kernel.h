@@ -166,6 +166,10 @@ typedef struct kern {
 	 * hex_nodes[x * nw ..]: the corners of land hex x. */
 	uint64_t *tok_nodes, *tok_yield, *hex_nodes;
 	uint8_t *node_harbor; /* per node: 0, or bit 0 generic / bit 1 + r special */
+	/* Per value of a seat's harbor bits: its trade rate of each resource,
+	 * byte r (krate).  kern_rate_bytes, or a map's own table when its
+	 * scrolls include any:2 or r:3 (board.h bit_scroll). */
+	const uint64_t *rate_bytes;
 	int pw;              /* 64-bit words per path bitset */
 	/* The words of a path bitset up to its last road-type path (pw on the
 	 * standard boards; 2 on hawaii's built-in map, roads 0..112): the
@@ -454,12 +458,11 @@ static inline int kcan_pay(const kseat *p, int cost)
 		ok &= p->hand[r] >= c[r];
 	return ok;
 }
-/* B-101: 2 at the resource's special harbor, else 3 at a generic one, else 4. */
-static inline int krate(const kseat *p, int r)
+/* B-101: 2 at the resource's special harbor, else 3 at a generic one, else
+ * 4 (a map's scrolls: H-62), from the rules' table (kern.rate_bytes). */
+static inline int krate(const kern *k, const kseat *p, int r)
 {
-	if (p->harbors & (1u << (1 + r)))
-		return 2;
-	return (p->harbors & 1u) ? 3 : 4;
+	return (int)(k->rate_bytes[p->harbors] >> (8 * r) & 0xFFu);
 }
 /* Whether kern_check_discard_one(k, st, id) passes (B-58), as above. */
 static inline int kern_discard_one_ok(const kern *k, const void *st, unsigned id)
@@ -602,7 +605,7 @@ static inline int kern_free_pieces(const kern *k, const void *st, int s, int *sp
 	}
 	return n;
 }
-int kern_trade_rate(const kseat *p, int r);
+int kern_trade_rate(const kern *k, const kseat *p, int r);
 /* Good g held by seat s for domestic trade: the hand's, or beyond
  * cfg.n_goods the module's (hooks.h good_held), else 0. */
 static inline int kern_good_held(const kern *k, const void *st, int s, int g)
@@ -766,9 +769,11 @@ static inline int kern_pays(uint64_t hand, int cost)
 	return (((hand | KERN_RES_TOP) - kern_cost_bytes(cost)) & KERN_RES_TOP) == KERN_RES_TOP;
 }
 /* The trade rates of krate (B-101) as bytes, resource r in byte r, for each
- * value of a seat's harbor bits (bit 0 generic, bit 1 + r special), and
+ * value of a seat's harbor bits (bit 0 generic, bit 1 + r special; bits 6
+ * and 7 none), the kern.rate_bytes of every board but a map's with scrolls
+ * no harbor has (kern_init), and
  * the MARITIME_TRADE code of each bit of kern_maritime_pairs_of (legal.c). */
-extern const uint64_t kern_rate_bytes[64];
+extern const uint64_t kern_rate_bytes[256];
 extern const crisk_action kern_maritime_code[40];
 /* Whether kern_check_maritime(k, st, id & 0xFF, id >> 8) passes for a
  * 16-bit ID: its tests (B-100, B-101) without the messages, inlined where
@@ -783,12 +788,12 @@ static inline int kern_maritime_ok(const kern *k, const void *st, unsigned id)
 	const kstate *h = ks(st);
 	const kseat *p = kseat_of(k, st, h->active);
 	const unsigned give = id & 7u;
-	return p->hand[give] >= krate(p, (int)give) && h->bank[id >> 8] != 0;
+	return p->hand[give] >= krate(k, p, (int)give) && h->bank[id >> 8] != 0;
 }
 /* Resource types the seat holds at least its trade rate of (krate, B-101). */
-static inline unsigned kern_bank_gives(const kseat *p, uint64_t hand)
+static inline unsigned kern_bank_gives(const kern *k, const kseat *p, uint64_t hand)
 {
-	return kern_gather5(((hand | KERN_RES_TOP) - kern_rate_bytes[p->harbors & 0x3Fu]) & KERN_RES_TOP);
+	return kern_gather5(((hand | KERN_RES_TOP) - k->rate_bytes[p->harbors]) & KERN_RES_TOP);
 }
 /* B-101: every give/take pair at the active seat's rate that it and the
  * bank can pay, `gives` the types it can give (kern_bank_gives).  Byte y (a take type the bank holds) has bit x set for
@@ -834,7 +839,7 @@ static inline size_t kern_legal_main_fast(const kern *k, const void *st, int off
 	int buy = kern_pays(hand, COST_DEV) & kern_deck_holds(h);
 	/* Most hands hold no type at its trade rate: no pair, no bank read
 	 * (kern_maritime_pairs_of is 0 when no type can be given). */
-	const uint64_t gives = kern_bank_gives(p, hand);
+	const uint64_t gives = kern_bank_gives(k, p, hand);
 	uint64_t pairs = 0;
 	if (gives)
 		pairs = kern_maritime_pairs_of(st, gives);

@@ -301,7 +301,8 @@ static inline int hand_key_swar(uint64_t hand)
 	(RATE_BYTE(hb, 0) | RATE_BYTE(hb, 1) | RATE_BYTE(hb, 2) | RATE_BYTE(hb, 3) | RATE_BYTE(hb, 4))
 #define RATE_BYTES4(hb) RATE_BYTES(hb), RATE_BYTES((hb) + 1), RATE_BYTES((hb) + 2), RATE_BYTES((hb) + 3)
 #define RATE_BYTES16(hb) RATE_BYTES4(hb), RATE_BYTES4((hb) + 4), RATE_BYTES4((hb) + 8), RATE_BYTES4((hb) + 12)
-const uint64_t kern_rate_bytes[64] = {RATE_BYTES16(0), RATE_BYTES16(16), RATE_BYTES16(32), RATE_BYTES16(48)};
+#define RATE_BYTES64(hb) RATE_BYTES16(hb), RATE_BYTES16((hb) + 16), RATE_BYTES16((hb) + 32), RATE_BYTES16((hb) + 48)
+const uint64_t kern_rate_bytes[256] = {RATE_BYTES64(0), RATE_BYTES64(64), RATE_BYTES64(128), RATE_BYTES64(192)};
 
 /* Roads, settlements, cities and a development card the active seat can
  * pay.  The callers always list a code after these (END_TURN, PASS or
@@ -350,7 +351,7 @@ const crisk_action kern_maritime_code[40] = {MT_CODE8(0), MT_CODE8(8), MT_CODE8(
 static LEGAL_INLINE void list_maritime(const kern *k, const void *st, uint64_t hand, action_out *o)
 {
 	/* Most hands hold no type at its trade rate: then no pair (no bank read). */
-	const uint64_t gives = kern_bank_gives(kseat_of(k, st, ks(st)->active), hand);
+	const uint64_t gives = kern_bank_gives(k, kseat_of(k, st, ks(st)->active), hand);
 	if (!gives)
 		return;
 	for (uint64_t pairs = kern_maritime_pairs_of(st, gives); pairs; pairs &= pairs - 1)

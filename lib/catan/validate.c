@@ -272,7 +272,7 @@ int kern_check_maritime(const kern *k, const void *st, int give, int take)
 		return err_set(CRISK_EILLEGAL, "maritime trade takes two resource types (0..4)");
 	if (give == take)
 		return err_set(CRISK_EILLEGAL, "maritime trade needs two different resources (B-101)");
-	int rate = krate(p, give);
+	int rate = krate(k, p, give);
 	if (p->hand[give] < rate)
 		return err_set(CRISK_EILLEGAL, "not enough %s: need %d, have %d", kern_res_names[give], rate,
 			       p->hand[give]);

@@ -16,6 +16,8 @@ typedef struct fixture {
 
 /* Rules of params and a new game; fails the test when the rules are refused. */
 void open_game(fixture *f, const char *params);
+/* The same on a host's catanmap text (option map=data, H-91). */
+void open_game_map(fixture *f, const char *params, const char *map);
 void close_game(fixture *f);
 
 #endif

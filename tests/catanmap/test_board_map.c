@@ -470,32 +470,70 @@ START_TEST(small_limits_refused)
 }
 END_TEST
 
-/* Scrolls the format allows (H-28) but B-101's rates cannot express. */
-START_TEST(small_scrolls_B101)
+/* A star map with a chain of merchants from p0: m0 from p0 to q1, m1
+ * from q1 to q2, ..., carrying the scrolls given. */
+static char *scroll_map(const char *const *trade, int n)
+{
+	char *t = star_map(1, 1, NULL);
+	size_t len = strlen(t), cap = len + 128 * (size_t)n + 1;
+	t = realloc(t, cap);
+	ck_assert_ptr_nonnull(t);
+	for (int i = 0; i < n; i++) {
+		len += (size_t)snprintf(t + len, cap - len, "point q%d junction - %d 2\n", i + 1, i + 1);
+		if (i == 0)
+			len += (size_t)snprintf(t + len, cap - len, "space m0 merchant p0 q1 sea=s trade=%s\n", trade[0]);
+		else
+			len += (size_t)snprintf(t + len, cap - len, "space m%d merchant q%d q%d sea=s trade=%s\n", i, i, i + 1,
+						trade[i]);
+	}
+	return t;
+}
+
+/* H-28, H-62: every scroll of the format.  The harbors' (any:3, r:2) keep
+ * their harbor type as their bit, so seats' bits mean what they mean on
+ * the standard boards; any:2 and r:3 take bits 6 and 7, then those the
+ * map's harbor types leave free (board.h bit_scroll).  A ninth kind of
+ * scroll has no bit left and is refused, naming the count. */
+START_TEST(small_scroll_bits_H28)
 {
 	static const struct {
-		const char *trade, *msg;
-		int type;
-	} cases[] = {
-		{"any:3", NULL, HARBOR_GENERIC},
-		{"brick:2", NULL, 1},
-		{"ore:2", NULL, 5},
-		{"any:2", "line 0: merchant 'm' has the scroll any:2; the engine trades 3:1 any or 2:1 one resource (B-101)", 0},
-		{"wool:3", "line 0: merchant 'm' has the scroll wool:3; the engine trades 3:1 any or 2:1 one resource (B-101)", 0},
+		const char *trade;
+		int bit;
+	} one[] = {
+		{"any:3", HARBOR_GENERIC}, {"brick:2", 1}, {"ore:2", 5}, {"any:2", 6}, {"wool:3", 6},
 	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		char *t = star_map(2, 1, cases[i].trade);
-		if (cases[i].msg) {
-			must_refuse(t, cases[i].msg);
-		} else {
-			fixture f;
-			open_text(&f, t);
-			check_graph(&f);
-			ck_assert_int_eq(f.b.path_trade[f.b.n_path - 1], cases[i].type);
-			close_fixture(&f);
-		}
+	for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
+		char *t = star_map(2, 1, one[i].trade);
+		fixture f;
+		open_text(&f, t);
+		check_graph(&f);
+		ck_assert_int_eq(f.b.path_trade[f.b.n_path - 1], one[i].bit);
+		for (int b = 0; b < 8; b++)
+			ck_assert_int_eq(f.b.bit_scroll[b] != BOARD_NO8, b == one[i].bit);
+		close_fixture(&f);
 		free(t);
 	}
+	static const char *const eight[] = {"ore:3", "any:3", "ore:2", "any:2", "brick:3", "lumber:3", "wool:3",
+					    "grain:3", "any:3", "ore:3"};
+	static const int bit[] = {4, 0, 5, 6, 7, 1, 2, 3, 0, 4};
+	static const int scroll[8] = {HARBOR_GENERIC, SCROLL_RES3 + 1, SCROLL_RES3 + 2, SCROLL_RES3 + 3,
+				      SCROLL_RES3 + 4, 5, SCROLL_ANY2, SCROLL_RES3};
+	char *t = scroll_map(eight, 10);
+	fixture f;
+	open_text(&f, t);
+	check_graph(&f);
+	int first = f.b.n_path - 10;
+	for (int i = 0; i < 10; i++)
+		ck_assert_int_eq(f.b.path_trade[first + i], bit[i]);
+	for (int b = 0; b < 8; b++)
+		ck_assert_int_eq(f.b.bit_scroll[b], scroll[b]);
+	close_fixture(&f);
+	free(t);
+	static const char *const nine[] = {"any:3", "brick:2", "any:2", "brick:3", "lumber:3",
+					   "wool:3", "grain:3", "ore:3", "ore:2"};
+	t = scroll_map(nine, 9);
+	must_refuse(t, "line 0: the map has 9 different merchant scrolls, the engine holds at most 8");
+	free(t);
 }
 END_TEST
 
@@ -537,7 +575,7 @@ static Suite *board_map_suite(void)
 	tcase_add_test(tc, small_hex_permutation_H15);
 	tcase_add_test(tc, small_no_sea_no_pirate_H28);
 	tcase_add_test(tc, small_limits_refused);
-	tcase_add_test(tc, small_scrolls_B101);
+	tcase_add_test(tc, small_scroll_bits_H28);
 	tcase_add_test(tc, standard_boards_unchanged);
 	tcase_add_test(tc, null_arguments);
 	suite_add_tcase(s, tc);

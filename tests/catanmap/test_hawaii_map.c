@@ -196,8 +196,10 @@ START_TEST(test_malformed_host_map)
 	refused(CRISK_EFORMAT, "players=3", t, "line 0: missing statement 'target'");
 	free(t);
 	/* The engine's limits (board_map.c), line 0 as well. */
-	t = edited("trade=ore:2", "trade=ore:3");
-	refused(CRISK_EFORMAT, "players=3", t, "line 0: merchant 'me' has the scroll ore:3");
+	t = edited("space rw1 road w1 wj1\n", "space rw1 road w1 wj1\nspace x1 road wj1 m1\nspace x2 road wj1 m2\n"
+						"space x3 road wj1 m3\nspace x4 road wj1 m4\nspace x5 road wj1 m5\n"
+						"space x6 road wj1 e1\nspace x7 road wj1 e2\n");
+	refused(CRISK_EFORMAT, "players=3", t, "line 0: point 'wj1' joins 9 spaces, the engine holds at most 8");
 	free(t);
 }
 END_TEST

@@ -132,12 +132,12 @@ START_TEST(move_effects_H108)
 	next_turn(&f);
 	next_turn(&f);
 	roll(&f, 2);
-	ck_assert_int_eq(kern_trade_rate(kseat_of(f.k, f.st, 2), ORE), 4);
+	ck_assert_int_eq(kern_trade_rate(f.k, kseat_of(f.k, f.st, 2), ORE), 4);
 	ck_assert(legal_code(&f, move_ship_code(&f, "f06", "m2"), NULL));
 	play(&f, move_ship_code(&f, "f06", "m2"));
 	ck_assert_int_eq(hwx(f.k, f.st)->boat[2], 1);
 	for (int r = 0; r < 5; r++)
-		ck_assert_int_eq(kern_trade_rate(kseat_of(f.k, f.st, 2), r), 3);
+		ck_assert_int_eq(kern_trade_rate(f.k, kseat_of(f.k, f.st, 2), r), 3);
 	close_game(&f);
 }
 END_TEST

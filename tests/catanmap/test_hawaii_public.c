@@ -71,7 +71,8 @@ START_TEST(test_board_json)
 	char *js = malloc(len + 1);
 	ck_assert_int_eq(crisk_rules_board_json(r, js, len + 1, &len), CRISK_OK);
 	static const char *const want[] = {"\"board\":\"map\"", "\"map_id\":\"kalalau\"", "\"kind\":\"chit\"",
-					   "\"kind\":\"merchant\"", "\"trade\":{\"resource\":\"any\",\"ratio\":3}",
+					   "\"kind\":\"merchant\"", "\"trade\":{\"resource\":\"any\",\"ratio\":3,\"bit\":0}",
+					   "\"trade\":{\"resource\":\"ore\",\"ratio\":2,\"bit\":5}",
 					   "\"kind\":\"fishing\"", "\"islands\":[", "\"discs\":[", "\"fishing_track\":[",
 					   "\"chit_nodes\":[", "\"pirate_start\":"};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)

@@ -1,8 +1,11 @@
 /* Merchant spaces in module hawaii (rules/hawaii.md section 10: H-62, H-63,
- * H-102), played through the module's actions in explicit chance mode.
+ * H-102), played through the module's actions in explicit chance mode; the
+ * scrolls of other maps on tests/catanmap/three_isles.catanmap, the
+ * argument.
  * Moving ships belongs to another slice: a ship leaving a merchant space is
  * its removal followed by hw_ship_removed, the call a ship move makes. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +28,7 @@ static crisk_action trade(int give, int take)
 
 static int rate(const fixture *f, int s, int r)
 {
-	return kern_trade_rate(kseat_of(f->k, f->st, s), r);
+	return kern_trade_rate(f->k, kseat_of(f->k, f->st, s), r);
 }
 
 /* H-63, H-38: a set-up ship on a merchant space gives its rate at once. */
@@ -275,6 +278,94 @@ START_TEST(fish_in_offers_H61_H64)
 }
 END_TEST
 
+static char *isles; /* three_isles.catanmap (main) */
+
+/* isles with its scrolls any:3 (mw) and ore:2 (me) replaced. */
+static char *isles_with(const char *mw, const char *me)
+{
+	char *t = malloc(strlen(isles) + 64);
+	ck_assert_ptr_nonnull(t);
+	const char *a = strstr(isles, "trade=any:3"), *b = strstr(isles, "trade=ore:2");
+	ck_assert(a && b && a < b);
+	size_t n = (size_t)(a - isles);
+	memcpy(t, isles, n);
+	n += (size_t)sprintf(t + n, "trade=%s", mw);
+	a += strlen("trade=any:3");
+	memcpy(t + n, a, (size_t)(b - a));
+	n += (size_t)(b - a);
+	n += (size_t)sprintf(t + n, "trade=%s", me);
+	strcpy(t + n, b + strlen("trade=ore:2"));
+	return t;
+}
+
+/* 3 seats on three_isles: seat 0 has ships sw1 (w5-xw) and se1 (m5-xe),
+ * the sea sides of merchants mw (xw-xm) and me (xe-xf). */
+static const char *const setup_isles[] = {
+	"m5", "se1", "w1", "rw1", "e5", "re8", "w3", "rw5", "e3", "re5",
+	"w5", "sw1", "e1", "re1", "m1", "rm1", "m3", "rm5",
+};
+
+/* H-62: the scrolls any:2 and <resource>:3, valid in the format (H-28) for
+ * other maps: 2 of any resource, 3 of that one resource.  Several held
+ * scrolls give the best rate per type, and leaving one loses it (H-63). */
+START_TEST(scrolls_any2_res3_H62_H63)
+{
+	char *map = isles_with("any:2", "ore:3");
+	fixture f;
+	open_game_map(&f, "players=3 chance=explicit", map);
+	play_setup(&f, setup_isles);
+	roll(&f, 12); /* no hex has 12 */
+	for (int r = 0; r < NUM_RES; r++)
+		ck_assert_int_eq(rate(&f, 0, r), 4);
+	build_ship(&f, "me");
+	ck_assert_int_eq(rate(&f, 0, ORE), 3);
+	ck_assert_int_eq(rate(&f, 0, WOOL), 4);
+	ck_assert_int_eq(rate(&f, 1, ORE), 4);
+	const kseat *p = kseat_of(f.k, f.st, 0);
+	int ore = p->hand[ORE];
+	grant(&f, 0, ORE, 3 - ore);
+	grant(&f, 0, WOOL, 3 - p->hand[WOOL]);
+	refused(&f, trade(WOOL, BRICK), "not enough wool: need 4, have 3");
+	play(&f, trade(ORE, BRICK)); /* 3 ore for 1 brick */
+	ck_assert_int_eq(p->hand[ORE], 0);
+	build_ship(&f, "mw");
+	for (int r = 0; r < NUM_RES; r++)
+		ck_assert_int_eq(rate(&f, 0, r), 2); /* any:2 beats ore:3 */
+	grant(&f, 0, ORE, 2);
+	play(&f, trade(ORE, GRAIN));
+	roundtrip(&f);
+	ship_leaves(&f, 0, "mw");
+	ck_assert_int_eq(rate(&f, 0, ORE), 3);
+	ck_assert_int_eq(rate(&f, 0, GRAIN), 4);
+	ship_leaves(&f, 0, "me");
+	ck_assert_int_eq(rate(&f, 0, ORE), 4);
+	close_game(&f);
+	free(map);
+}
+END_TEST
+
+/* H-62: a resource's 2:1 scroll beats an any:3 and its own 3:1 scroll; the
+ * scrolls no harbor has take the bits the map leaves free (board.h). */
+START_TEST(scrolls_best_rate_H62)
+{
+	char *map = isles_with("wool:3", "wool:2");
+	fixture f;
+	open_game_map(&f, "players=3 chance=explicit", map);
+	play_setup(&f, setup_isles);
+	roll(&f, 12);
+	build_ship(&f, "mw");
+	ck_assert_int_eq(rate(&f, 0, WOOL), 3);
+	ck_assert_int_eq(rate(&f, 0, LUMBER), 4);
+	build_ship(&f, "me");
+	ck_assert_int_eq(rate(&f, 0, WOOL), 2);
+	ck_assert_int_eq(rate(&f, 0, LUMBER), 4);
+	ship_leaves(&f, 0, "me");
+	ck_assert_int_eq(rate(&f, 0, WOOL), 3);
+	close_game(&f);
+	free(map);
+}
+END_TEST
+
 static Suite *hawaii_trade_suite(void)
 {
 	Suite *s = suite_create("hawaii_trade");
@@ -286,15 +377,40 @@ static Suite *hawaii_trade_suite(void)
 	tcase_add_test(tc, merchant_same_type_H62_H63);
 	tcase_add_test(tc, fish_take_merchant_H102);
 	tcase_add_test(tc, fish_in_offers_H61_H64);
+	tcase_add_test(tc, scrolls_any2_res3_H62_H63);
+	tcase_add_test(tc, scrolls_best_rate_H62);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
-int main(void)
+/* The whole file, NUL-terminated. */
+static char *read_all(const char *path)
 {
+	FILE *f = fopen(path, "rb");
+	char *buf = f ? malloc(1 << 16) : NULL;
+	size_t len = buf ? fread(buf, 1, (1 << 16) - 1, f) : 0;
+	int whole = f && feof(f);
+	if (f)
+		fclose(f);
+	if (!buf || !whole) {
+		free(buf);
+		return NULL;
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	isles = argc == 2 ? read_all(argv[1]) : NULL;
+	if (!isles) {
+		fprintf(stderr, "usage: %s three_isles.catanmap\n", argv[0]);
+		return EXIT_FAILURE;
+	}
 	SRunner *sr = srunner_create(hawaii_trade_suite());
 	srunner_run_all(sr, CK_SILENT);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
+	free(isles);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

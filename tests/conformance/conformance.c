@@ -971,6 +971,8 @@ static int new_rules(crisk_rules **out, const run *R)
 {
 	if (R->opt->data_path)
 		return crisk_rules_new_with_data_file(out, R->module, R->params, R->opt->data_path);
+	if (R->opt->data_text)
+		return crisk_rules_new_with_data(out, R->module, R->params, R->opt->data_text, strlen(R->opt->data_text));
 	if (R->table)
 		return crisk_rules_new_with_module(out, R->table, R->params);
 	if (strchr(R->module, '/'))

@@ -77,6 +77,8 @@ typedef struct conformance_options {
 	/* A data file of the host for a built-in module's rules
 	 * (crisk_rules_new_with_data_file: hawaii's map, H-91); NULL: none. */
 	const char *data_path;
+	/* Or the host's data as a NUL-terminated text (crisk_rules_new_with_data). */
+	const char *data_text;
 	/* The listed code that stands for a legal code the module lists only
 	 * in part (risk's army counts: 1 and the largest listed, every count
 	 * between legal, docs/rules-risk.md); NULL: every legal code of the

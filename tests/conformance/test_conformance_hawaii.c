@@ -98,9 +98,24 @@ static void run_host_map(const char *params, uint64_t first_seed)
 	conformance_check("hawaii", params, DEFAULT_GAMES, first_seed, &options);
 }
 
-START_TEST(test_host_map_three_seats_auto)
+/* The host map with the scrolls no harbor has (H-62): any:2 and ore:3
+ * instead of its any:3 and ore:2, so the rules hold their own rate table. */
+START_TEST(test_host_map_scrolls_three_seats_auto)
 {
-	run_host_map("players=3 chance=auto max_turns=120", 39000);
+	FILE *f = fopen(host_map_path, "rb");
+	ck_assert_ptr_nonnull(f);
+	static char text[1 << 16];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	ck_assert(feof(f));
+	fclose(f);
+	text[n] = '\0';
+	char *any = strstr(text, "trade=any:3"), *ore = strstr(text, "trade=ore:2");
+	ck_assert(any && ore);
+	any[strlen("trade=any:")] = '2';
+	ore[strlen("trade=ore:")] = '3';
+	conformance_options options = hawaii_options;
+	options.data_text = text;
+	conformance_check("hawaii", "players=3 chance=auto max_turns=120", DEFAULT_GAMES, 39000, &options);
 }
 END_TEST
 
@@ -171,7 +186,7 @@ static Suite *conformance_suite(void)
 	tcase_add_test(tc, test_hawaii_five_seats_explicit);
 	tcase_add_test(tc, test_hawaii_six_seats_auto);
 	tcase_add_test(tc, test_hawaii_six_seats_explicit);
-	tcase_add_test(tc, test_host_map_three_seats_auto);
+	tcase_add_test(tc, test_host_map_scrolls_three_seats_auto);
 	tcase_add_test(tc, test_host_map_four_seats_explicit);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1069,7 +1069,7 @@ START_TEST(test_maritime_listed_every_harbor_set_b101)
 					ck_assert_msg(ok == in_list, "harbors 0x%x, give %d take %d: check %d, listed %d", hb, g,
 						      t, ok, in_list);
 					if (ok)
-						ck_assert_int_ge(p->hand[g], kern_trade_rate(p, g));
+						ck_assert_int_ge(p->hand[g], kern_trade_rate(f.k, p, g));
 					accepted += (size_t)ok;
 				}
 			}

@@ -121,6 +121,7 @@ static void write_spaces(const kern *k, jw *w)
 			jw_obj_begin(w);
 			jw_kstr(w, "resource", ms->trade >= 0 && ms->trade < NUM_RES ? res_names[ms->trade] : "any");
 			jw_kint(w, "ratio", ms->rate);
+			jw_kint(w, "bit", b->path_trade[p]); /* its bit in a seat's harbor bits */
 			jw_obj_end(w);
 		}
 		jw_obj_end(w);

@@ -1,11 +1,11 @@
 /* Merchant spaces (rules/hawaii.md section 10, H-62, H-63): a seat holds a
  * merchant space while one of its ships is on it, and gets the scroll's
- * rate at once.  The scrolls the engine takes (board_map.c lets any:3 and
- * <resource>:2 through) are the kernel's harbor types, so a held scroll is
- * a bit of kseat.harbors (bit 0 any 3:1, bit 1 + r 2:1 of resource r) and
- * the kernel's maritime trade, its lister and its rates (krate) work
- * unchanged; the state check learns the bits through the harbors_more hook.
- * Several held scrolls combine (best rate per type, as harbors do). */
+ * rate at once.  A scroll is a bit of kseat.harbors (board.h path_trade:
+ * any:3 and <resource>:2 the harbor types' bits, any:2 and <resource>:3
+ * the bits left), and the kernel's maritime trade, its lister and its
+ * rates (krate over kern.rate_bytes) work unchanged; the state check
+ * learns the bits through the harbors_more hook.  Several held scrolls
+ * combine (best rate per type, as harbors do). */
 #include <assert.h>
 #include <stdlib.h>
 
