@@ -39,7 +39,7 @@ static void next_turn(fixture *f)
 START_TEST(chit_points_H101)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	const hw_rules *r = hwr(f.k);
 	ck_assert_int_eq(r->n_chit, 8);
 	int n = 0;
@@ -67,7 +67,7 @@ END_TEST
 START_TEST(first_piece_takes_chit_H101)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_b);
 	roll(&f, 12);
 	ck_assert_int_eq(holder(&f, "kaena"), -1);
@@ -112,7 +112,7 @@ END_TEST
 START_TEST(road_chit_before_route_H50)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_b);
 	roll(&f, 12);
 	build_road(&f, "r024");
@@ -152,7 +152,7 @@ END_TEST
 START_TEST(chit_state_check_H112)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_b);
 	roll(&f, 12);
 	build_road(&f, "r027");
@@ -178,7 +178,7 @@ START_TEST(no_chits_with_five_H101)
 	for (int seats = 5; seats <= 6; seats++) {
 		fixture f;
 		char params[64];
-		snprintf(params, sizeof params, "players=%d chance=explicit", seats);
+		snprintf(params, sizeof params, "players=%d seed=1 chance=explicit", seats);
 		open_game(&f, params);
 		ck_assert_int_eq(hwr(f.k)->n_chit, 0);
 		int niihau = catanmap_index(hwr(f.k)->map, CM_ISLAND, "niihau");

@@ -48,7 +48,7 @@ static void next_turn(fixture *f, int sum)
 START_TEST(fishing_H103)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_c);
 	roll(&f, 12);
 	build_ship(&f, "s03");
@@ -105,7 +105,7 @@ END_TEST
 START_TEST(fishing_pips_H103)
 {
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	static const char *const ids[12] = {"f01", "f02", "f03", "f04", "f05", "f06",
 					    "f07", "f08", "f09", "f10", "f11", "f12"};
 	static const int pips[12] = {3, 6, 4, 4, 5, 7, 5, 5, 4, 5, 7, 4};
@@ -132,7 +132,7 @@ START_TEST(fishing_track_H104)
 {
 	static const int want[9] = {0, 0, 1, 1, 2, 3, 4, 5, 5};
 	fixture f;
-	open_game(&f, "players=4 chance=explicit vp_target=30");
+	open_game(&f, "players=4 seed=1 chance=explicit vp_target=30");
 	play_setup(&f, setup_d);
 	roll(&f, 12);
 	int k = 0;
@@ -186,13 +186,13 @@ START_TEST(fishing_wins_H110)
 	for (int seats = 3; seats <= 6; seats++) {
 		fixture g;
 		char params[32];
-		snprintf(params, sizeof params, "players=%d", seats);
+		snprintf(params, sizeof params, "players=%d seed=1", seats);
 		open_game(&g, params);
 		ck_assert_int_eq(g.k->cfg.vp_target, targets[seats]);
 		close_game(&g);
 	}
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_d);
 	roll(&f, 12);
 	build_ship(&f, "s02"); /* Pu'uwai's chit */
@@ -232,7 +232,7 @@ END_TEST
 START_TEST(win_only_in_own_turn_H110)
 {
 	fixture f;
-	open_game(&f, "players=5 chance=explicit vp_target=5");
+	open_game(&f, "players=5 seed=1 chance=explicit vp_target=5");
 	static const char *const setup5[] = {
 		"waimea", "r010",  "paauilo", "r080",  "pearlcity", "r029", "kamuela", "r104", "hana", "r061",
 		"kapalua", "r046", "lihue", "r007",    "kealakekua", "r097", "kaunakakai", "r037", "waianae", "r026",
@@ -287,7 +287,7 @@ static void fishing_fleet(fixture *f)
 START_TEST(fish_limit_H105)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	fishing_fleet(&f);
 	next_turn(&f, 4);
 	next_turn(&f, 4);
@@ -314,7 +314,7 @@ END_TEST
 START_TEST(fish_not_cards_H105)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	fishing_fleet(&f);
 	next_turn(&f, 4);
 	next_turn(&f, 4);
@@ -382,7 +382,7 @@ START_TEST(market_costs_H105)
 {
 	static const int cost[HW_N_ABILITIES] = {2, 2, 3, 3, 4, 5, 5, 7};
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_c);
 	roll(&f, 12);
 	build_ship(&f, "m4"); /* a merchant space for FISH_TAKE_MERCHANT */
@@ -447,7 +447,7 @@ END_TEST
 START_TEST(market_before_roll_H105)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_c);
 	hw_ext *x = hwx(f.k, f.st);
 	x->fish[0] = 10;
@@ -509,7 +509,7 @@ END_TEST
 START_TEST(fish_state_check_H112)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	hw_ext *x = hwx(f.k, f.st);
 	x->fish[1] = 1;
 	ck_assert_int_eq(hawaii_state_check(f.k, f.st), CRISK_EFORMAT); /* set-up */
@@ -538,7 +538,7 @@ END_TEST
 START_TEST(fish_in_views_H93)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_c);
 	hwx(f.k, f.st)->fish[2] = 6;
 	const int viewers[3] = {1, CRISK_VIEWER_SPECTATOR, CRISK_VIEWER_OMNISCIENT};

@@ -90,7 +90,7 @@ static char *state_of(const crisk_game *g)
  * canonical parameters say so (map=data). */
 START_TEST(test_host_map_from_string)
 {
-	crisk_rules *r = host_rules("players=3");
+	crisk_rules *r = host_rules("players=3 seed=1");
 	ck_assert_int_eq(crisk_rules_num_seats(r), 3);
 	ck_assert_ptr_nonnull(strstr(params_of(r), "map=data"));
 	char *js = board_of(r);
@@ -112,7 +112,7 @@ END_TEST
 START_TEST(test_host_map_from_file)
 {
 	crisk_rules *r = NULL, *again = NULL;
-	ck_assert_msg(crisk_rules_new_with_data_file(&r, "hawaii", "players=4", map_path) == CRISK_OK, "%s",
+	ck_assert_msg(crisk_rules_new_with_data_file(&r, "hawaii", "players=4 seed=1", map_path) == CRISK_OK, "%s",
 		      crisk_error_last());
 	const char *data = NULL;
 	size_t len = 0;
@@ -136,16 +136,16 @@ END_TEST
 START_TEST(test_builtin_map_by_default)
 {
 	crisk_rules *r = NULL;
-	ck_assert_int_eq(crisk_rules_new(&r, "hawaii", "players=3"), CRISK_OK);
+	ck_assert_int_eq(crisk_rules_new(&r, "hawaii", "players=3 seed=1"), CRISK_OK);
 	ck_assert_ptr_nonnull(strstr(params_of(r), "map=hawaii"));
 	crisk_rules_free(r);
-	ck_assert_int_eq(crisk_rules_new(&r, "hawaii", "map=hawaii players=6"), CRISK_OK);
+	ck_assert_int_eq(crisk_rules_new(&r, "hawaii", "map=hawaii players=6 seed=1"), CRISK_OK);
 	char *js = board_of(r);
 	ck_assert_ptr_nonnull(strstr(js, "\"map_id\":\"kalalau\""));
 	free(js);
 	crisk_rules_free(r);
 	/* An empty text is no text (crisk_rules_new_with_data). */
-	ck_assert_int_eq(crisk_rules_new_with_data(&r, "hawaii", "players=4", "", 0), CRISK_OK);
+	ck_assert_int_eq(crisk_rules_new_with_data(&r, "hawaii", "players=4 seed=1", "", 0), CRISK_OK);
 	ck_assert_ptr_nonnull(strstr(params_of(r), "map=hawaii"));
 	crisk_rules_free(r);
 }
@@ -165,15 +165,15 @@ static void refused(int code, const char *params, const char *text, const char *
 /* H-91: the combinations of `map` and a host text that do not fit. */
 START_TEST(test_map_option_errors)
 {
-	refused(CRISK_EPARAM, "map=hawaii players=3", map_text, "'hawaii' is the built-in map, but the host gave");
-	refused(CRISK_EPARAM, "map=data players=3", NULL, "'data' reads the host's catanmap text, but none was given");
-	refused(CRISK_EPARAM, "map=data players=3", "", "but none was given");
-	refused(CRISK_EPARAM, "map=kauai", NULL, "unknown map 'kauai' (accepted: hawaii|data");
-	refused(CRISK_EPARAM, "map=kauai", map_text, "unknown map 'kauai' (accepted: hawaii|data");
-	refused(CRISK_EPARAM, "map=", map_text, "empty value");
+	refused(CRISK_EPARAM, "map=hawaii players=3 seed=1", map_text, "'hawaii' is the built-in map, but the host gave");
+	refused(CRISK_EPARAM, "map=data players=3 seed=1", NULL, "'data' reads the host's catanmap text, but none was given");
+	refused(CRISK_EPARAM, "map=data players=3 seed=1", "", "but none was given");
+	refused(CRISK_EPARAM, "map=kauai players=3 seed=1", NULL, "unknown map 'kauai' (accepted: hawaii|data");
+	refused(CRISK_EPARAM, "map=kauai players=3 seed=1", map_text, "unknown map 'kauai' (accepted: hawaii|data");
+	refused(CRISK_EPARAM, "players=3 seed=1 map=", map_text, "empty value");
 	/* H-91: `players` needs the map's target line; this map has 3 and 4. */
-	refused(CRISK_EPARAM, "players=5", map_text, "the map has no target for 5 seats");
-	refused(CRISK_EPARAM, "players=6 map=data", map_text, "the map has no target for 6 seats");
+	refused(CRISK_EPARAM, "players=5 seed=1", map_text, "the map has no target for 5 seats");
+	refused(CRISK_EPARAM, "players=6 seed=1 map=data", map_text, "the map has no target for 6 seats");
 }
 END_TEST
 
@@ -181,25 +181,25 @@ END_TEST
 START_TEST(test_malformed_host_map)
 {
 	char *t = edited("catanmap 1", "catanmap 2");
-	refused(CRISK_EFORMAT, "players=3", t, "line 4: unsupported version '2'");
+	refused(CRISK_EFORMAT, "players=3 seed=1", t, "line 4: unsupported version '2'");
 	free(t);
 	t = edited("point wj1 junction", "point w2 junction");
-	refused(CRISK_EFORMAT, "players=3", t, "duplicate id 'w2'");
+	refused(CRISK_EFORMAT, "players=3 seed=1", t, "duplicate id 'w2'");
 	free(t);
 	t = edited("robber wc", "robber sd");
-	refused(CRISK_EFORMAT, "players=3", t, "not a land hex 'sd'");
+	refused(CRISK_EFORMAT, "players=3 seed=1", t, "not a land hex 'sd'");
 	free(t);
 	t = edited("robber wc\n", "");
-	refused(CRISK_EFORMAT, "players=3", t, "line 0: missing statement 'robber'");
+	refused(CRISK_EFORMAT, "players=3 seed=1", t, "line 0: missing statement 'robber'");
 	free(t);
 	t = edited("target 3 8\ntarget 4 7\n", "");
-	refused(CRISK_EFORMAT, "players=3", t, "line 0: missing statement 'target'");
+	refused(CRISK_EFORMAT, "players=3 seed=1", t, "line 0: missing statement 'target'");
 	free(t);
 	/* The engine's limits (board_map.c), line 0 as well. */
 	t = edited("space rw1 road w1 wj1\n", "space rw1 road w1 wj1\nspace x1 road wj1 m1\nspace x2 road wj1 m2\n"
 						"space x3 road wj1 m3\nspace x4 road wj1 m4\nspace x5 road wj1 m5\n"
 						"space x6 road wj1 e1\nspace x7 road wj1 e2\n");
-	refused(CRISK_EFORMAT, "players=3", t, "line 0: point 'wj1' joins 9 spaces, the engine holds at most 8");
+	refused(CRISK_EFORMAT, "players=3 seed=1", t, "line 0: point 'wj1' joins 9 spaces, the engine holds at most 8");
 	free(t);
 }
 END_TEST
@@ -215,10 +215,10 @@ START_TEST(test_map_without_setup_refused)
 	char *t = edited("space rw1 road w1 wj1\n",
 			 "space rw1 road w1 wj1\nspace xa road w1 w2\nspace xb road w3 w4\nspace xc road m1 m2\n");
 	crisk_rules *r = NULL;
-	ck_assert_msg(crisk_rules_new_with_data(&r, "hawaii", "players=3", t, strlen(t)) == CRISK_OK, "%s",
+	ck_assert_msg(crisk_rules_new_with_data(&r, "hawaii", "players=3 seed=1", t, strlen(t)) == CRISK_OK, "%s",
 		      crisk_error_last());
 	crisk_rules_free(r);
-	refused(CRISK_EPARAM, "players=4", t,
+	refused(CRISK_EPARAM, "players=4 seed=1", t,
 		"parameter 'players': the map's 15 named locations cannot give each of the 12 set-up settlements of 4 "
 		"seats a place");
 	free(t);
@@ -228,12 +228,12 @@ START_TEST(test_map_without_setup_refused)
 	free(u);
 	u = edited_text(t, "produces e5 ed ec\n", "produces e5 ed ec\nproduces lone ed\n");
 	free(t);
-	refused(CRISK_EFORMAT, "players=3", u,
+	refused(CRISK_EFORMAT, "players=3 seed=1", u,
 		"line 0: named location 'lone' has no space for a set-up road or ship: no road space, and the pirate's "
 		"start hex 'sd' blocks every ship-type space there (H-38)");
 	/* Off the pirate's hex the same site is fine. */
 	t = edited_text(u, "sea=sd", "sea=se");
-	ck_assert_msg(crisk_rules_new_with_data(&r, "hawaii", "players=3", t, strlen(t)) == CRISK_OK, "%s",
+	ck_assert_msg(crisk_rules_new_with_data(&r, "hawaii", "players=3 seed=1", t, strlen(t)) == CRISK_OK, "%s",
 		      crisk_error_last());
 	crisk_rules_free(r);
 	free(t);
@@ -286,10 +286,10 @@ START_TEST(test_land_only_maps)
 	crisk_game_free(g);
 	/* 5 seats: the 2 chit points are named locations (H-77), 14 in all,
 	 * but 15 set-up settlements need more. */
-	refused(CRISK_EPARAM, "players=5", t, "named locations cannot give each of the 15 set-up settlements of 5 seats");
+	refused(CRISK_EPARAM, "players=5 seed=1", t, "named locations cannot give each of the 15 set-up settlements of 5 seats");
 	free(t);
 	t = land_map(12, 17);
-	refused(CRISK_EPARAM, "players=3", t, "the map has 17 chit points; with 3-4 seats the engine holds at most 16");
+	refused(CRISK_EPARAM, "players=3 seed=1", t, "the map has 17 chit points; with 3-4 seats the engine holds at most 16");
 	free(t);
 }
 END_TEST
@@ -299,7 +299,7 @@ START_TEST(test_builtin_setup_check)
 {
 	for (int seats = 3; seats <= 6; seats++) {
 		char params[32];
-		snprintf(params, sizeof params, "players=%d", seats);
+		snprintf(params, sizeof params, "players=%d seed=1", seats);
 		crisk_rules *r = NULL;
 		ck_assert_msg(crisk_rules_new(&r, "hawaii", params) == CRISK_OK, "%s", crisk_error_last());
 		crisk_rules_free(r);

@@ -22,7 +22,7 @@ static const char *const plan[4][6] = {
 
 static void open_moves(fixture *f)
 {
-	open_game(f, "players=4 chance=explicit");
+	open_game(f, "players=4 seed=1 chance=explicit");
 	setup(f, plan);
 	for (int s = 0; s < 4; s++)
 		set_hand(f, s, plenty);
@@ -193,7 +193,7 @@ static const char *const five_plan[5][6] = {
 START_TEST(no_moves_in_special_build_H78)
 {
 	fixture f;
-	open_game(&f, "players=5 chance=explicit");
+	open_game(&f, "players=5 seed=1 chance=explicit");
 	setup(&f, five_plan);
 	roll(&f, 2);
 	play(&f, code(CRISK_CATAN_END_TURN, 0));

@@ -56,7 +56,7 @@ static void open_sea22(fixture *f, const char *params)
 START_TEST(seven_moves_robber_or_pirate_H54_H55_H57)
 {
 	fixture f;
-	open_sea22(&f, "players=4 chance=explicit");
+	open_sea22(&f, "players=4 seed=1 chance=explicit");
 	roll(&f, 7);
 	kstate *h = ks(f.st);
 	ck_assert_int_eq(h->dp, DP_MOVE_ROBBER);
@@ -83,7 +83,7 @@ END_TEST
 START_TEST(knight_moves_pirate_H54)
 {
 	fixture f;
-	open_sea22(&f, "players=4 chance=explicit");
+	open_sea22(&f, "players=4 seed=1 chance=explicit");
 	kseat_of(f.k, f.st, 0)->dev[CRISK_CATAN_KNIGHT] = 1;
 	ks(f.st)->deck[CRISK_CATAN_KNIGHT]--;
 	play(&f, code(CRISK_CATAN_PLAY_KNIGHT, 0));
@@ -106,11 +106,11 @@ END_TEST
 START_TEST(knight_pirate_wins_by_largest_army_B80)
 {
 	fixture f;
-	open_sea22(&f, "players=4 chance=explicit");
+	open_sea22(&f, "players=4 seed=1 chance=explicit");
 	int vp = kern_total_vp(f.k, f.st, 0);
 	close_game(&f);
 	char params[64]; /* the target two VP above seat 0's: Largest Army's 2 VP reach it */
-	snprintf(params, sizeof params, "players=4 chance=explicit vp_target=%d", vp + 2);
+	snprintf(params, sizeof params, "players=4 seed=1 chance=explicit vp_target=%d", vp + 2);
 	open_sea22(&f, params);
 	ck_assert_int_eq(kern_total_vp(f.k, f.st, 0), vp);
 	kstate *h = ks(f.st);
@@ -134,7 +134,7 @@ END_TEST
 START_TEST(pirate_victims_sea22_H58_H106)
 {
 	fixture f;
-	open_sea22(&f, "players=4 chance=explicit");
+	open_sea22(&f, "players=4 seed=1 chance=explicit");
 	roll(&f, 7);
 	play(&f, code(HW_MOVE_PIRATE, (uint64_t)hx(&f, "sea22")));
 	kstate *h = ks(f.st);
@@ -191,7 +191,7 @@ END_TEST
 START_TEST(pirate_single_victim_H58)
 {
 	fixture f;
-	open_sea22(&f, "players=4 chance=explicit");
+	open_sea22(&f, "players=4 seed=1 chance=explicit");
 	put_ship(&f, 0, "f07"); /* seat 0's own ship there makes it no victim */
 	set_hand(&f, 3, none);
 	roll(&f, 7);
@@ -212,7 +212,7 @@ END_TEST
 START_TEST(pirate_sea41_sea19_H106)
 {
 	fixture f;
-	open_sea22(&f, "players=4 chance=explicit");
+	open_sea22(&f, "players=4 seed=1 chance=explicit");
 	roll(&f, 7);
 	play(&f, code(HW_MOVE_PIRATE, (uint64_t)hx(&f, "sea19")));
 	ck_assert_int_eq(ks(f.st)->dp, DP_MAIN);
@@ -261,7 +261,7 @@ END_TEST
 START_TEST(robber_hi7_H107)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	kstate *h = ks(f.st);
 	ck_assert_int_eq(h->robber, hx(&f, "hi7"));
 	ck_assert_int_eq(f.k->b.token[hx(&f, "hi7")], 0);
@@ -298,7 +298,7 @@ END_TEST
 START_TEST(robber_ni1_puuwai_H107)
 {
 	fixture f;
-	open_game(&f, "players=5 chance=explicit");
+	open_game(&f, "players=5 seed=1 chance=explicit");
 	setup(&f, five_plan);
 	for (int s = 0; s < 5; s++)
 		set_hand(&f, s, none);
@@ -323,7 +323,7 @@ END_TEST
 START_TEST(friendly_robber_and_pirate_H91)
 {
 	fixture f;
-	open_sea22(&f, "players=4 chance=explicit friendly_robber=on");
+	open_sea22(&f, "players=4 seed=1 chance=explicit friendly_robber=on");
 	roll(&f, 7);
 	ck_assert(!legal_code(&f, code(HW_MOVE_PIRATE, (uint64_t)hx(&f, "sea22")), "(friendly robber, H-91)"));
 	ck_assert(!legal_code(&f, code(HW_MOVE_PIRATE, (uint64_t)hx(&f, "sea18")), "seat 1, who has only 3 visible VP"));
@@ -341,7 +341,7 @@ END_TEST
 START_TEST(friendly_fish_market_H91_H73)
 {
 	fixture f;
-	open_sea22(&f, "players=4 chance=explicit friendly_robber=on");
+	open_sea22(&f, "players=4 seed=1 chance=explicit friendly_robber=on");
 	hwx(f.k, f.st)->fish[0] = 2; /* the cost of either move */
 	const crisk_action pirate = code(HW_FISH, (uint64_t)HW_FISH_MOVE_PIRATE << 16);
 	ck_assert(!legal_code(&f, pirate | (uint64_t)hx(&f, "sea22"), "(friendly robber, H-91)"));
@@ -363,7 +363,7 @@ END_TEST
 START_TEST(thief_field_checked)
 {
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	hwx(f.k, f.st)->thief = 2;
 	ck_assert_int_eq(hawaii_state_check(f.k, f.st), CRISK_EFORMAT);
 	ck_assert_msg(strstr(crisk_error_last(), "ext.thief") != NULL, "%s", crisk_error_last());

@@ -25,7 +25,7 @@ static const int for_a[5] = {1, 4, 3, 0, 0}; /* a road and three ships */
 
 static void open_route(fixture *f)
 {
-	open_game(f, "players=4 chance=explicit");
+	open_game(f, "players=4 seed=1 chance=explicit");
 	setup(f, plan);
 }
 
@@ -300,7 +300,7 @@ struct town {
 static void open_position(fixture *f, const char *const set_up[4][6], const char *const *spaces,
 			  const struct town *towns)
 {
-	open_game(f, "players=4 chance=explicit");
+	open_game(f, "players=4 seed=1 chance=explicit");
 	setup(f, set_up);
 	roll(f, 2);
 	for (; *spaces; spaces++) {

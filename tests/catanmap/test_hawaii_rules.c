@@ -74,23 +74,27 @@ START_TEST(options_H1_H90_H91)
 {
 	for (int n = 3; n <= 6; n++) {
 		char params[32];
-		snprintf(params, sizeof params, "players=%d", n);
+		snprintf(params, sizeof params, "players=%d seed=1", n);
 		crisk_rules *r = NULL;
 		ck_assert_msg(crisk_rules_new(&r, "hawaii", params) == CRISK_OK, "%s", crisk_error_last());
 		crisk_rules_free(r);
 	}
-	refused_rules("players=2", "players");
-	refused_rules("players=7", "players");
-	refused_rules("players=4 paired_players=on", "paired_players");
-	refused_rules("players=6 paired_players=on", "paired_players");
-	refused_rules("players=4 board=standard", "board");
-	refused_rules("players=4 no_identical_adjacent=on", "no_identical_adjacent");
-	refused_rules("players=4 vp_target=2", "vp_target");
+	refused_rules("players=2 seed=1", "players");
+	refused_rules("players=7 seed=1", "players");
+	refused_rules("players=4 seed=1 paired_players=on", "paired_players");
+	refused_rules("players=6 seed=1 paired_players=on", "paired_players");
+	refused_rules("players=4 seed=1 board=standard", "board");
+	refused_rules("players=4 seed=1 no_identical_adjacent=on", "no_identical_adjacent");
+	refused_rules("players=4 seed=1 vp_target=2", "vp_target");
+	/* B-125 through H-91: players and seed are required; discard_limit is 0..95. */
+	refused_rules("seed=1", "missing required parameter 'players'");
+	refused_rules("players=4", "missing required parameter 'seed'");
+	refused_rules("players=4 seed=1 discard_limit=96", "discard_limit");
 	fixture f;
-	open_game(&f, "players=4 vp_target=9");
+	open_game(&f, "players=4 seed=1 vp_target=9");
 	ck_assert_int_eq(f.k->cfg.vp_target, 9);
 	close_game(&f);
-	open_game(&f, "players=3");
+	open_game(&f, "players=3 seed=1");
 	ck_assert_int_eq(f.k->cfg.vp_target, 15);
 	close_game(&f);
 }
@@ -103,7 +107,7 @@ END_TEST
 START_TEST(builtin_board_H5_H6_H4)
 {
 	crisk_rules *r = NULL;
-	ck_assert_msg(crisk_rules_new(&r, "hawaii", "players=4") == CRISK_OK, "%s", crisk_error_last());
+	ck_assert_msg(crisk_rules_new(&r, "hawaii", "players=4 seed=1") == CRISK_OK, "%s", crisk_error_last());
 	size_t len = 0;
 	ck_assert_int_eq(crisk_rules_board_json(r, NULL, 0, &len), CRISK_EBUFSIZE);
 	char *js = malloc(len + 1);
@@ -123,7 +127,7 @@ START_TEST(builtin_board_H5_H6_H4)
 	free(js);
 	crisk_rules_free(r);
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	const board *b = &f.k->b;
 	ck_assert_int_eq(b->n_land + b->n_sea, 71);
 	ck_assert_int_eq(b->n_node, 125);
@@ -143,7 +147,7 @@ START_TEST(components_H34_H87)
 {
 	for (int n = 3; n <= 6; n++) {
 		char params[48];
-		snprintf(params, sizeof params, "players=%d chance=explicit", n);
+		snprintf(params, sizeof params, "players=%d seed=1 chance=explicit", n);
 		fixture f;
 		open_game(&f, params);
 		int big = n >= 5;
@@ -171,7 +175,7 @@ START_TEST(components_H34_H87)
 		"wailea_makena", "r067", "kaunakakai", "r037", "lopa", "s23", "kahului", "r050", "puuwai", "s02",
 	};
 	fixture f;
-	open_game(&f, "players=5 chance=explicit");
+	open_game(&f, "players=5 seed=1 chance=explicit");
 	play_setup(&f, setup5);
 	roll(&f, 12);
 	end_turn(&f);
@@ -179,7 +183,7 @@ START_TEST(components_H34_H87)
 	ck_assert_int_eq(ks(f.st)->active, 1);
 	ck_assert(play_listed(&f, act(CRISK_CATAN_PASS, 0)));
 	close_game(&f);
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_b);
 	roll(&f, 12);
 	end_turn(&f);
@@ -195,7 +199,7 @@ END_TEST
 START_TEST(turn_structure_H41_H42)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_b);
 	grant(&f, 0, LUMBER, 2);
 	grant(&f, 0, WOOL, 2);
@@ -231,7 +235,7 @@ END_TEST
 START_TEST(city_H49)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_b);
 	roll(&f, 12);
 	grant(&f, 0, GRAIN, 2);
@@ -285,7 +289,7 @@ END_TEST
 START_TEST(fishing_space_is_a_ship_space_H67)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_b);
 	roll(&f, 12);
 	grant_ship(&f);
@@ -318,7 +322,7 @@ END_TEST
 START_TEST(chit_kept_after_move_H101)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_b);
 	roll(&f, 12);
 	grant_ship(&f);
@@ -350,7 +354,7 @@ END_TEST
 START_TEST(settlement_H47)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_b);
 	roll(&f, 12);
 	build_road(&f, "r010"); /* waimea - j_hanapepe */
@@ -386,7 +390,7 @@ END_TEST
 START_TEST(route_through_own_building_and_chit_H83)
 {
 	fixture f;
-	open_game(&f, "players=4 chance=explicit");
+	open_game(&f, "players=4 seed=1 chance=explicit");
 	play_setup(&f, setup_b);
 	roll(&f, 12);
 	const kseat *p = kseat_of(f.k, f.st, 0);

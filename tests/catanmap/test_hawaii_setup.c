@@ -85,7 +85,7 @@ static int is_on_island(const fixture *f, int node, const char *island)
 START_TEST(components_H34)
 {
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	ck_assert_int_eq(hwx(f.k, f.st)->pirate, catanmap_index(map(&f), CM_HEX, "sea41"));
 	ck_assert_int_eq(ks(f.st)->robber, catanmap_index(map(&f), CM_HEX, "hi7"));
 	for (int s = 0; s < 4; s++)
@@ -94,7 +94,7 @@ START_TEST(components_H34)
 	ck_assert_int_eq(f.k->cfg.vp_target, 13); /* H-20, H-86 */
 	ck_assert_int_eq(hawaii_state_check(f.k, f.st), CRISK_OK);
 	close_game(&f);
-	open_game(&f, "players=6");
+	open_game(&f, "players=6 seed=1");
 	ck_assert_int_eq(ks(f.st)->bank[0], 24);
 	ck_assert_int_eq(f.k->cfg.vp_target, 10);
 	int deck = 0;
@@ -102,12 +102,12 @@ START_TEST(components_H34)
 		deck += ks(f.st)->deck[c];
 	ck_assert_int_eq(deck, 34);
 	close_game(&f);
-	open_game(&f, "players=3 vp_target=8");
+	open_game(&f, "players=3 seed=1 vp_target=8");
 	ck_assert_int_eq(f.k->cfg.vp_target, 8);
 	close_game(&f);
 	/* H-1: two seats are not supported. */
 	param_set ps;
-	ck_assert_int_eq(params_parse(&ps, hawaii_params, hawaii_n_params, "players=2"), CRISK_EPARAM);
+	ck_assert_int_eq(params_parse(&ps, hawaii_params, hawaii_n_params, "players=2 seed=1"), CRISK_EPARAM);
 }
 END_TEST
 
@@ -115,7 +115,7 @@ END_TEST
 START_TEST(setup_order_H35)
 {
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	static const int order[12] = {0, 1, 2, 3, 3, 2, 1, 0, 0, 1, 2, 3};
 	static const char *sites[12] = {"wailuku", "paauilo", "pearlcity", "kamuela", "waimea", "kealakekua",
 					"lihue",   "milolii", "kaunakakai", "lopa",   "hanalei", "wailea_makena"};
@@ -136,7 +136,7 @@ END_TEST
 START_TEST(complete_setup_H99d_H39_H40)
 {
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	static const char *sites[12] = {"wailuku", "paauilo", "pearlcity", "kamuela", "waimea", "kealakekua",
 					"lihue",   "milolii", "kaunakakai", "lopa",   "hanalei", "wailea_makena"};
 	for (int i = 0; i < 12; i++) {
@@ -168,7 +168,7 @@ END_TEST
 START_TEST(island_rule_H37_H99a)
 {
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	static const char *sites[8] = {"wailuku", "kealakekua", "pearlcity", "kamuela",
 				       "waimea",  "hanalei",    "lihue",     "paauilo"};
 	for (int i = 0; i < 8; i++) {
@@ -199,7 +199,7 @@ END_TEST
 START_TEST(island_rule_five_seats_H88_H99b)
 {
 	fixture f;
-	open_game(&f, "players=5");
+	open_game(&f, "players=5 seed=1");
 	static const char *sites[10] = {"paauilo", "wailuku", "pearlcity", "lihue",      "kaunakakai",
 					"lopa",    "hanalei", "kalapana",  "kealakekua", "volcano"};
 	for (int i = 0; i < 10; i++)
@@ -220,7 +220,7 @@ END_TEST
 START_TEST(setup_ship_H38_H99f)
 {
 	fixture f;
-	open_game(&f, "players=3");
+	open_game(&f, "players=3 seed=1");
 	apply_ok(&f, CRISK_CATAN_PLACE_SETTLEMENT, pt(&f, "lahaina"));
 	crisk_action buf[CAP];
 	size_t n = list(&f, buf);
@@ -250,7 +250,7 @@ END_TEST
 START_TEST(setup_ship_pirate_H46)
 {
 	fixture f;
-	open_game(&f, "players=3");
+	open_game(&f, "players=3 seed=1");
 	hwx(f.k, f.st)->pirate = (uint16_t)catanmap_index(map(&f), CM_HEX, "sea22");
 	ck_assert_int_eq(hw_pirate_blocks(f.k, f.st, sp(&f, "m5")), 1);
 	ck_assert_int_eq(hw_pirate_blocks(f.k, f.st, sp(&f, "f07")), 1);
@@ -273,7 +273,7 @@ END_TEST
 START_TEST(ship_count_check_H112)
 {
 	fixture f;
-	open_game(&f, "players=3");
+	open_game(&f, "players=3 seed=1");
 	apply_ok(&f, CRISK_CATAN_PLACE_SETTLEMENT, pt(&f, "lahaina"));
 	apply_ok(&f, HW_PLACE_SHIP, sp(&f, "m5"));
 	hwx(f.k, f.st)->ships[0] = 15;

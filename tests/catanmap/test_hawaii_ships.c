@@ -87,7 +87,7 @@ static void build(fixture *f, unsigned type, const char *space)
 START_TEST(ships_and_roads_connect_H3c_H100a)
 {
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	flow_place_building(f.k, f.st, 0, pt(&f, "waianae"));
 	flow_add_road(f.k, f.st, 0, sp(&f, "r026"));
 	main_phase(&f, 0, 6);
@@ -112,7 +112,7 @@ END_TEST
 START_TEST(ship_spaces_and_cost_H3_H43)
 {
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	flow_place_building(f.k, f.st, 0, pt(&f, "waianae"));
 	flow_add_road(f.k, f.st, 0, sp(&f, "r026"));
 	main_phase(&f, 0, 1);
@@ -147,7 +147,7 @@ END_TEST
 START_TEST(pirate_blocks_ships_H46_H106)
 {
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	flow_place_building(f.k, f.st, 0, pt(&f, "waianae"));
 	flow_add_road(f.k, f.st, 0, sp(&f, "r026"));
 	main_phase(&f, 0, 2);
@@ -173,7 +173,7 @@ END_TEST
 START_TEST(trade_route_mixed_H82_H109)
 {
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	flow_place_building(f.k, f.st, 0, pt(&f, "waianae"));
 	flow_add_road(f.k, f.st, 0, sp(&f, "r026"));
 	kseat_of(f.k, f.st, 0)->road_len = 1;
@@ -193,7 +193,7 @@ END_TEST
 START_TEST(special_build_ships_H89)
 {
 	fixture f;
-	open_game(&f, "players=5");
+	open_game(&f, "players=5 seed=1");
 	flow_place_building(f.k, f.st, 2, pt(&f, "waianae"));
 	flow_add_road(f.k, f.st, 2, sp(&f, "r026"));
 	main_phase(&f, 2, 1);
@@ -225,7 +225,7 @@ static int apply_code(fixture *f, unsigned type, int id)
 START_TEST(road_building_ships_H51)
 {
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	flow_place_building(f.k, f.st, 0, pt(&f, "waianae"));
 	flow_add_road(f.k, f.st, 0, sp(&f, "r026"));
 	kseat_of(f.k, f.st, 0)->road_len = 1; /* as the kernel keeps it (B-88) */
@@ -259,7 +259,7 @@ END_TEST
 START_TEST(road_building_without_roads_H51)
 {
 	fixture f;
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	flow_place_building(f.k, f.st, 0, pt(&f, "waianae"));
 	flow_add_road(f.k, f.st, 0, sp(&f, "r026"));
 	main_phase(&f, 0, 0);
@@ -276,7 +276,7 @@ START_TEST(road_building_without_roads_H51)
 	ck_assert_int_eq(ks(f.st)->dp, DP_MAIN);
 	close_game(&f);
 
-	open_game(&f, "players=4");
+	open_game(&f, "players=4 seed=1");
 	flow_place_building(f.k, f.st, 0, pt(&f, "waianae"));
 	flow_add_road(f.k, f.st, 0, sp(&f, "r026"));
 	main_phase(&f, 0, 0);

@@ -100,7 +100,7 @@ START_TEST(sizes_follow_the_map_H94_H34_H77)
 {
 	int seats = 3 + _i;
 	char params[64];
-	snprintf(params, sizeof params, "players=%d", seats);
+	snprintf(params, sizeof params, "players=%d seed=1", seats);
 	crisk_rules *r = rl_rules("hawaii", params);
 	rl_spaces s;
 	rl_spaces_read(&s, r);

@@ -172,7 +172,7 @@ class Rules(_Handle):
     of the built-in map (``params`` then reads ``map=data``)::
 
         rules = Rules("muhq", "map=tiny-duel players=2 sets=myset,base", data=mqd_text)
-        rules = Rules("hawaii", players=3, data=catanmap_text)
+        rules = Rules("hawaii", players=3, seed=1, data=catanmap_text)
 
     The text becomes part of the rules (:attr:`data`); saves, JSON saves and
     game records carry it, so :meth:`Game.load`, :meth:`Game.load_json` and
@@ -263,7 +263,7 @@ class Rules(_Handle):
         ``Rules(module, params, data=...)``::
 
             rules = Rules.from_data_file("muhq", "my_cards.mqd", map="tiny-duel", players=2)
-            rules = Rules.from_data_file("hawaii", "islands.catanmap", players=4)
+            rules = Rules.from_data_file("hawaii", "islands.catanmap", players=4, seed=1)
 
         Raises:
             NotFoundError: no such module, or the file cannot be read.

@@ -53,7 +53,7 @@ def test_host_map_from_a_string(map_text):
 
 
 def test_host_map_from_a_file(map_text):
-    rules = Rules.from_data_file("hawaii", MAP_PATH, players=4, chance="explicit")
+    rules = Rules.from_data_file("hawaii", MAP_PATH, players=4, seed=1, chance="explicit")
     assert rules.data == map_text.encode() and rules.num_seats == 4
     play_to_end(rules.new_game(), 4)
 
@@ -75,12 +75,12 @@ def test_host_map_games_load_without_the_file(map_text):
 
 def test_map_option_errors(map_text):
     with pytest.raises(ParameterError, match="'hawaii' is the built-in map"):
-        Rules("hawaii", map="hawaii", data=map_text)
+        Rules("hawaii", map="hawaii", players=3, seed=1, data=map_text)
     with pytest.raises(ParameterError, match="none was given"):
-        Rules("hawaii", map="data")
+        Rules("hawaii", map="data", players=3, seed=1)
     with pytest.raises(ParameterError, match=r"accepted: hawaii\|data"):
-        Rules("hawaii", map="maui")
+        Rules("hawaii", map="maui", players=3, seed=1)
     with pytest.raises(ParameterError, match="no target for 5 seats"):
-        Rules("hawaii", players=5, data=map_text)
+        Rules("hawaii", players=5, seed=1, data=map_text)
     with pytest.raises(FormatError, match="line 4: unsupported version '2'"):
-        Rules("hawaii", data=map_text.replace("catanmap 1", "catanmap 2"))
+        Rules("hawaii", players=3, seed=1, data=map_text.replace("catanmap 1", "catanmap 2"))

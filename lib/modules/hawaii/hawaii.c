@@ -21,14 +21,14 @@ static const char *const chance_choices[] = {"auto", "explicit", NULL};
 /* H-91.  `map` is checked by choose_map: a string, since its default depends
  * on whether the host gave a map text. */
 const param_desc hawaii_params[HP_COUNT] = {
-	[HP_PLAYERS] = {"players", NULL, PT_INT, "4", 3, 6, NULL, "3..6", "number of seats (H-1)"},
-	[HP_SEED] = {"seed", NULL, PT_UINT64, "0", 0, 0, NULL, "0..18446744073709551615", "seed of the game's RNG"},
+	[HP_PLAYERS] = {"players", NULL, PT_INT, NULL, 3, 6, NULL, "3..6", "number of seats (H-1)"},
+	[HP_SEED] = {"seed", NULL, PT_UINT64, NULL, 0, 0, NULL, "0..18446744073709551615", "seed of the game's RNG (B-29)"},
 	[HP_MAP] = {"map", NULL, PT_STRING, "hawaii", 0, 0, NULL, "hawaii|data",
 		    "hawaii = the built-in Hawai'i map, data = the catanmap text the host gave with "
 		    "crisk_rules_new_with_data(_file); default: data when the host gave one, else hawaii (H-91)"},
 	[HP_VP_TARGET] = {"vp_target", NULL, PT_INT, "0", 0, 30, NULL, "3..30, 0 = the map's target for the seat count",
 			  "winning total (H-86)"},
-	[HP_DISCARD_LIMIT] = {"discard_limit", NULL, PT_INT, "7", 0, 120, NULL, "0..120",
+	[HP_DISCARD_LIMIT] = {"discard_limit", NULL, PT_INT, "7", 0, 95, NULL, "0..95",
 			      "a 7 makes seats with more cards discard half (B-58)"},
 	[HP_FRIENDLY_ROBBER] = {"friendly_robber", NULL, PT_BOOL, "off", 0, 1, NULL, "off|on", "friendly robber (H-91)"},
 	[HP_MAX_OFFERS] = {"max_trade_offers_per_turn", NULL, PT_INT, "0", 0, 1000, NULL, "0..1000 (0 = unlimited)",
