@@ -11,42 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "catanrisk.h"
+#include "map_text.h"
 
 static const char *map_path;
 static char *map_text;
 static size_t map_len;
 
 #define SKIP_OFFERS CRISK_ACTION_TYPE_BIT(CRISK_CATAN_OFFER_TRADE)
-
-/* The whole file, NUL-terminated, or NULL (read before the tests run). */
-static char *read_all(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = f ? malloc(1 << 16) : NULL;
-	*len = buf ? fread(buf, 1, (1 << 16) - 1, f) : 0;
-	int whole = f && feof(f);
-	if (f)
-		fclose(f);
-	if (!buf || !whole) {
-		free(buf);
-		return NULL;
-	}
-	buf[*len] = '\0';
-	return buf;
-}
-
-/* text with the first occurrence of `from` replaced by `to` (free() it). */
-static char *edited_text(const char *text, const char *from, const char *to)
-{
-	const char *at = strstr(text, from);
-	ck_assert_msg(at != NULL, "no '%s' in the map", from);
-	size_t head = (size_t)(at - text), n = strlen(text) - strlen(from) + strlen(to);
-	char *s = malloc(n + 1);
-	memcpy(s, text, head);
-	strcpy(s + head, to);
-	strcat(s, at + strlen(from));
-	return s;
-}
 
 static char *edited(const char *from, const char *to)
 {

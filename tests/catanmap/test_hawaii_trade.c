@@ -12,6 +12,7 @@
 #include "catanrisk/errors.h"
 #include "core/error.h"
 #include "hawaii_play.h"
+#include "map_text.h"
 #include "modules/hawaii/hawaii.h"
 
 /* 4 seats; seat 0's third set-up piece is a ship on m4 (2:1 wool, H-38). */
@@ -280,24 +281,6 @@ END_TEST
 
 static char *isles; /* three_isles.catanmap (main) */
 
-/* isles with its scrolls any:3 (mw) and ore:2 (me) replaced. */
-static char *isles_with(const char *mw, const char *me)
-{
-	char *t = malloc(strlen(isles) + 64);
-	ck_assert_ptr_nonnull(t);
-	const char *a = strstr(isles, "trade=any:3"), *b = strstr(isles, "trade=ore:2");
-	ck_assert(a && b && a < b);
-	size_t n = (size_t)(a - isles);
-	memcpy(t, isles, n);
-	n += (size_t)sprintf(t + n, "trade=%s", mw);
-	a += strlen("trade=any:3");
-	memcpy(t + n, a, (size_t)(b - a));
-	n += (size_t)(b - a);
-	n += (size_t)sprintf(t + n, "trade=%s", me);
-	strcpy(t + n, b + strlen("trade=ore:2"));
-	return t;
-}
-
 /* 3 seats on three_isles: seat 0 has ships sw1 (w5-xw) and se1 (m5-xe),
  * the sea sides of merchants mw (xw-xm) and me (xe-xf). */
 static const char *const setup_isles[] = {
@@ -305,16 +288,26 @@ static const char *const setup_isles[] = {
 	"w5", "sw1", "e1", "re1", "m1", "rm1", "m3", "rm5",
 };
 
+/* A 3-seat game on isles with the scrolls mw and me (any:3 and ore:2 in the
+ * file), after set-up and a roll of 12 (no hex has 12); free() the map
+ * after close_game. */
+static char *open_isles(fixture *f, const char *mw, const char *me)
+{
+	char *one = edited_text(isles, "trade=any:3", mw), *map = edited_text(one, "trade=ore:2", me);
+	free(one);
+	open_game_map(f, "players=3 seed=1 chance=explicit", map);
+	play_setup(f, setup_isles);
+	roll(f, 12);
+	return map;
+}
+
 /* H-62: the scrolls any:2 and <resource>:3, valid in the format (H-28) for
  * other maps: 2 of any resource, 3 of that one resource.  Several held
  * scrolls give the best rate per type, and leaving one loses it (H-63). */
 START_TEST(scrolls_any2_res3_H62_H63)
 {
-	char *map = isles_with("any:2", "ore:3");
 	fixture f;
-	open_game_map(&f, "players=3 seed=1 chance=explicit", map);
-	play_setup(&f, setup_isles);
-	roll(&f, 12); /* no hex has 12 */
+	char *map = open_isles(&f, "trade=any:2", "trade=ore:3");
 	for (int r = 0; r < NUM_RES; r++)
 		ck_assert_int_eq(rate(&f, 0, r), 4);
 	build_ship(&f, "me");
@@ -348,11 +341,8 @@ END_TEST
  * scrolls no harbor has take the bits the map leaves free (board.h). */
 START_TEST(scrolls_best_rate_H62)
 {
-	char *map = isles_with("wool:3", "wool:2");
 	fixture f;
-	open_game_map(&f, "players=3 seed=1 chance=explicit", map);
-	play_setup(&f, setup_isles);
-	roll(&f, 12);
+	char *map = open_isles(&f, "trade=wool:3", "trade=wool:2");
 	build_ship(&f, "mw");
 	ck_assert_int_eq(rate(&f, 0, WOOL), 3);
 	ck_assert_int_eq(rate(&f, 0, LUMBER), 4);
@@ -383,26 +373,10 @@ static Suite *hawaii_trade_suite(void)
 	return s;
 }
 
-/* The whole file, NUL-terminated. */
-static char *read_all(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = f ? malloc(1 << 16) : NULL;
-	size_t len = buf ? fread(buf, 1, (1 << 16) - 1, f) : 0;
-	int whole = f && feof(f);
-	if (f)
-		fclose(f);
-	if (!buf || !whole) {
-		free(buf);
-		return NULL;
-	}
-	buf[len] = '\0';
-	return buf;
-}
-
 int main(int argc, char **argv)
 {
-	isles = argc == 2 ? read_all(argv[1]) : NULL;
+	size_t len;
+	isles = argc == 2 ? read_all(argv[1], &len) : NULL;
 	if (!isles) {
 		fprintf(stderr, "usage: %s three_isles.catanmap\n", argv[0]);
 		return EXIT_FAILURE;

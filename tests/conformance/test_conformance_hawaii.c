@@ -8,6 +8,7 @@
 #include <string.h>
 #include "catanrisk.h"
 #include "conformance.h"
+#include "../catanmap/map_text.h"
 
 #define DEFAULT_GAMES 2
 #define SHIPS 15 /* per seat (H-3 a, H-34) */
@@ -102,20 +103,16 @@ static void run_host_map(const char *params, uint64_t first_seed)
  * instead of its any:3 and ore:2, so the rules hold their own rate table. */
 START_TEST(test_host_map_scrolls_three_seats_auto)
 {
-	FILE *f = fopen(host_map_path, "rb");
-	ck_assert_ptr_nonnull(f);
-	static char text[1 << 16];
-	size_t n = fread(text, 1, sizeof text - 1, f);
-	ck_assert(feof(f));
-	fclose(f);
-	text[n] = '\0';
-	char *any = strstr(text, "trade=any:3"), *ore = strstr(text, "trade=ore:2");
-	ck_assert(any && ore);
-	any[strlen("trade=any:")] = '2';
-	ore[strlen("trade=ore:")] = '3';
+	size_t len;
+	char *file = read_all(host_map_path, &len);
+	ck_assert_ptr_nonnull(file);
+	char *one = edited_text(file, "trade=any:3", "trade=any:2"), *text = edited_text(one, "trade=ore:2", "trade=ore:3");
+	free(file);
+	free(one);
 	conformance_options options = hawaii_options;
 	options.data_text = text;
 	conformance_check("hawaii", "players=3 chance=auto max_turns=120", DEFAULT_GAMES, 39000, &options);
+	free(text);
 }
 END_TEST
 
