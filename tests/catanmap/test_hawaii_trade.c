@@ -337,8 +337,8 @@ START_TEST(scrolls_any2_res3_H62_H63)
 }
 END_TEST
 
-/* H-62: a resource's 2:1 scroll beats an any:3 and its own 3:1 scroll; the
- * scrolls no harbor has take the bits the map leaves free (board.h). */
+/* H-62: a resource's 2:1 scroll beats its own 3:1 scroll.  wool:2 keeps
+ * its harbor type's bit (1 + wool), wool:3 takes bit 6 (board.h). */
 START_TEST(scrolls_best_rate_H62)
 {
 	fixture f;
@@ -349,6 +349,7 @@ START_TEST(scrolls_best_rate_H62)
 	build_ship(&f, "me");
 	ck_assert_int_eq(rate(&f, 0, WOOL), 2);
 	ck_assert_int_eq(rate(&f, 0, LUMBER), 4);
+	ck_assert_uint_eq(kseat_of(f.k, f.st, 0)->harbors, 1u << (1 + WOOL) | 1u << 6);
 	ship_leaves(&f, 0, "me");
 	ck_assert_int_eq(rate(&f, 0, WOOL), 3);
 	close_game(&f);
