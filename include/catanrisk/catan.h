@@ -118,6 +118,7 @@ extern "C" {
 #define CRISK_CATAN_EV_REVEAL_VP 26u /**< Seat revealed arg[0] victory point cards. */
 #define CRISK_CATAN_EV_GAME_OVER 27u /**< The game ended; seat is the winner or -1. */
 #define CRISK_CATAN_EV_PASS 28u /**< Seat ended its special build window or paired part. */
+#define CRISK_CATAN_EV_SETUP_SKIP 29u /**< Seat skipped set-up step arg[1]: arg[0] = 0 the whole step (no intersection open), 1 its piece (no place at its settlement). */
 /** @} */
 
 /** Version of ::crisk_catan_action this header describes. */

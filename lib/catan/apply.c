@@ -564,6 +564,8 @@ static void setup_settlement(const kern *k, void *st, int n, evlog *log)
 	h->dp = DP_SETUP_ROAD;
 	if (k->hk.after_build)
 		k->hk.after_build(k, st, PIECE_SETTLEMENT, n, 2, log);
+	if (k->hk.setup_skips)
+		flow_setup_piece(k, st, log);
 }
 
 static void setup_road(const kern *k, void *st, int p, evlog *log)

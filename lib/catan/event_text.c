@@ -9,7 +9,7 @@ static const char *const ev_names[] = {
 	"steal",        "build_road",   "build_settlement", "build_city",   "buy_dev",
 	"play_dev",     "pick",         "monopoly",         "maritime",     "offer",
 	"answer",       "trade",        "trade_cancel",     "longest_road", "largest_army",
-	"end_turn",     "reveal_vp",    "game_over",        "pass"};
+	"end_turn",     "reveal_vp",    "game_over",        "pass",         "setup_skip"};
 #define N_EV_NAMES (sizeof ev_names / sizeof ev_names[0])
 
 static const char *res_name(int r)
@@ -157,6 +157,12 @@ void kern_event_to_string(const kern *k, const crisk_event *e, textbuf *t)
 		break;
 	case CRISK_CATAN_EV_PASS:
 		tb_printf(t, "seat %d passed", s);
+		break;
+	case CRISK_CATAN_EV_SETUP_SKIP:
+		if (a[0])
+			tb_printf(t, "seat %d skipped the piece of set-up step %d: no place at its settlement", s, (int)a[1]);
+		else
+			tb_printf(t, "seat %d skipped set-up step %d: no intersection is open", s, (int)a[1]);
 		break;
 	default:
 		tb_printf(t, "event %u", (unsigned)e->type);

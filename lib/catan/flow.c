@@ -1,6 +1,7 @@
 /* Transitions between decision points shared by several actions: placing
- * pieces, Longest Road, the robber's victims, trade answers, turn start and
- * end, and victory (B-46..B-52, B-64, B-86..B-91, B-97, B-103..B-110). */
+ * pieces, set-up steps (and their skips, hooks.h setup_skips), Longest
+ * Road, the robber's victims, trade answers, turn start and end, and
+ * victory (B-41, B-45, B-46..B-52, B-64, B-86..B-91, B-97, B-103..B-110). */
 #include <assert.h>
 
 #include "catanrisk/game.h"
@@ -347,11 +348,51 @@ void flow_add_road(const kern *k, void *st, int s, int path)
 	bit_set(reach, k->b.path[path].node[1]);
 }
 
-void flow_setup_next(const kern *k, void *st, evlog *log)
+int kern_site_open(const kern *k, const void *st)
+{
+	const uint64_t *blocked = kblocked(k, st);
+	for (int w = 0; w * 64 < k->b.n_node; w++) {
+		int left = k->b.n_node - w * 64;
+		uint64_t open = ~blocked[w];
+		if (left < 64)
+			open &= (UINT64_C(1) << left) - 1;
+		if (open)
+			return 1;
+	}
+	return 0;
+}
+
+int kern_setup_piece_spot(const kern *k, const void *st, int s, int node)
+{
+	const bnode *bn = &k->b.node[node];
+	const uint8_t *paths = kpaths(k, st);
+	for (int i = 0; i < bn->deg; i++) {
+		if (kern_road_path(k, bn->path[i]) && !paths[bn->path[i]])
+			return 1;
+	}
+	return k->hk.setup_piece_more && k->hk.setup_piece_more(k, st, s, node);
+}
+
+static void push_skip(evlog *log, int s, int piece, int step)
+{
+	ev *e = ev_push(log, CRISK_CATAN_EV_SETUP_SKIP, s, -1);
+	if (e) {
+		e->args[0] = piece;
+		e->args[1] = step;
+	}
+}
+
+void flow_setup_step(const kern *k, void *st, evlog *log)
 {
 	kstate *h = ks(st);
-	h->step++;
-	if (h->step >= kern_setup_steps(k)) { /* B-45: seat 0 starts turn 1 */
+	const int steps = kern_setup_steps(k);
+	/* hooks.h setup_skips: no intersection open now means none at any
+	 * later step either, so every step left is skipped. */
+	if (k->hk.setup_skips && h->step < steps && !kern_site_open(k, st)) {
+		for (; h->step < steps; h->step++)
+			push_skip(log, kern_setup_seat(k, h->step), 0, h->step);
+	}
+	if (h->step >= steps) { /* B-45: seat 0 starts turn 1 */
 		h->active = 0;
 		flow_start_turn(k, st, log);
 		return;
@@ -359,6 +400,21 @@ void flow_setup_next(const kern *k, void *st, evlog *log)
 	h->active = (uint8_t)kern_setup_seat(k, h->step); /* B-41 */
 	h->dp = DP_SETUP_SETTLEMENT;
 	h->cur = (int8_t)h->active;
+}
+
+void flow_setup_next(const kern *k, void *st, evlog *log)
+{
+	ks(st)->step++;
+	flow_setup_step(k, st, log);
+}
+
+void flow_setup_piece(const kern *k, void *st, evlog *log)
+{
+	kstate *h = ks(st);
+	if (h->dp != DP_SETUP_ROAD || kern_setup_piece_spot(k, st, h->active, h->setup_node))
+		return;
+	push_skip(log, h->active, 1, h->step);
+	flow_setup_next(k, st, log);
 }
 
 void flow_free_piece_done(const kern *k, void *st, evlog *log)

@@ -85,6 +85,24 @@ typedef struct kern_hooks {
 	 * set-up list is made from it; the check still asks setup_site_ok.
 	 * One call per list instead of one per unblocked intersection. */
 	void (*setup_sites)(const struct kern *k, const void *st, int seat, uint64_t *sites);
+	/* Nonzero: a set-up step may find no place, and is skipped (hawaii's
+	 * fallbacks, H-37, H-38; zero, base: B-42 and B-43 always find one).
+	 * A step that finds no intersection open by the distance rule is
+	 * skipped whole, settlement and piece; a piece whose fresh settlement
+	 * has no empty road path and no place for setup_piece_more is skipped.
+	 * Each skip is a SETUP_SKIP event.  setup_site_ok must then waive its
+	 * own rule where that rule alone would leave no place (hawaii's H-37
+	 * fallback), so that a step is skipped only when no intersection is
+	 * open.  No building leaves the board in such a module, so none opens
+	 * again: a skipped step ends set-up with every later step skipped,
+	 * and kern_state_check relies on that. */
+	int setup_skips;
+	/* With setup_skips: whether `seat` may place one of the module's own
+	 * set-up pieces (hawaii's ships, H-38) at `node`, its settlement just
+	 * placed; the kernel tests its roads itself.  NULL: roads only.  Its
+	 * places may only fill up during set-up (the state check relies on
+	 * it: a settlement without its piece has no place for one). */
+	int (*setup_piece_more)(const struct kern *k, const void *st, int seat, int node);
 
 	/* ---- Road Building with other pieces (first used by hawaii) ---- */
 	/* The module's pieces `seat` may place for free besides roads (hawaii's

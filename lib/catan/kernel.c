@@ -246,6 +246,8 @@ void kern_state_init(const kern *k, void *st, evlog *log)
 	memcpy(kblocked(k, st), k->no_site, (size_t)k->nw * 8);
 	if (k->hk.ext_init)
 		k->hk.ext_init(k, st, log);
+	if (k->hk.setup_skips) /* a map may have no intersection open at all: every step is skipped */
+		flow_setup_step(k, st, log);
 }
 
 int kern_extra_vp(const kern *k, const void *st, int s)

@@ -678,6 +678,18 @@ void flow_place_building(const kern *k, void *st, int s, int node);
 void flow_add_road(const kern *k, void *st, int s, int path);
 /* The active seat's set-up piece is down: the next step, or turn 1 (B-45). */
 void flow_setup_next(const kern *k, void *st, evlog *log);
+/* Set-up step h.step begins: its seat places (B-41), or with
+ * hooks.setup_skips and no intersection open every step left is skipped;
+ * after the last step seat 0 starts turn 1 (B-45). */
+void flow_setup_step(const kern *k, void *st, evlog *log);
+/* hooks.setup_skips: after the set-up settlement, the piece is skipped
+ * (and the next step begins) when the seat has no place for it. */
+void flow_setup_piece(const kern *k, void *st, evlog *log);
+/* Whether an intersection is open by the distance rule (B-42, B-75). */
+int kern_site_open(const kern *k, const void *st);
+/* Whether seat s may place a set-up piece at `node`: an empty road path
+ * there, or the module's piece (hooks.setup_piece_more). */
+int kern_setup_piece_spot(const kern *k, const void *st, int s, int node);
 /* A free piece of Road Building is down: the second one, or back (B-81). */
 void flow_free_piece_done(const kern *k, void *st, evlog *log);
 

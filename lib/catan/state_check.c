@@ -247,19 +247,23 @@ static int check_seat(const kern *k, const void *st, int s, const int placed[4])
 	}
 	int buildings = placed[PIECE_SETTLEMENT] + placed[PIECE_CITY];
 	int pieces = placed[PIECE_ROAD] + placed[3], rounds = kern_setup_steps(k) / k->seats;
-	if (h->turn > 0 && !k->cfg.pieces_change_hands && (buildings < rounds || pieces < rounds))
+	/* With skips (hooks.h setup_skips) check_skips judges fewer. */
+	if (h->turn > 0 && !k->cfg.pieces_change_hands && !k->hk.setup_skips && (buildings < rounds || pieces < rounds))
 		return BAD("seats[%d].supply: %d buildings and %d roads on the board after set-up (at least %d each)", s,
 			   buildings, pieces, rounds);
 	if (h->turn == 0) {
-		/* B-41..B-43: one settlement and one road per set-up step so far. */
+		/* B-41..B-43: one settlement and one road per set-up step so far
+		 * (a skipped step ends set-up; a skipped piece: check_skips). */
 		int steps = 0;
 		for (int i = 0; i < h->step; i++)
 			steps += kern_setup_seat(k, i) == s;
 		int extra = h->dp == DP_SETUP_ROAD && s == h->active;
-		if (placed[PIECE_CITY] || placed[PIECE_SETTLEMENT] != steps + extra || pieces != steps)
+		if (placed[PIECE_CITY] || placed[PIECE_SETTLEMENT] != steps + extra ||
+		    (k->hk.setup_skips ? pieces > steps : pieces != steps))
 			return BAD("seats[%d].supply: %d settlements, %d cities and %d roads on the board at set-up step %d "
-				   "(expected %d, 0 and %d)",
-				   s, placed[PIECE_SETTLEMENT], placed[PIECE_CITY], pieces, h->step, steps + extra, steps);
+				   "(expected %d, 0 and %d%s)",
+				   s, placed[PIECE_SETTLEMENT], placed[PIECE_CITY], pieces, h->step, steps + extra, steps,
+				   k->hk.setup_skips ? " or fewer" : "");
 	}
 	const uint8_t *nodes = knodes(k, st);
 	unsigned harbors = 0;
@@ -595,6 +599,77 @@ static int check_point(const kern *k, const void *st)
 	}
 }
 
+/* Seat s's set-up pieces with skips, in set-up: each touches one of its
+ * settlements, one per settlement, but at the settlement just placed,
+ * whose piece comes next and has a place.  A settlement without one had
+ * its piece skipped for want of a place, and has none now either: places
+ * only fill up in set-up (hooks.h setup_piece_more). */
+static int check_setup_pieces(const kern *k, const void *st, int s)
+{
+	const kstate *h = ks(st);
+	const uint8_t *nodes = knodes(k, st), *paths = kpaths(k, st);
+	int pieces = 0, touching = 0;
+	for (int p = 0; p < k->b.n_path; p++)
+		pieces += paths[p] == s + 1;
+	for (int n = 0; n < k->b.n_node; n++) {
+		if (nodes[n] != s + 1)
+			continue;
+		const bnode *bn = &k->b.node[n];
+		int own = 0;
+		for (int i = 0; i < bn->deg; i++)
+			own += paths[bn->path[i]] == s + 1;
+		touching += own;
+		int fresh = h->dp == DP_SETUP_ROAD && s == h->active && n == h->setup_node;
+		if (own > 1 || (fresh && own))
+			return BAD("seats[%d]: %d pieces at its set-up settlement on intersection %d (%d expected)", s, own, n,
+				   !fresh);
+		if (own)
+			continue;
+		int spot = kern_setup_piece_spot(k, st, s, n);
+		if (fresh && !spot)
+			return BAD("setup_node: seat %d has no place for the set-up piece at intersection %d, so the "
+				   "piece is skipped, not awaited",
+				   s, n);
+		if (!fresh && spot)
+			return BAD("seats[%d]: its set-up settlement on intersection %d has no piece, but a place for one "
+				   "(a piece is skipped only without a place)",
+				   s, n);
+	}
+	if (touching != pieces)
+		return BAD("seats[%d]: %d of its %d set-up pieces touch none of its settlements (B-43)", s,
+			   pieces - touching, pieces);
+	return CRISK_OK;
+}
+
+/* hooks.h setup_skips: the states skips reach, and no other.  A skipped
+ * step leaves no intersection open, for good, and ends set-up: so a
+ * settlement step waits only with one open, and a seat with fewer
+ * buildings than set-up rounds after set-up means none is open. */
+static int check_skips(const kern *k, const void *st)
+{
+	const kstate *h = ks(st);
+	const int open = kern_site_open(k, st), rounds = kern_setup_steps(k) / k->seats;
+	if (h->dp == DP_SETUP_SETTLEMENT && !open)
+		return BAD("phase: setup_settlement, but no intersection is open, so the step is skipped, not awaited");
+	for (int s = 0; s < k->seats; s++) {
+		int rc = 0;
+		if (h->turn == 0)
+			rc = check_setup_pieces(k, st, s);
+		if (rc)
+			return rc;
+		if (h->turn == 0 || !open)
+			continue;
+		int buildings = 0;
+		for (int n = 0; n < k->b.n_node; n++)
+			buildings += knodes(k, st)[n] && (knodes(k, st)[n] & NODE_OWNER_MASK) == (unsigned)s + 1;
+		if (buildings < rounds)
+			return BAD("seats[%d]: fewer buildings (%d) than set-up's %d rounds, but an intersection is open, "
+				   "so no step was skipped",
+				   s, buildings, rounds);
+	}
+	return CRISK_OK;
+}
+
 int kern_state_check(const kern *k, const void *st)
 {
 	int placed[MAX_OWNERS][4];
@@ -616,5 +691,8 @@ int kern_state_check(const kern *k, const void *st)
 		rc = check_point(k, st);
 	if (!rc && k->hk.ext_check)
 		rc = k->hk.ext_check(k, st);
+	/* last: the module's piece hook reads its state, checked now */
+	if (!rc && k->hk.setup_skips)
+		rc = check_skips(k, st);
 	return rc;
 }

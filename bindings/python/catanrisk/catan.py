@@ -145,6 +145,7 @@ class CatanEvent(IntEnum):
     REVEAL_VP = 26
     GAME_OVER = 27
     PASS = 28
+    SETUP_SKIP = 29
 
 
 class TwoPlayerActionType(IntEnum):
