@@ -114,6 +114,8 @@ static const kern_hooks hw_hooks = {
 	.ext_check = hw_ext_check,
 	.setup_site_ok = hw_setup_site_ok,
 	.setup_sites = hw_setup_sites,
+	.setup_skips = 1, /* H-37, H-38 (hw_setup_site_ok waives the island rule first) */
+	.setup_piece_more = hw_setup_ship_spot,
 	.free_pieces = hw_free_ships,
 	/* slice fish */
 	.road_placed = hw_road_placed,
@@ -207,8 +209,6 @@ static int build_rules(hw_rules *r, const param_set *p, const char *map, size_t 
 	memcpy(cfg.deck, big ? (const uint8_t[NUM_DEV]){20, 5, 3, 3, 3} : (const uint8_t[NUM_DEV]){14, 5, 2, 2, 2},
 	       NUM_DEV);
 	rc = kern_init(&r->k, &cfg);
-	if (!rc)
-		rc = hw_rules_setup_check(&r->k, r->map);
 	if (!rc)
 		rc = hw_rules_chits(r);
 	/* H-85's VP hook for the chits there are: none with 5-6 seats (H-77),

@@ -230,11 +230,10 @@ void hw_setup_sites(const kern *k, const void *st, int seat, uint64_t *sites);
 int hw_check_setup_ship(const kern *k, const void *st, int p);
 void hw_list_setup_ships(const kern *k, const void *st, action_out *o);
 void hw_place_setup_ship(const kern *k, void *st, int p, evlog *log);
-/* At rules creation: refuses a map on which a set-up step could find no
- * place (the skips of H-37 and H-38 never happen on an accepted map):
- * CRISK_EFORMAT "line 0: ..." for a named location without a space for its
- * set-up piece, CRISK_EPARAM for too few named locations for the seats. */
-int hw_rules_setup_check(const kern *k, const catanmap *m);
+/* H-38: whether `seat` may place its set-up piece as a ship at `node`, its
+ * settlement just placed (the kernel's setup_piece_more hook: with no
+ * road and no ship place there, the piece is skipped). */
+int hw_setup_ship_spot(const kern *k, const void *st, int seat, int node);
 
 /* hawaii_ships.c */
 /* H-46: whether the pirate blocks ships on path p. */

@@ -1,8 +1,9 @@
 /* Set-up on the Hawai'i map (rules/hawaii.md H-35..H-40): the island rule
  * for set-up settlements, and the set-up piece that may be a ship.  The
  * kernel runs the three rounds (kern_config.setup_rounds), the distance
- * rule over spaces and the third settlement's resources (H-39 is the
- * kernel's last-round yield). */
+ * rule over spaces, the third settlement's resources (H-39 is the
+ * kernel's last-round yield) and the skips of H-37 and H-38
+ * (kern_hooks.setup_skips), asking here where a set-up ship may go. */
 #include <assert.h>
 
 #include "../../core/error.h"
@@ -109,6 +110,18 @@ static int setup_ship_ok(const kern *k, const void *st, int p)
 	return !kern_road_path(k, p) && !kpaths(k, st)[p] && !hw_pirate_blocks(k, st, p);
 }
 
+int hw_setup_ship_spot(const kern *k, const void *st, int seat, int node)
+{
+	if (!hwx(k, st)->ships[seat]) /* H-43 */
+		return 0;
+	const bnode *bn = &k->b.node[node];
+	for (int i = 0; i < bn->deg; i++) {
+		if (setup_ship_ok(k, st, bn->path[i]))
+			return 1;
+	}
+	return 0;
+}
+
 void hw_list_setup_ships(const kern *k, const void *st, action_out *o)
 {
 	const kstate *h = ks(st);
@@ -139,75 +152,6 @@ void hw_place_setup_ship(const kern *k, void *st, int p, evlog *log)
 	hw_piece_placed(k, st, s, p, log); /* H-38, H-50 */
 	flow_update_longest_road_at(k, st, s, p, log); /* roads and ships together (H-82) */
 	flow_setup_next(k, st, log);
-}
-
-/* ---- set-up on any map (rules creation) ---- */
-
-/* H-38: a road space at named location n, or a ship-type space whose sea
- * list lacks the pirate's start (the pirate does not move in set-up, H-40).
- * A space at an empty named location that the distance rule leaves open
- * stays empty during set-up: a set-up piece touches its own settlement,
- * and a settlement at the other end would close n. */
-static int has_setup_piece_space(const kern *k, int n)
-{
-	const board *b = &k->b;
-	for (int i = 0; i < b->node[n].deg; i++) {
-		int p = b->node[n].path[i], blocked = 0;
-		if (kern_road_path(k, p))
-			return 1;
-		for (int j = b->path_sea_first[p]; j < b->path_sea_first[p + 1]; j++)
-			blocked |= b->path_sea[j] == b->pirate_start;
-		if (!blocked)
-			return 1;
-	}
-	return 0;
-}
-
-/* Each of the 3 * seats - 1 settlements before the last set-up step closes
- * at most its point and its named neighbours (H-48).  If the largest such
- * closures together leave a named location open, every step has a place
- * by the distance rule, and H-37's fallback waives the island rule. */
-static int named_open_at_each_step(const kern *k, int *n_named, int *most_closed)
-{
-	const board *b = &k->b;
-	int closes[BOARD_MAX_DEG + 2] = {0}; /* closes[c]: named locations closing c points */
-	*n_named = 0;
-	for (int n = 0; n < b->n_node; n++) {
-		if (!bit_get(k->stop, n))
-			continue;
-		int c = 1;
-		for (int i = 0; i < b->node[n].deg; i++)
-			c += bit_get(k->stop, b->node[n].adj[i]) != 0;
-		closes[c]++;
-		++*n_named;
-	}
-	int left = 3 * k->seats - 1;
-	*most_closed = 0;
-	for (int c = BOARD_MAX_DEG + 1; c > 0 && left > 0; c--) {
-		int take = closes[c] < left ? closes[c] : left;
-		*most_closed += take * c;
-		left -= take;
-	}
-	return left == 0 && *most_closed < *n_named;
-}
-
-int hw_rules_setup_check(const kern *k, const catanmap *m)
-{
-	for (int n = 0; n < k->b.n_node; n++) {
-		if (bit_get(k->stop, n) && !has_setup_piece_space(k, n))
-			return err_set(CRISK_EFORMAT,
-				       "line 0: named location '%s' has no space for a set-up road or ship: no road space, and "
-				       "the pirate's start hex '%s' blocks every ship-type space there (H-38)",
-				       cm_str(m, m->point[n].id), cm_str(m, m->hex[k->b.hex_src[k->b.pirate_start]].id));
-	}
-	int named = 0, closed = 0;
-	if (!named_open_at_each_step(k, &named, &closed))
-		return err_set(CRISK_EPARAM,
-			       "parameter 'players': the map's %d named locations cannot give each of the %d set-up "
-			       "settlements of %d seats a place by the distance rule (the %d settlements before the last "
-			       "can close up to %d; H-36, H-37)",
-			       named, 3 * k->seats, k->seats, 3 * k->seats - 1, closed);
-	return CRISK_OK;
 }
 
 /* hw_setup_site_ok for every point at once (the kernel's setup_sites hook,
