@@ -1,6 +1,7 @@
 /* The conformance suite on module hawaii (rules/hawaii.md) with 3, 4, 5 and
  * 6 seats, automatic and explicit chance, games bounded by max_turns; and
- * on a host map (option map, H-91) with 3 and 4 seats.
+ * on host maps (option map, H-91) with 3 and 4 seats, one of them with
+ * set-up skips (H-37, H-38).
  * CRISK_CONFORMANCE_GAMES (environment) sets the games per configuration. */
 #include <check.h>
 #include <stdio.h>
@@ -88,15 +89,21 @@ static void run_config(const char *params, uint64_t first_seed)
 	conformance_check("hawaii", params, DEFAULT_GAMES, first_seed, &hawaii_options);
 }
 
-/* The argument: a small host map (tests/catanmap/three_isles.catanmap). */
-static const char *host_map_path;
+/* The arguments: small host maps (tests/catanmap/three_isles.catanmap, and
+ * skip_isles.catanmap, on which set-up skips steps and pieces). */
+static const char *host_map_path, *skip_map_path;
 
 /* On the host's map (option map, H-91): its saves carry the map. */
-static void run_host_map(const char *params, uint64_t first_seed)
+static void run_map(const char *path, const char *params, uint64_t first_seed)
 {
 	conformance_options options = hawaii_options;
-	options.data_path = host_map_path;
+	options.data_path = path;
 	conformance_check("hawaii", params, DEFAULT_GAMES, first_seed, &options);
+}
+
+static void run_host_map(const char *params, uint64_t first_seed)
+{
+	run_map(host_map_path, params, first_seed);
 }
 
 /* The host map with the scrolls no harbor has (H-62): any:2 and ore:3
@@ -119,6 +126,19 @@ END_TEST
 START_TEST(test_host_map_four_seats_explicit)
 {
 	run_host_map("map=data players=4 chance=explicit max_turns=120", 40000);
+}
+END_TEST
+
+/* H-37, H-38: six named locations for 9 or 12 steps, and Rock's piece. */
+START_TEST(test_skip_map_three_seats_explicit_H37_H38)
+{
+	run_map(skip_map_path, "players=3 chance=explicit max_turns=120", 41000);
+}
+END_TEST
+
+START_TEST(test_skip_map_four_seats_auto_H37_H38)
+{
+	run_map(skip_map_path, "players=4 chance=auto max_turns=120", 42000);
 }
 END_TEST
 
@@ -185,17 +205,20 @@ static Suite *conformance_suite(void)
 	tcase_add_test(tc, test_hawaii_six_seats_explicit);
 	tcase_add_test(tc, test_host_map_scrolls_three_seats_auto);
 	tcase_add_test(tc, test_host_map_four_seats_explicit);
+	tcase_add_test(tc, test_skip_map_three_seats_explicit_H37_H38);
+	tcase_add_test(tc, test_skip_map_four_seats_auto_H37_H38);
 	suite_add_tcase(s, tc);
 	return s;
 }
 
 int main(int argc, char **argv)
 {
-	if (argc < 2) {
-		fprintf(stderr, "usage: %s three_isles.catanmap\n", argv[0]);
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s three_isles.catanmap skip_isles.catanmap\n", argv[0]);
 		return 2;
 	}
 	host_map_path = argv[1];
+	skip_map_path = argv[2];
 	SRunner *sr = srunner_create(conformance_suite());
 	srunner_run_all(sr, CK_SILENT);
 	int nf = srunner_ntests_failed(sr);
