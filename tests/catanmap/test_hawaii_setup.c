@@ -707,34 +707,30 @@ static void pirate_off_rock(const crisk_game *c, void *st)
 {
 	hwx(game_kern(c), st)->pirate = (uint16_t)catanmap_index(hwr(game_kern(c))->map, CM_HEX, "sb");
 }
-static void rock_piece_awaited(const crisk_game *c, void *st)
+/* Seat 0 to act at set-up step `step` (or after set-up), decision point dp. */
+static void seat0_at(kstate *h, int step, int dp)
 {
-	kstate *h = ks(st);
-	h->step = 0;
+	h->step = (uint8_t)step;
 	h->active = 0;
 	h->cur = 0;
-	h->dp = DP_SETUP_ROAD;
-	h->setup_node = (uint16_t)game_pt(c, "rock");
+	h->dp = (uint8_t)dp;
+}
+static void rock_piece_awaited(const crisk_game *c, void *st)
+{
+	seat0_at(ks(st), 0, DP_SETUP_ROAD);
+	ks(st)->setup_node = (uint16_t)game_pt(c, "rock");
 }
 static void setup_over_early(const crisk_game *c, void *st)
 {
 	(void)c;
-	kstate *h = ks(st);
-	h->step = 9;
-	h->turn = 1;
-	h->active = 0;
-	h->cur = 0;
-	h->dp = DP_PRE_ROLL;
+	seat0_at(ks(st), 9, DP_PRE_ROLL);
+	ks(st)->turn = 1;
 }
 static void step_awaited_without_place(const crisk_game *c, void *st)
 {
 	(void)c;
-	kstate *h = ks(st);
-	h->step = 5;
-	h->turn = 0;
-	h->active = 0;
-	h->cur = 0;
-	h->dp = DP_SETUP_SETTLEMENT;
+	seat0_at(ks(st), 5, DP_SETUP_SETTLEMENT);
+	ks(st)->turn = 0;
 }
 
 /* H-37, H-38: the states right after skips save and load exactly (binary
