@@ -653,14 +653,22 @@ START_TEST(skipped_third_step_no_resources_H39)
 }
 END_TEST
 
+/* g's binary save, its size in *n (free() it). */
+static uint8_t *saved(const crisk_game *g, size_t *n)
+{
+	ck_assert_int_eq(crisk_game_save(g, NULL, 0, n), CRISK_EBUFSIZE);
+	uint8_t *blob = malloc(*n);
+	ck_assert_ptr_nonnull(blob);
+	ck_assert_int_eq(crisk_game_save(g, blob, *n, n), CRISK_OK);
+	return blob;
+}
+
 /* Binary and JSON saves of g load (the load runs the state check) into
  * games that save the same again and list the same actions. */
 static void same_after_load(const crisk_game *g)
 {
 	size_t n = 0, m = 0;
-	ck_assert_int_eq(crisk_game_save(g, NULL, 0, &n), CRISK_EBUFSIZE);
-	uint8_t *a = malloc(n), *b = malloc(n);
-	ck_assert_int_eq(crisk_game_save(g, a, n, &n), CRISK_OK);
+	uint8_t *a = saved(g, &n), *b = malloc(n);
 	crisk_game *l = NULL;
 	ck_assert_msg(crisk_game_load(&l, a, n) == CRISK_OK, "%s", crisk_error_last());
 	ck_assert_int_eq(crisk_game_save(l, b, n, &m), CRISK_OK);
@@ -692,9 +700,7 @@ static void corrupt_refused(const crisk_game *g, void (*edit)(const crisk_game *
 	ck_assert_int_eq(hawaii_state_check(c->data, c->state), CRISK_EFORMAT);
 	ck_assert_msg(strstr(crisk_error_last(), want) != NULL, "'%s' lacks '%s'", crisk_error_last(), want);
 	size_t n = 0;
-	ck_assert_int_eq(crisk_game_save(c, NULL, 0, &n), CRISK_EBUFSIZE);
-	uint8_t *blob = malloc(n);
-	ck_assert_int_eq(crisk_game_save(c, blob, n, &n), CRISK_OK);
+	uint8_t *blob = saved(c, &n);
 	crisk_game *l = NULL;
 	ck_assert_int_eq(crisk_game_load(&l, blob, n), CRISK_EFORMAT);
 	ck_assert_msg(strstr(crisk_error_last(), want) != NULL, "'%s' lacks '%s'", crisk_error_last(), want);
@@ -760,9 +766,7 @@ START_TEST(skips_save_load_H37_H38)
 	corrupt_refused(g, step_awaited_without_place, "phase: setup_settlement, but no intersection is open");
 	/* The loaded game goes on like the original. */
 	size_t n = 0;
-	ck_assert_int_eq(crisk_game_save(g, NULL, 0, &n), CRISK_EBUFSIZE);
-	uint8_t *blob = malloc(n);
-	ck_assert_int_eq(crisk_game_save(g, blob, n, &n), CRISK_OK);
+	uint8_t *blob = saved(g, &n);
 	crisk_game *l = NULL;
 	ck_assert_int_eq(crisk_game_load(&l, blob, n), CRISK_OK);
 	free(blob);
